@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { demoInitData } from "@/lib/server/auth/demo-init-data";
+import { withPublic } from "@/lib/server/http/handler";
+
+export const dynamic = "force-dynamic";
+
+const demoQuerySchema = z.object({
+  user: z.coerce.number().int().positive().max(2 ** 52).optional(),
+  lang: z.enum(["ru", "en"]).optional(),
+});
+
+// GET /api/demo/init-data - launch data signed with the development bot token (demo mode only)
+export const GET = withPublic({ query: demoQuerySchema }, async ({ query }) =>
+  demoInitData({ userId: query.user, language: query.lang }),
+);

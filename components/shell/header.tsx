@@ -1,0 +1,45 @@
+"use client";
+import { Link } from "wouter";
+import { useTranslations } from "next-intl";
+import { useUserTariff } from "@/lib/queries/user";
+import { routes } from "@/lib/routes";
+
+export function Header() {
+  const t = useTranslations("Shell");
+  const { data, isError } = useUserTariff();
+  const tariffName = isError ? t("error") : (data?.user_tariff ?? t("freeTariff"));
+  return (
+    <header className="app-header">
+      <Link href={routes.home()} className="app-header__logo" aria-label={t("home")}>
+        <img src="/logo.svg" alt="" width={28} height={28} />
+        <span>{t("appName")}</span>
+      </Link>
+      <div className="app-header__actions">
+        <span className="icon-button" aria-label={t("notifications")} role="img">
+          <BellIcon />
+        </span>
+        <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
+          <CartIcon />
+        </Link>
+        <Link href={routes.tariff()} className="tariff-pill" data-testid="header-tariff">
+          {tariffName}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+const BellIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+  </svg>
+);
+
+const CartIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+    <circle cx="9" cy="21" r="1" />
+    <circle cx="20" cy="21" r="1" />
+    <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+  </svg>
+);

@@ -1,0 +1,203 @@
+import type { VideoFormat } from "./schema";
+
+// The demo catalogue: the one data file the seed reads. Values SPEC.md does not give are chosen
+// plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units.
+
+type ModelSeed = {
+  modelName: string;
+  displayName: string;
+  provider: string;
+  type: "text" | "image" | "image_edit" | "audio" | "files" | "video";
+  modelTypeDescription: string;
+  description: string;
+  actions: string[];
+};
+
+export const catalogueModels: ModelSeed[] = [
+  // text
+  { modelName: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Fast everyday assistant", actions: ["text"] },
+  { modelName: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Flagship multimodal model", actions: ["text"] },
+  { modelName: "claude-sonnet", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Careful writing and code", actions: ["text"] },
+  { modelName: "gemini-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Quick answers with long context", actions: ["text"] },
+  { modelName: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Strong reasoning at low cost", actions: ["text"] },
+  { modelName: "yandexgpt", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Russian-first language model", actions: ["text"] },
+  // files
+  { modelName: "gpt-4o-files", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Reads PDF, DOCX and spreadsheets", actions: ["files"] },
+  { modelName: "claude-files", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Summarises long documents", actions: ["files"] },
+  // image
+  { modelName: "dall-e-3", displayName: "DALL·E 3", provider: "openai", type: "image", modelTypeDescription: "image", description: "Images from a description", actions: ["text_to_image"] },
+  { modelName: "flux-pro", displayName: "FLUX Pro", provider: "bfl", type: "image", modelTypeDescription: "image", description: "Photorealistic generation", actions: ["text_to_image"] },
+  { modelName: "midjourney", displayName: "Midjourney", provider: "midjourney", type: "image", modelTypeDescription: "image", description: "Artistic styles", actions: ["text_to_image"] },
+  { modelName: "flux-kontext", displayName: "FLUX Kontext", provider: "bfl", type: "image_edit", modelTypeDescription: "image", description: "Edits your photo by instruction", actions: ["generate_image"] },
+  { modelName: "gpt-image-edit", displayName: "GPT Image Edit", provider: "openai", type: "image_edit", modelTypeDescription: "image", description: "Retouch and restyle a photo", actions: ["generate_image"] },
+  // audio
+  { modelName: "whisper", displayName: "Whisper", provider: "openai", type: "audio", modelTypeDescription: "audio", description: "Speech to text in 50+ languages", actions: ["speech_to_text"] },
+  { modelName: "elevenlabs-isolate", displayName: "Voice Isolator", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Removes background noise", actions: ["noise_removal"] },
+  { modelName: "elevenlabs-dubbing", displayName: "ElevenLabs Dubbing", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Voice-over and voice translation", actions: ["dubbing"] },
+  // video
+  { modelName: "gen4_turbo", displayName: "Runway Gen-4 Turbo", provider: "runway", type: "video", modelTypeDescription: "video", description: "Animates a picture in seconds", actions: ["image_to_video"] },
+  { modelName: "gen4_aleph", displayName: "Runway Gen-4 Aleph", provider: "runway", type: "video", modelTypeDescription: "video", description: "Transforms your video", actions: ["video_to_video"] },
+  { modelName: "veo-3", displayName: "Google Veo 3", provider: "google", type: "video", modelTypeDescription: "video", description: "Cinematic video with sound", actions: ["text_to_video", "image_to_video"] },
+];
+
+export const catalogueCategories = [
+  { aiChatType: "study", name: "Учёба", image: "/icons/categories/study.svg" },
+  { aiChatType: "work", name: "Работа", image: "/icons/categories/work.svg" },
+  { aiChatType: "marketing", name: "Маркетинг", image: "/icons/categories/marketing.svg" },
+  { aiChatType: "coding", name: "Программирование", image: "/icons/categories/coding.svg" },
+  { aiChatType: "health", name: "Здоровье", image: "/icons/categories/health.svg" },
+  { aiChatType: "fun", name: "Развлечения", image: "/icons/categories/fun.svg" },
+  { aiChatType: "images", name: "Изображения", image: "/icons/categories/images.svg" },
+];
+
+type AssistantSeed = {
+  seedKey: string;
+  category: string;
+  name: string;
+  description: string;
+  type: "text" | "generating_image";
+  imageTab?: "editfoto" | "genfoto";
+  systemPrompt: string;
+};
+
+export const catalogueAssistants: AssistantSeed[] = [
+  { seedKey: "tutor", category: "study", name: "Репетитор", description: "Объясняет сложные темы простыми словами", type: "text", systemPrompt: "You are a patient tutor." },
+  { seedKey: "essay", category: "study", name: "Помощник по эссе", description: "Помогает с планом и текстом эссе", type: "text", systemPrompt: "You help students write essays." },
+  { seedKey: "translator", category: "study", name: "Переводчик", description: "Точный перевод с сохранением стиля", type: "text", systemPrompt: "You translate texts." },
+  { seedKey: "resume", category: "work", name: "Резюме и письма", description: "Составляет резюме и сопроводительные письма", type: "text", systemPrompt: "You write CVs and cover letters." },
+  { seedKey: "analyst", category: "work", name: "Аналитик", description: "Разбирает данные и делает выводы", type: "text", systemPrompt: "You are a data analyst." },
+  { seedKey: "copywriter", category: "marketing", name: "Копирайтер", description: "Продающие тексты и посты", type: "text", systemPrompt: "You are a copywriter." },
+  { seedKey: "smm", category: "marketing", name: "SMM-менеджер", description: "Контент-план для соцсетей", type: "text", systemPrompt: "You plan social media content." },
+  { seedKey: "code-review", category: "coding", name: "Код-ревьюер", description: "Находит ошибки и предлагает улучшения", type: "text", systemPrompt: "You review code." },
+  { seedKey: "sql", category: "coding", name: "SQL-помощник", description: "Пишет и объясняет запросы", type: "text", systemPrompt: "You write SQL." },
+  { seedKey: "fitness", category: "health", name: "Фитнес-тренер", description: "Программа тренировок под вашу цель", type: "text", systemPrompt: "You are a fitness coach." },
+  { seedKey: "storyteller", category: "fun", name: "Рассказчик", description: "Сочиняет истории на любую тему", type: "text", systemPrompt: "You tell stories." },
+  { seedKey: "avatar", category: "images", name: "Аватар в стиле аниме", description: "Превращает фото в аниме-портрет", type: "generating_image", imageTab: "editfoto", systemPrompt: "anime portrait of the person, studio lighting" },
+  { seedKey: "old-photo", category: "images", name: "Реставрация фото", description: "Оживляет старые фотографии", type: "generating_image", imageTab: "editfoto", systemPrompt: "restore and colourise the old photo" },
+  { seedKey: "logo", category: "images", name: "Логотип", description: "Минималистичный логотип по описанию", type: "generating_image", imageTab: "genfoto", systemPrompt: "minimalist vector logo" },
+  { seedKey: "poster", category: "images", name: "Афиша", description: "Яркий постер для события", type: "generating_image", imageTab: "genfoto", systemPrompt: "bold event poster" },
+];
+
+type TariffSeed = {
+  name: "Free" | "Starter" | "Neuro Basic" | "Custom";
+  description: string;
+  amountRub: number;
+  tokenBalance: number;
+  imageBalance: number;
+  minutesBalance: number;
+  fileBalance: number;
+  videoBalance: number;
+  models: string[];
+};
+
+const allModels = catalogueModels.map((m) => m.modelName);
+
+export const catalogueTariffs: TariffSeed[] = [
+  {
+    name: "Free",
+    description: "Базовый тариф: около 80% стандартных задач",
+    amountRub: 0,
+    tokenBalance: 20000,
+    imageBalance: 5,
+    minutesBalance: 10,
+    fileBalance: 10,
+    videoBalance: 0,
+    models: ["gpt-4o-mini", "gemini-flash", "yandexgpt", "gpt-4o-files", "dall-e-3", "whisper"],
+  },
+  {
+    name: "Starter",
+    description: "Для ежедневной работы с текстом и картинками",
+    amountRub: 490,
+    tokenBalance: 200000,
+    imageBalance: 50,
+    minutesBalance: 60,
+    fileBalance: 50,
+    videoBalance: 50,
+    models: [
+      "gpt-4o-mini", "gpt-4o", "gemini-flash", "deepseek-chat", "yandexgpt", "gpt-4o-files", "dall-e-3",
+      "flux-pro", "flux-kontext", "whisper", "elevenlabs-isolate", "gen4_turbo",
+    ],
+  },
+  {
+    name: "Neuro Basic",
+    description: "Для авторов: все модели и видео",
+    amountRub: 1490,
+    tokenBalance: 1000000,
+    imageBalance: 200,
+    minutesBalance: 200,
+    fileBalance: 200,
+    videoBalance: 200,
+    models: allModels,
+  },
+  {
+    name: "Custom",
+    description: "Соберите свой тариф",
+    amountRub: 0,
+    tokenBalance: 10000000,
+    imageBalance: 2000,
+    minutesBalance: 2000,
+    fileBalance: 2000,
+    videoBalance: 2000,
+    models: allModels,
+  },
+];
+
+// USD per unit of each kind, and roubles per USD: custom price = ceil(sum(value x rate x usd_rate)).
+export const catalogueRates = {
+  tokenToUsdRate: 0.000002,
+  audioTokenToUsdRate: 0.006,
+  imageTokenToUsdRate: 0.04,
+  videoTokenToUsdRate: 0.05,
+  fileTokenToUsdRate: 0.01,
+  usdRate: 95,
+};
+
+export const cataloguePackages = [
+  { seedKey: "reset", name: "Обновление лимитов", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
+  { seedKey: "text-500k", name: "500K текстовых токенов", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
+  { seedKey: "text-2m", name: "2M текстовых токенов", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
+  { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 50 },
+  { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 100 },
+  { seedKey: "video-100", name: "100 видео-токенов", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
+  { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 100 },
+].map((p) => ({
+  ...p,
+  image: `/images/packages/${p.packagePurpose}.svg`,
+  smallDescriptionLanguageId: `${p.seedKey}.small`,
+  descriptionLanguageId: `${p.seedKey}.description`,
+  descriptionModelsId: `${p.packagePurpose}.models`,
+}));
+
+const landscape: VideoFormat = { key: "landscape", name: "16:9", width: 1280, height: 720, aspect_ratio: "16:9" };
+const portrait: VideoFormat = { key: "portrait", name: "9:16", width: 720, height: 1280, aspect_ratio: "9:16" };
+const square: VideoFormat = { key: "square", name: "1:1", width: 960, height: 960, aspect_ratio: "1:1" };
+
+export const catalogueVideoCapabilities = [
+  {
+    modelNamePattern: "veo",
+    supportsTextToVideo: true,
+    supportsImageToVideo: true,
+    supportsVideoToVideo: false,
+    supportedFormats: [landscape, portrait],
+    durations: [8],
+    costPer5s: 25,
+  },
+  {
+    modelNamePattern: "gen4_turbo",
+    supportsTextToVideo: false,
+    supportsImageToVideo: true,
+    supportsVideoToVideo: false,
+    supportedFormats: [landscape, portrait, square],
+    durations: [5, 10],
+    costPer5s: 25,
+  },
+  {
+    modelNamePattern: "gen4_aleph",
+    supportsTextToVideo: false,
+    supportsImageToVideo: false,
+    supportsVideoToVideo: true,
+    supportedFormats: [landscape, portrait, square],
+    durations: [8],
+    costPer5s: 25,
+  },
+];

@@ -1,0 +1,73 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+import { seedCatalogue } from "./seed";
+import { acquireDataDirLock } from "./lock";
+
+// Both drivers expose the same query builder; the PGlite database is typed as the postgres-js one so
+// that queries are written once. Avoid `db.execute()` (its result shape differs per driver).
+export type Db = PostgresJsDatabase<typeof schema>;
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+type DbHolder = { promise?: Promise<Db>; close?: () => Promise<void> };
+const globalForDb = globalThis as unknown as { __appDb?: DbHolder };
+
+async function openPostgres(url: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const { default: postgres } = await import("postgres");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dir: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = dir.startsWith("memory://");
+  let releaseLock = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    releaseLock = acquireDataDirLock(dir);
+  }
+  const client = new PGlite(inMemory ? undefined : path.resolve(dir));
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Db,
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/** The process-wide database, opened lazily once (never during `next build`), migrated and seeded. */
+export function getDb(): Promise<Db> {
+  const holder = (globalForDb.__appDb ??= {});
+  holder.promise ??= (async () => {
+    const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DIR);
+    holder.close = opened.close;
+    await seedCatalogue(opened.db);
+    return opened.db;
+  })().catch((error) => {
+    holder.promise = undefined;
+    throw error;
+  });
+  return holder.promise;
+}
+
+export async function closeDb(): Promise<void> {
+  const holder = globalForDb.__appDb;
+  if (!holder?.promise) return;
+  await holder.promise.catch(() => undefined);
+  await holder.close?.();
+  globalForDb.__appDb = undefined;
+}
+
+export { schema };

@@ -1,0 +1,395 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
+// atomic UPDATE ... SET x = x - n fails instead of going below zero.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const QUOTA_KINDS = ["text", "image", "audio", "file", "video"] as const;
+export type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+// ---------------------------------------------------------------- users
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    telegramId: bigint("telegram_id", { mode: "number" }).notNull().unique(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name"),
+    username: text("username"),
+    languageCode: text("language_code"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    isBot: boolean("is_bot").notNull().default(false),
+    photoUrl: text("photo_url"),
+    allowsWriteToPm: boolean("allows_write_to_pm").notNull().default(false),
+    // Interface language chosen in the app (ru | en).
+    language: text("language").notNull().default("ru"),
+    firstLoginAt: timestamp("first_login_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }).notNull().defaultNow(),
+    activeSessionId: integer("active_session_id"),
+    referralCode: text("referral_code").notNull().unique(),
+    referredByUserId: integer("referred_by_user_id"),
+    referralAppliedAt: timestamp("referral_applied_at", { withTimezone: true }),
+    refBalanceKopecks: integer("ref_balance_kopecks").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check("users_ref_balance_non_negative", sql`${t.refBalanceKopecks} >= 0`)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const models = pgTable("models", {
+  id: serial("id").primaryKey(),
+  // Provider-side identifier, also the stable seed key.
+  modelName: text("model_name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  provider: text("provider").notNull(),
+  // text | image | image_edit | audio | files | video
+  type: text("type").notNull(),
+  image: text("image").notNull(),
+  gif: text("gif"),
+  description: text("description").notNull().default(""),
+  modelTypeDescription: text("model_type_description").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const modelActions = pgTable(
+  "model_actions",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    // text | files | text_to_image | generate_image | speech_to_text | noise_removal | dubbing |
+    // text_to_video | image_to_video | video_to_video
+    action: text("action").notNull(),
+  },
+  (t) => [uniqueIndex("model_actions_model_action").on(t.modelId, t.action)],
+);
+
+export const assistantCategories = pgTable("assistant_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  image: text("image").notNull(),
+  // The category key used in routes and in list_by_category?type=.
+  aiChatType: text("ai_chat_type").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const assistants = pgTable("assistants", {
+  id: serial("id").primaryKey(),
+  seedKey: text("seed_key").notNull().unique(),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => assistantCategories.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  image: text("image").notNull(),
+  // text | generating_image
+  type: text("type").notNull().default("text"),
+  // For image assistants: which tab lists them (editfoto | genfoto).
+  imageTab: text("image_tab"),
+  systemPrompt: text("system_prompt").notNull().default(""),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assistantId: integer("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assistantId] })],
+);
+
+// ---------------------------------------------------------------- tariffs and quotas
+
+export const tariffs = pgTable("tariffs", {
+  id: serial("id").primaryKey(),
+  // Free | Starter | Neuro Basic | Custom
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  // Price for 30 days.
+  amountKopecks: integer("amount_kopecks").notNull(),
+  tokenBalance: integer("token_balance").notNull(),
+  imageBalance: integer("image_balance").notNull(),
+  minutesBalance: integer("minutes_balance").notNull(),
+  fileBalance: integer("file_balance").notNull(),
+  videoBalance: integer("video_balance").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const tariffModels = pgTable(
+  "tariff_models",
+  {
+    tariffId: integer("tariff_id")
+      .notNull()
+      .references(() => tariffs.id, { onDelete: "cascade" }),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.tariffId, t.modelId] })],
+);
+
+// A single row of conversion rates used by the custom tariff price.
+export const tariffRates = pgTable("tariff_rates", {
+  id: integer("id").primaryKey().default(1),
+  tokenToUsdRate: doublePrecision("token_to_usd_rate").notNull(),
+  audioTokenToUsdRate: doublePrecision("audio_token_to_usd_rate").notNull(),
+  imageTokenToUsdRate: doublePrecision("image_token_to_usd_rate").notNull(),
+  videoTokenToUsdRate: doublePrecision("video_token_to_usd_rate").notNull(),
+  fileTokenToUsdRate: doublePrecision("file_token_to_usd_rate").notNull(),
+  usdRate: doublePrecision("usd_rate").notNull(),
+});
+
+// The caller's current paid subscription. No row (or an expired one) means Free.
+export const subscriptions = pgTable("subscriptions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tariffId: integer("tariff_id")
+    .notNull()
+    .references(() => tariffs.id),
+  priceKopecks: integer("price_kopecks").notNull(),
+  months: integer("months").notNull().default(1),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  recurrent: boolean("recurrent").notNull().default(false),
+  // Saved provider payment method used for auto-payment.
+  paymentMethodId: text("payment_method_id"),
+  textLimit: integer("text_limit").notNull(),
+  imageLimit: integer("image_limit").notNull(),
+  audioLimit: integer("audio_limit").notNull(),
+  fileLimit: integer("file_limit").notNull(),
+  videoLimit: integer("video_limit").notNull(),
+  // Custom tariff: the models chosen; null means the tariff's own model list.
+  customModelIds: jsonb("custom_model_ids").$type<number[]>(),
+  lastRenewalAttemptAt: timestamp("last_renewal_attempt_at", { withTimezone: true }),
+});
+
+export const quotas = pgTable(
+  "quotas",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    textTokens: integer("text_tokens").notNull().default(0),
+    imageTokens: integer("image_tokens").notNull().default(0),
+    audioTokens: integer("audio_tokens").notNull().default(0),
+    fileTokens: integer("file_tokens").notNull().default(0),
+    videoTokens: integer("video_tokens").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "quotas_non_negative",
+      sql`${t.textTokens} >= 0 and ${t.imageTokens} >= 0 and ${t.audioTokens} >= 0 and ${t.fileTokens} >= 0 and ${t.videoTokens} >= 0`,
+    ),
+  ],
+);
+
+export const packages = pgTable("packages", {
+  id: serial("id").primaryKey(),
+  seedKey: text("seed_key").notNull().unique(),
+  name: text("name").notNull(),
+  image: text("image").notNull(),
+  priceKopecks: integer("price_kopecks").notNull(),
+  // Keys of the PackageTexts namespace in messages/*.json.
+  smallDescriptionLanguageId: text("small_description_language_id").notNull(),
+  descriptionLanguageId: text("description_language_id").notNull(),
+  descriptionModelsId: text("description_models_id").notNull(),
+  // reset | text_tokens | image_tokens | audio_tokens | video_tokens | file_tokens
+  packagePurpose: text("package_purpose").notNull(),
+  // Units added to the purpose's quota (ignored for reset).
+  quotaAmount: integer("quota_amount").notNull().default(0),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+// ---------------------------------------------------------------- payments and referral
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // tariff | custom | package | renewal
+    kind: text("kind").notNull(),
+    tariffId: integer("tariff_id").references(() => tariffs.id),
+    packageId: integer("package_id").references(() => packages.id),
+    months: integer("months").notNull().default(1),
+    // What the user pays after the referral discount.
+    amountKopecks: integer("amount_kopecks").notNull(),
+    // Referral balance reserved for this payment (released if it does not succeed).
+    refAmountKopecks: integer("ref_amount_kopecks").notNull().default(0),
+    email: text("email"),
+    recurrent: boolean("recurrent").notNull().default(false),
+    // pending | waiting_confirmation | completed | canceled | failed | expired
+    status: text("status").notNull().default("pending"),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    paymentUrl: text("payment_url"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // Custom tariff composition: limits per kind and chosen model ids.
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one open payment per user.
+    uniqueIndex("payments_one_pending_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("payments_provider_payment_id").on(t.provider, t.providerPaymentId),
+    index("payments_user_created").on(t.userId, t.createdAt),
+  ],
+);
+
+export const referralLedger = pgTable(
+  "referral_ledger",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // reward | spend | release
+    kind: text("kind").notNull(),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    sourceUserId: integer("source_user_id"),
+    createdAt: createdAt(),
+  },
+  // A payment rewards its referrer once, and reserves/releases the payer's balance once.
+  (t) => [uniqueIndex("referral_ledger_once").on(t.paymentId, t.kind, t.userId)],
+);
+
+// ---------------------------------------------------------------- dialogue history
+
+export const dialogSessions = pgTable(
+  "dialog_sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id),
+    assistantId: integer("assistant_id").references(() => assistants.id),
+    action: text("action").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dialog_sessions_user_updated").on(t.userId, t.updatedAt)],
+);
+
+export const dialogMessages = pgTable(
+  "dialog_messages",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => dialogSessions.id, { onDelete: "cascade" }),
+    userText: text("user_text"),
+    userFileUrl: text("user_file_url"),
+    aiText: text("ai_text"),
+    aiFileUrl: text("ai_file_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dialog_messages_session").on(t.sessionId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- video
+
+export type VideoFormat = { key: string; name: string; width: number; height: number; aspect_ratio: string };
+
+export const videoCapabilities = pgTable("video_capabilities", {
+  id: serial("id").primaryKey(),
+  modelNamePattern: text("model_name_pattern").notNull().unique(),
+  supportsTextToVideo: boolean("supports_text_to_video").notNull(),
+  supportsImageToVideo: boolean("supports_image_to_video").notNull(),
+  supportsVideoToVideo: boolean("supports_video_to_video").notNull(),
+  supportedFormats: jsonb("supported_formats").$type<VideoFormat[]>().notNull(),
+  // Allowed durations in seconds; the first is the default.
+  durations: jsonb("durations").$type<number[]>().notNull(),
+  // Video quota units per 5 seconds of output.
+  costPer5s: integer("cost_per_5s").notNull(),
+});
+
+export const videoJobs = pgTable(
+  "video_jobs",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    modelName: text("model_name").notNull(),
+    action: text("action").notNull(),
+    prompt: text("prompt").notNull(),
+    formatKey: text("format_key").notNull(),
+    duration: integer("duration").notNull(),
+    cost: integer("cost").notNull(),
+    // reserved | processing | succeeded | failed
+    status: text("status").notNull(),
+    providerTaskId: text("provider_task_id"),
+    inputKey: text("input_key"),
+    videoUrl: text("video_url"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey)],
+);
+
+// ---------------------------------------------------------------- bot outbox
+
+export const botOutbox = pgTable(
+  "bot_outbox",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+    text: text("text").notNull(),
+    // pending | sending | sent | failed | recorded (demo mode)
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Model = typeof models.$inferSelect;
+export type Tariff = typeof tariffs.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Package = typeof packages.$inferSelect;

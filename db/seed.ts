@@ -1,0 +1,162 @@
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import * as schema from "./schema";
+import {
+  catalogueAssistants,
+  catalogueCategories,
+  catalogueModels,
+  cataloguePackages,
+  catalogueRates,
+  catalogueTariffs,
+  catalogueVideoCapabilities,
+} from "./catalogue";
+
+type Db = PostgresJsDatabase<typeof schema>;
+const rub = (value: number) => Math.round(value * 100);
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Upserts the demo catalogue by its stable keys: running it again changes nothing. */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const modelRows = await tx
+      .insert(schema.models)
+      .values(
+        catalogueModels.map(({ actions: _actions, ...m }, i) => ({
+          ...m,
+          image: `/icons/models/${m.provider}.svg`,
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: schema.models.modelName,
+        set: {
+          displayName: excluded("display_name"),
+          provider: excluded("provider"),
+          type: excluded("type"),
+          image: excluded("image"),
+          description: excluded("description"),
+          modelTypeDescription: excluded("model_type_description"),
+          sortOrder: excluded("sort_order"),
+        },
+      })
+      .returning({ id: schema.models.id, modelName: schema.models.modelName });
+    const modelId = new Map(modelRows.map((m) => [m.modelName, m.id]));
+
+    await tx
+      .insert(schema.modelActions)
+      .values(catalogueModels.flatMap((m) => m.actions.map((action) => ({ modelId: modelId.get(m.modelName)!, action }))))
+      .onConflictDoNothing();
+
+    const categoryRows = await tx
+      .insert(schema.assistantCategories)
+      .values(catalogueCategories.map((c, i) => ({ ...c, sortOrder: i })))
+      .onConflictDoUpdate({
+        target: schema.assistantCategories.aiChatType,
+        set: { name: excluded("name"), image: excluded("image"), sortOrder: excluded("sort_order") },
+      })
+      .returning({ id: schema.assistantCategories.id, aiChatType: schema.assistantCategories.aiChatType });
+    const categoryId = new Map(categoryRows.map((c) => [c.aiChatType, c.id]));
+
+    await tx
+      .insert(schema.assistants)
+      .values(
+        catalogueAssistants.map(({ category, ...a }, i) => ({
+          ...a,
+          categoryId: categoryId.get(category)!,
+          image: `/icons/assistants/${a.seedKey}.svg`,
+          imageTab: a.imageTab ?? null,
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: schema.assistants.seedKey,
+        set: {
+          categoryId: excluded("category_id"),
+          name: excluded("name"),
+          description: excluded("description"),
+          image: excluded("image"),
+          type: excluded("type"),
+          imageTab: excluded("image_tab"),
+          systemPrompt: excluded("system_prompt"),
+          sortOrder: excluded("sort_order"),
+        },
+      });
+
+    const tariffRows = await tx
+      .insert(schema.tariffs)
+      .values(
+        catalogueTariffs.map(({ models: _models, amountRub, ...t }, i) => ({
+          ...t,
+          amountKopecks: rub(amountRub),
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: schema.tariffs.name,
+        set: {
+          description: excluded("description"),
+          amountKopecks: excluded("amount_kopecks"),
+          tokenBalance: excluded("token_balance"),
+          imageBalance: excluded("image_balance"),
+          minutesBalance: excluded("minutes_balance"),
+          fileBalance: excluded("file_balance"),
+          videoBalance: excluded("video_balance"),
+          sortOrder: excluded("sort_order"),
+        },
+      })
+      .returning({ id: schema.tariffs.id, name: schema.tariffs.name });
+
+    for (const tariff of tariffRows) {
+      const wanted = catalogueTariffs.find((t) => t.name === tariff.name)!.models.map((m) => modelId.get(m)!);
+      await tx
+        .delete(schema.tariffModels)
+        .where(and(eq(schema.tariffModels.tariffId, tariff.id), notInArray(schema.tariffModels.modelId, wanted)));
+      await tx
+        .insert(schema.tariffModels)
+        .values(wanted.map((id) => ({ tariffId: tariff.id, modelId: id })))
+        .onConflictDoNothing();
+    }
+
+    await tx
+      .insert(schema.tariffRates)
+      .values({ id: 1, ...catalogueRates })
+      .onConflictDoUpdate({
+        target: schema.tariffRates.id,
+        set: catalogueRates,
+      });
+
+    await tx
+      .insert(schema.packages)
+      .values(cataloguePackages.map(({ priceRub, ...p }, i) => ({ ...p, priceKopecks: rub(priceRub), sortOrder: i })))
+      .onConflictDoUpdate({
+        target: schema.packages.seedKey,
+        set: {
+          name: excluded("name"),
+          image: excluded("image"),
+          priceKopecks: excluded("price_kopecks"),
+          smallDescriptionLanguageId: excluded("small_description_language_id"),
+          descriptionLanguageId: excluded("description_language_id"),
+          descriptionModelsId: excluded("description_models_id"),
+          packagePurpose: excluded("package_purpose"),
+          quotaAmount: excluded("quota_amount"),
+          sortOrder: excluded("sort_order"),
+        },
+      });
+
+    await tx
+      .insert(schema.videoCapabilities)
+      .values(catalogueVideoCapabilities)
+      .onConflictDoUpdate({
+        target: schema.videoCapabilities.modelNamePattern,
+        set: {
+          supportsTextToVideo: excluded("supports_text_to_video"),
+          supportsImageToVideo: excluded("supports_image_to_video"),
+          supportsVideoToVideo: excluded("supports_video_to_video"),
+          supportedFormats: excluded("supported_formats"),
+          durations: excluded("durations"),
+          costPer5s: excluded("cost_per_5s"),
+        },
+      });
+  });
+}
+

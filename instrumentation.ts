@@ -1,0 +1,9 @@
+// Runs once when the server starts: refuse a half-configured production deployment, then open,
+// migrate and seed the database so the first request does not pay for it.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { assertProductionConfig } = await import("@/lib/env");
+  assertProductionConfig();
+  const { getDb } = await import("@/db");
+  await getDb();
+}

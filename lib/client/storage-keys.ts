@@ -1,0 +1,6 @@
+// Keys of values the client keeps in localStorage.
+export const STORAGE_KEYS = {
+  token: "token",
+  language: "language",
+  userTariff: "user_tariff",
+} as const;

@@ -1,0 +1,97 @@
+"use client";
+import {
+  backButton,
+  init,
+  isTMA,
+  miniApp,
+  mockTelegramEnv,
+  openLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+} from "@telegram-apps/sdk-react";
+
+export type HostMode = "telegram" | "demo";
+
+type DemoInitData = { initData: string };
+
+/**
+ * Outside the messenger (demo mode) the host is mocked with launch data the server signed with its
+ * development bot token, so the rest of the app runs exactly as it would inside Telegram.
+ */
+async function mockHostForDemo(): Promise<void> {
+  // ?demo_user=<id>&demo_lang=en on the page URL signs in as another demo account (used by e2e tests).
+  const page = new URLSearchParams(window.location.search);
+  const query = new URLSearchParams();
+  if (page.get("demo_user")) query.set("user", page.get("demo_user")!);
+  if (page.get("demo_lang")) query.set("lang", page.get("demo_lang")!);
+  const res = await fetch(`/api/demo/init-data?${query}`);
+  if (!res.ok) throw new Error("Launch params unavailable: the app was opened outside the messenger");
+  const { initData } = (await res.json()) as DemoInitData;
+  mockTelegramEnv({
+    launchParams: {
+      tgWebAppData: initData,
+      tgWebAppVersion: "8.0",
+      tgWebAppPlatform: "tdesktop",
+      tgWebAppThemeParams: {
+        bg_color: "#ffffff",
+        text_color: "#1f2328",
+        hint_color: "#8a8f98",
+        link_color: "#2481cc",
+        button_color: "#2481cc",
+        button_text_color: "#ffffff",
+        secondary_bg_color: "#f1f3f6",
+      },
+    },
+    resetPostMessage: true,
+    // The mocked host answers nothing; methods are accepted silently.
+    onEvent: () => {},
+  });
+}
+
+let started: Promise<HostMode> | null = null;
+
+/** Starts the SDK once. Rejects when the host is too old or missing (shown as the start-up failure page). */
+export function startTelegram(): Promise<HostMode> {
+  started ??= (async () => {
+    const inTelegram = await isTMA("complete");
+    if (!inTelegram) await mockHostForDemo();
+    init();
+    retrieveLaunchParams();
+    backButton.mount.ifAvailable();
+    if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
+    miniApp.ready.ifAvailable();
+    return inTelegram ? "telegram" : "demo";
+  })();
+  return started;
+}
+
+export const getRawInitData = (): string | undefined => retrieveRawInitData();
+
+export function getLaunchUser(): { username?: string; first_name?: string } | undefined {
+  try {
+    return retrieveLaunchParams().tgWebAppData?.user as { username?: string; first_name?: string } | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setHostBackButton(visible: boolean): void {
+  if (visible) backButton.show.ifAvailable();
+  else backButton.hide.ifAvailable();
+}
+
+export function onHostBackButton(handler: () => void): () => void {
+  const result = backButton.onClick.ifAvailable(handler);
+  return result[0] && typeof result[1] === "function" ? result[1] : () => {};
+}
+
+/** Closes the mini-app when the host allows it (after a successful launch or payment redirect). */
+export function closeMiniApp(): void {
+  miniApp.close.ifAvailable();
+}
+
+/** Opens a URL in the external browser (payment links). */
+export function openExternalLink(url: string): void {
+  if (openLink.isAvailable()) openLink(url);
+  else window.open(url, "_blank", "noopener");
+}

@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+export const telegramLoginBodySchema = z.object({ initData: z.string().trim().min(1).max(8192) });
+export type TelegramLoginResponse = { jwtToken: string; language: "ru" | "en" };

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Everything else imports `env`.
+const envSchema = z.object({
+  APP_MODE: z.enum(["demo", "production"]).default("demo"),
+  DATABASE_URL: z.string().url().optional(),
+  // Folder of the embedded database; "memory://" keeps it in memory (tests).
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  DATA_DIR: z.string().default(".data"),
+  BOT_TOKEN: z.string().min(10).optional(),
+  BOT_USERNAME: z.string().default("ai_assistant_demo_bot"),
+  BOT_API_BASE_URL: z.string().url().default("https://api.telegram.org"),
+  TELEGRAM_WEBHOOK_SECRET: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(86400),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa", "stars"]).default("sandbox"),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+  YOOKASSA_TRUSTED_IPS: z.string().optional(),
+  PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+  STARS_PER_ROUBLE: z.coerce.number().positive().default(0.6),
+  VIDEO_PROVIDER: z.enum(["sandbox", "live"]).default("sandbox"),
+  RUNWAY_API_URL: z.string().url().default("https://api.dev.runwayml.com"),
+  RUNWAY_API_KEY: z.string().optional(),
+  GOOGLE_VEO_API_URL: z.string().url().default("https://generativelanguage.googleapis.com"),
+  GOOGLE_API_KEY: z.string().optional(),
+  STORAGE_DIR: z.string().default(".data/files"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function readEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${fields}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = readEnv();
+
+/** Demo mode runs without a real bot: secrets are generated and the client mocks Telegram. */
+export const isDemoMode = () => env.APP_MODE === "demo";
+
+/** Production refuses to start without the secrets that make sign-in trustworthy. */
+export function assertProductionConfig(): void {
+  if (env.APP_MODE !== "production") return;
+  const missing = (["BOT_TOKEN", "JWT_SECRET"] as const).filter((k) => !env[k]);
+  if (missing.length) {
+    throw new Error(
+      `APP_MODE=production needs ${missing.join(" and ")}. Set them (see README "Production") or run without APP_MODE for the demo.`,
+    );
+  }
+}

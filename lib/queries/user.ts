@@ -1,0 +1,28 @@
+"use client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+import { STORAGE_KEYS } from "@/lib/client/storage-keys";
+import type { UserStatisticResponse, UserTariffResponse } from "@/lib/contracts/user";
+
+export const userKeys = {
+  all: ["user"] as const,
+  tariff: () => [...userKeys.all, "tariff"] as const,
+  statistic: () => [...userKeys.all, "statistic"] as const,
+};
+
+export async function fetchUserTariff(): Promise<UserTariffResponse> {
+  const data = await apiFetch<UserTariffResponse>("/user/user-tariff");
+  // Kept locally so tariff cards can tell the active one before the call answers.
+  localStorage.setItem(STORAGE_KEYS.userTariff, data.user_tariff ?? "");
+  return data;
+}
+
+export const userTariffQueryOptions = () => queryOptions({ queryKey: userKeys.tariff(), queryFn: fetchUserTariff });
+export const useUserTariff = () => useQuery(userTariffQueryOptions());
+
+export const userStatisticQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.statistic(),
+    queryFn: () => apiFetch<UserStatisticResponse>("/user/statistic"),
+  });
+export const useUserStatistic = () => useQuery(userStatisticQueryOptions());

@@ -1,0 +1,110 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { ZodError, type ZodType } from "zod";
+import { getDb, type Db } from "@/db";
+import { verifyToken } from "@/lib/server/auth/jwt";
+import { findUserById } from "@/lib/server/users";
+import type { User } from "@/db/schema";
+import { ApiError } from "./api-error";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+type Schemas<B, Q> = { body?: ZodType<B>; query?: ZodType<Q> };
+
+export type PublicContext<B, Q> = {
+  req: Request;
+  db: Db;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+};
+
+export type UserContext<B, Q> = PublicContext<B, Q> & { user: User };
+
+export function errorResponse(error: ApiError): NextResponse {
+  return NextResponse.json(
+    { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+    { status: error.status },
+  );
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join(".") || "_";
+      (fields[key] ??= []).push(issue.message);
+    }
+    return new ApiError("bad_request", "Invalid input", fields);
+  }
+  console.error("[api] unhandled error", error);
+  return new ApiError("internal", "Internal server error");
+}
+
+async function readBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "Body is not valid JSON");
+  }
+}
+
+async function parseInput<B, Q>(req: Request, schemas: Schemas<B, Q>) {
+  const query = schemas.query
+    ? schemas.query.parse(Object.fromEntries(new URL(req.url).searchParams))
+    : (undefined as Q);
+  const body = schemas.body ? schemas.body.parse(await readBody(req)) : (undefined as B);
+  return { query, body };
+}
+
+async function flattenParams(context?: RouteContext): Promise<Record<string, string>> {
+  const raw = (await context?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+}
+
+function respond(result: unknown): Response {
+  return result instanceof Response ? result : NextResponse.json(result ?? {});
+}
+
+/** A route open to anyone (login, health, webhooks that authenticate themselves). */
+export function withPublic<B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q>,
+  handler: (ctx: PublicContext<B, Q>) => Promise<unknown>,
+) {
+  return async (req: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const params = await flattenParams(context);
+      const { query, body } = await parseInput(req, schemas);
+      const db = await getDb();
+      return respond(await handler({ req, db, body, query, params }));
+    } catch (error) {
+      return errorResponse(toApiError(error));
+    }
+  };
+}
+
+/** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
+export function withUser<B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q>,
+  handler: (ctx: UserContext<B, Q>) => Promise<unknown>,
+) {
+  return async (req: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const header = req.headers.get("authorization") ?? "";
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const userId = match ? await verifyToken(match[1]) : null;
+      if (!userId) throw new ApiError("unauthorized", "A valid bearer token is required");
+      const db = await getDb();
+      const user = await findUserById({ db, userId });
+      if (!user) throw new ApiError("unauthorized", "Unknown user");
+      const params = await flattenParams(context);
+      const { query, body } = await parseInput(req, schemas);
+      return respond(await handler({ req, db, user, body, query, params }));
+    } catch (error) {
+      return errorResponse(toApiError(error));
+    }
+  };
+}

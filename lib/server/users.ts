@@ -1,0 +1,79 @@
+import "server-only";
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { quotas, tariffs, users, type User } from "@/db/schema";
+import { FREE_TARIFF } from "@/lib/tariff-names";
+
+export type TelegramUser = {
+  id: number;
+  firstName: string;
+  lastName?: string;
+  username?: string;
+  languageCode?: string;
+  isPremium?: boolean;
+  isBot?: boolean;
+  photoUrl?: string;
+  allowsWriteToPm?: boolean;
+};
+
+export async function findUserById({ db, userId }: { db: Db; userId: number }): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+// Unambiguous upper-case letters and digits; 8 of them give ~10^12 codes.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export function generateReferralCode(): string {
+  const bytes = crypto.randomBytes(8);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+const appLanguage = (code?: string) => (code?.toLowerCase().startsWith("en") ? "en" : "ru");
+
+/**
+ * Creates the user on first sign-in (with Free quotas) or refreshes their launch data. The first
+ * login time and chosen interface language are never overwritten.
+ */
+export async function upsertTelegramUser({ db, tg }: { db: Db; tg: TelegramUser }): Promise<User> {
+  const launchData = {
+    firstName: tg.firstName,
+    lastName: tg.lastName ?? null,
+    username: tg.username ?? null,
+    languageCode: tg.languageCode ?? null,
+    isPremium: tg.isPremium ?? false,
+    isBot: tg.isBot ?? false,
+    photoUrl: tg.photoUrl ?? null,
+    allowsWriteToPm: tg.allowsWriteToPm ?? false,
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        telegramId: tg.id,
+        ...launchData,
+        language: appLanguage(tg.languageCode),
+        referralCode: generateReferralCode(),
+      })
+      .onConflictDoUpdate({ target: users.telegramId, set: { ...launchData, lastLoginAt: sql`now()` } })
+      .returning();
+    const [free] = await tx.select().from(tariffs).where(eq(tariffs.name, FREE_TARIFF));
+    await tx
+      .insert(quotas)
+      .values({
+        userId: row.id,
+        textTokens: free?.tokenBalance ?? 0,
+        imageTokens: free?.imageBalance ?? 0,
+        audioTokens: free?.minutesBalance ?? 0,
+        fileTokens: free?.fileBalance ?? 0,
+        videoTokens: free?.videoBalance ?? 0,
+      })
+      .onConflictDoNothing();
+    return row;
+  });
+}
+
+export async function setUserLanguage({ db, userId, language }: { db: Db; userId: number; language: "ru" | "en" }) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+  return { success: true, language_code: language };
+}

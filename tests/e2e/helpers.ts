@@ -1,0 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");
+let nextUser = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+
+/** Opens the app as a fresh demo user (each test gets its own account). */
+export async function openApp(page: Page, options: { lang?: "ru" | "en"; userId?: number; hash?: string } = {}) {
+  const userId = options.userId ?? nextUser++;
+  const query = new URLSearchParams({ demo_user: String(userId) });
+  if (options.lang) query.set("demo_lang", options.lang);
+  await page.goto(`/?${query}${options.hash ? `#${options.hash}` : ""}`);
+  await page.getByTestId("header-tariff").waitFor();
+  return userId;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

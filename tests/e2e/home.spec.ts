@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { openApp, screenshot } from "./helpers";
+
+test("Home greets the user in Russian, shows Free in the header and no back button", async ({ page }) => {
+  const userId = await openApp(page);
+  await expect(page.getByTestId("greeting")).toHaveText(`Привет, @demo_${userId}!`);
+  await expect(page.getByTestId("header-tariff")).toHaveText("Free");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20K токенов");
+  await expect(page.getByTestId("host-back-button")).toHaveCount(0);
+  await screenshot(page, "home-ru");
+});
+
+test("cards navigate to their routes and the host back button goes one step back", async ({ page }) => {
+  await openApp(page);
+  const cases: Array<[string, RegExp]> = [
+    ["card-assistants", /#\/text-assistants$/],
+    ["card-history", /#\/history$/],
+    ["card-image-assistants", /#\/image-assistants$/],
+    ["card-cabinet", /#\/PersonalAccountPage$/],
+    ["card-tariff", /#\/tariff$/],
+    ["card-market", /#\/PackStorePage$/],
+  ];
+  for (const [card, url] of cases) {
+    await page.getByTestId(card).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByTestId("host-back-button")).toBeVisible();
+    await page.getByTestId("host-back-button").click();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByTestId("greeting")).toBeVisible();
+  }
+  await page.getByTestId("card-text-to-video").click();
+  await expect(page).toHaveURL(/\?action=text_to_video#\/video$/);
+  await page.getByTestId("host-back-button").click();
+  await expect(page.getByTestId("greeting")).toBeVisible();
+});
+
+test("the header cart opens the package store and the tariff pill the tariff list", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("header-cart").click();
+  await expect(page).toHaveURL(/#\/PackStorePage$/);
+  await page.getByTestId("header-tariff").click();
+  await expect(page).toHaveURL(/#\/tariff$/);
+});
+
+test("an unknown path redirects to Home", async ({ page }) => {
+  await openApp(page, { hash: "/no-such-page" });
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByTestId("greeting")).toBeVisible();
+});
+
+test("navigation scrolls to the top", async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByTestId("card-market").click();
+  await expect(page).toHaveURL(/#\/PackStorePage$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("Home in English", async ({ page }) => {
+  const userId = await openApp(page, { lang: "en" });
+  await expect(page.getByTestId("greeting")).toHaveText(`Hi, @demo_${userId}!`);
+  await screenshot(page, "home-en");
+});
+
+test("opened outside the messenger without demo mode, the start-up failure page shows", async ({ page }) => {
+  await page.route("**/api/demo/init-data**", (route) => route.fulfill({ status: 404, body: "{}" }));
+  await page.goto("/");
+  await expect(page.getByTestId("startup-failure")).toContainText("версия мессенджера устарела");
+  await screenshot(page, "startup-failure");
+});
+
+test("a 401 refreshes the token once by logging in again", async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(() => localStorage.setItem("token", "expired.token.value"));
+  const logins: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/auth/telegram-login") && logins.push(r.url()));
+  await page.reload();
+  await expect(page.getByTestId("header-tariff")).toHaveText("Free");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("20K");
+  expect(logins.length).toBe(1);
+});

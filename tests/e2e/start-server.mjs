@@ -1,0 +1,42 @@
+// Starts the built app for the end-to-end run on a fresh database: a new PostgreSQL database
+// (app_e2e) when DATABASE_URL is set, otherwise a new embedded-database folder.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+
+const port = process.argv[2] ?? "3100";
+const dataDir = path.resolve(".data/e2e");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  APP_MODE: "demo",
+  DATA_DIR: dataDir,
+  PGLITE_DIR: path.join(dataDir, "pglite"),
+  STORAGE_DIR: path.join(dataDir, "files"),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+delete env.BOT_TOKEN;
+delete env.JWT_SECRET;
+
+if (process.env.DATABASE_URL) {
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe("DROP DATABASE IF EXISTS app_e2e WITH (FORCE)");
+  await admin.unsafe("CREATE DATABASE app_e2e");
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = "/app_e2e";
+  env.DATABASE_URL = url.toString();
+}
+
+const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {
+  env,
+  stdio: "inherit",
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,62 @@
+import { sign } from "@telegram-apps/init-data-node";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+type CallOptions = {
+  token?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+};
+
+export type CallResult<T = any> = { status: number; body: T; headers: Headers };
+
+/** Calls a route handler with a real Request, as Next.js would. */
+export async function call<T = any>(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const url = new URL(`http://localhost${path}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(options.params ?? {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let nextTelegramId = 500_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+
+export function signedInitData(
+  user: Record<string, unknown> = {},
+  options: { authDate?: Date; token?: string; startParam?: string } = {},
+) {
+  const tgUser = { id: nextTelegramId++, first_name: "Test", username: "tester", language_code: "ru", ...user };
+  return sign(
+    { user: tgUser as never, chat_instance: "1", chat_type: "sender", ...(options.startParam ? { start_param: options.startParam } : {}) },
+    options.token ?? process.env.BOT_TOKEN!,
+    options.authDate ?? new Date(),
+  );
+}
+
+/** Signs a new user in through the real login route and returns their token and id. */
+export async function signIn(user: Record<string, unknown> = {}) {
+  const { POST } = await import("@/app/api/auth/telegram-login/route");
+  const res = await call<{ jwtToken: string; language: string }>(POST, "POST", "/api/auth/telegram-login", {
+    body: { initData: signedInitData(user) },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const { verifyToken } = await import("@/lib/server/auth/jwt");
+  const userId = (await verifyToken(res.body.jwtToken))!;
+  return { token: res.body.jwtToken, userId };
+}
