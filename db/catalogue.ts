@@ -146,8 +146,8 @@ export const catalogueTariffs: TariffSeed[] = [
 export const catalogueRates = {
   tokenToUsdRate: 0.000002,
   audioTokenToUsdRate: 0.006,
-  imageTokenToUsdRate: 0.04,
-  videoTokenToUsdRate: 0.05,
+  imageTokenToUsdRate: 0.02,
+  videoTokenToUsdRate: 0.03,
   fileTokenToUsdRate: 0.01,
   usdRate: 95,
 };

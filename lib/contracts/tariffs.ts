@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { TariffRates } from "@/lib/pricing/custom-tariff";
+
+// GET /api/tariff/standard: map keyed by tariff name.
+export type TariffModel = { id: number; name: string; provider: string; image: string; type: string };
+export type StandardTariff = {
+  id: number;
+  description: string;
+  amount: number; // roubles per 30 days
+  token_balance: number;
+  image_balance: number;
+  minutes_balance: number;
+  file_balance: number;
+  video_balance: number;
+  models: TariffModel[];
+};
+export type StandardTariffsResponse = Record<string, StandardTariff>;
+
+// GET /api/tariff/create_data: rates and the sliders' bounds per kind.
+export type CreateDataResponse = {
+  rates: TariffRates;
+  limits: Record<"text" | "audio" | "image" | "video" | "files", { min: number; max: number }>;
+  models: TariffModel[];
+};
+
+const money = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
+const email = z.email().max(254);
+
+// POST /api/tariff/create
+export const createTariffPaymentBodySchema = z.object({
+  tariff_name: z.string().min(1).max(64),
+  months: z.number().int(),
+  calculated_price: money,
+  email: email.optional(),
+  recurent: z.boolean().default(false),
+  ref_amount_used: money.default(0),
+});
+
+// POST /api/tariff/create_custom
+export const createCustomTariffPaymentBodySchema = z.object({
+  custom_text_tokens: z.number().int().nonnegative(),
+  custom_image_tokens: z.number().int().nonnegative(),
+  custom_audio_tokens: z.number().int().nonnegative(),
+  custom_file_tokens: z.number().int().nonnegative(),
+  custom_video_tokens: z.number().int().nonnegative(),
+  selected_model_ids: z.array(z.number().int().positive()).max(100).default([]),
+  calculated_price: money,
+  email: email.optional(),
+  months: z.number().int(),
+  recurent: z.boolean().default(true),
+  ref_amount_used: money.default(0),
+});
+
+// POST /api/package/payment
+export const createPackagePaymentBodySchema = z.object({
+  package_id: z.number().int().positive(),
+  email: email.optional(),
+  ref_amount_used: money.default(0),
+});
+
+export type PaymentUrlResponse = { payment_url: string };
+
+export type PendingPaymentResponse = {
+  has_pending_payment: boolean;
+  payment_url: string | null;
+  expires_in_minutes: number | null;
+};
+
+export type PackageItem = {
+  package_id: number;
+  name: string;
+  image: string;
+  price: number;
+  small_description_language_id: string;
+  description_language_id: string;
+  description_models_id: string;
+  package_purpose: "reset" | "text_tokens" | "image_tokens" | "audio_tokens" | "video_tokens" | "file_tokens";
+};
+
+export type PaymentListItem = {
+  id: string;
+  created_at: string;
+  amount: number;
+  status: string;
+  subscription_info: { tariff_name: string } | null;
+  package_info: { name: string } | null;
+};
+
+export type RecurrentStatusResponse = { is_recurrent: boolean };

@@ -1,0 +1,64 @@
+// The Custom tariff composed with sliders (SPEC.md section 9).
+
+export const CUSTOM_KINDS = ["text", "audio", "image", "video", "files"] as const;
+export type CustomKind = (typeof CUSTOM_KINDS)[number];
+export type CustomValues = Record<CustomKind, number>;
+
+export const CUSTOM_DEFAULTS: CustomValues = { text: 10000, audio: 10, video: 10, image: 10, files: 10 };
+export const CUSTOM_STEPS: CustomValues = { text: 1000, audio: 10, image: 1, video: 1, files: 10 };
+
+export type TariffRates = {
+  token_to_usd_rate: number;
+  audio_token_to_usd_rate: number;
+  image_token_to_usd_rate: number;
+  video_token_to_usd_rate: number;
+  file_token_to_usd_rate: number;
+  usd_rate: number;
+};
+
+const RATE_OF: Record<CustomKind, keyof TariffRates> = {
+  text: "token_to_usd_rate",
+  audio: "audio_token_to_usd_rate",
+  image: "image_token_to_usd_rate",
+  video: "video_token_to_usd_rate",
+  files: "file_token_to_usd_rate",
+};
+
+export type Bounds = { min: number; max: number };
+
+/** Each kind's slider runs from 2 x the Neuro Basic balance to the Custom tariff's balance. */
+export const customBounds = ({ neuroBasic, custom }: { neuroBasic: CustomValues; custom: CustomValues }): Record<CustomKind, Bounds> =>
+  Object.fromEntries(CUSTOM_KINDS.map((k) => [k, { min: 2 * neuroBasic[k], max: custom[k] }])) as Record<CustomKind, Bounds>;
+
+/** A slider value clamped to its bounds and rounded to its step. */
+export function clampToStep(value: number, { min, max }: Bounds, step: number): number {
+  if (!Number.isFinite(value)) return min;
+  const stepped = Math.round(value / step) * step;
+  return Math.min(max, Math.max(min, stepped));
+}
+
+/** A typed slider value: accepted when numeric, then clamped and stepped; otherwise null. */
+export function parseTypedValue(input: string, bounds: Bounds, step: number): number | null {
+  const trimmed = input.trim().replace(",", ".");
+  if (trimmed === "" || !Number.isFinite(Number(trimmed))) return null;
+  return clampToStep(Number(trimmed), bounds, step);
+}
+
+/** Price of the composed limits for 30 days: ceil(sum of value x kind rate x usd rate), in roubles. */
+export function customMonthlyPrice(values: CustomValues, rates: TariffRates): number {
+  const usd = CUSTOM_KINDS.reduce((sum, k) => sum + values[k] * rates[RATE_OF[k]], 0);
+  // Rounded to 1e-9 first so floating-point noise (2888.0000000001) does not add a rouble.
+  return Math.ceil(Math.round(usd * rates.usd_rate * 1e9) / 1e9);
+}
+
+export const TIMEFRAMES = ["day", "week", "month", "year"] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const DEFAULT_TIMEFRAME: Timeframe = "day";
+export const TIMEFRAME_MULTIPLIER: Record<Timeframe, number> = { day: 1 / 30, week: 7 / 30, month: 1, year: 12 };
+
+/** The builder's price for the chosen timeframe, rounded up to whole roubles. */
+export const timeframePrice = (monthlyPrice: number, timeframe: Timeframe): number =>
+  Math.ceil(Math.round(monthlyPrice * TIMEFRAME_MULTIPLIER[timeframe] * 1e9) / 1e9);
+
+/** The custom payment page's per-day figure: ceil(allprice / 30). */
+export const customPerDay = (allprice: number): number => Math.ceil(allprice / 30);

@@ -1,0 +1,28 @@
+import { QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
+
+// Rough messages a balance buys, per kind (SPEC.md section 9 "Message estimates").
+export const MESSAGE_DIVISORS: QuotaRecord = {
+  text_tokens: 100,
+  image_tokens: 6,
+  audio_tokens: 22,
+  file_tokens: 20,
+  video_tokens: 25,
+};
+export const estimateMessages = (key: keyof QuotaRecord, balance: number): number =>
+  Math.floor(balance / MESSAGE_DIVISORS[key]);
+
+/**
+ * Share of the limits used, averaged over the kinds whose limit is non-zero; each kind counts at
+ * most its equal share (a kind topped up above its limit cannot push the total past 100 %).
+ * "free" when every limit is zero. Above 50 % rounds up, otherwise down.
+ */
+export function usagePercentage({ remaining, limits }: { remaining: QuotaRecord; limits: QuotaRecord }): string {
+  const keys = QUOTA_KEYS.filter((k) => limits[k] > 0);
+  if (keys.length === 0) return "free";
+  const share = keys.reduce((sum, k) => {
+    const used = Math.min(1, Math.max(0, (limits[k] - remaining[k]) / limits[k]));
+    return sum + used / keys.length;
+  }, 0);
+  const percent = share * 100;
+  return `${percent > 50 ? Math.ceil(percent) : Math.floor(percent)}%`;
+}
