@@ -49,6 +49,7 @@ async function mockHostForDemo(): Promise<void> {
 }
 
 let started: Promise<HostMode> | null = null;
+let hostMode: HostMode = "telegram";
 
 /** Starts the SDK once. Rejects when the host is too old or missing (shown as the start-up failure page). */
 export function startTelegram(): Promise<HostMode> {
@@ -60,7 +61,8 @@ export function startTelegram(): Promise<HostMode> {
     backButton.mount.ifAvailable();
     if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
     miniApp.ready.ifAvailable();
-    return inTelegram ? "telegram" : "demo";
+    hostMode = inTelegram ? "telegram" : "demo";
+    return hostMode;
   })();
   return started;
 }
@@ -87,11 +89,12 @@ export function onHostBackButton(handler: () => void): () => void {
 
 /** Closes the mini-app when the host allows it (after a successful launch or payment redirect). */
 export function closeMiniApp(): void {
-  miniApp.close.ifAvailable();
+  // A browser tab in demo mode cannot be closed by the app; the mocked host ignores the call.
+  if (hostMode === "telegram") miniApp.close.ifAvailable();
 }
 
 /** Opens a URL in the external browser (payment links). */
 export function openExternalLink(url: string): void {
-  if (openLink.isAvailable()) openLink(url);
-  else window.open(url, "_blank", "noopener");
+  if (hostMode === "telegram" && openLink.isAvailable()) openLink(url);
+  else window.open(url, "_blank");
 }

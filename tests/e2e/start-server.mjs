@@ -1,12 +1,12 @@
 // Starts the built app for the end-to-end run on a fresh database: a new PostgreSQL database
-// (app_e2e) when DATABASE_URL is set, otherwise a new embedded-database folder.
+// (app_e2e_<port>) when DATABASE_URL is set, otherwise a new embedded-database folder.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 
 const port = process.argv[2] ?? "3100";
-const dataDir = path.resolve(".data/e2e");
+const dataDir = path.resolve(`.data/e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
@@ -24,11 +24,11 @@ delete env.JWT_SECRET;
 
 if (process.env.DATABASE_URL) {
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe("DROP DATABASE IF EXISTS app_e2e WITH (FORCE)");
-  await admin.unsafe("CREATE DATABASE app_e2e");
+  await admin.unsafe(`DROP DATABASE IF EXISTS app_e2e_${port} WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE app_e2e_${port}`);
   await admin.end();
   const url = new URL(process.env.DATABASE_URL);
-  url.pathname = "/app_e2e";
+  url.pathname = `/app_e2e_${port}`;
   env.DATABASE_URL = url.toString();
 }
 
