@@ -1,23 +1,33 @@
+import crypto from "node:crypto";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import type { TestProject } from "vitest/node";
 import * as schema from "../../db/schema";
 import { seedCatalogue } from "../../db/seed";
 
-export const TEMPLATE_DB = "app_test_template";
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDbPrefix: string;
+  }
+}
 
 /**
- * With DATABASE_URL (CI, PostgreSQL) one template database is migrated and seeded once; every test
- * file then gets a fresh copy of it (see per-file.ts). Without it each file uses in-memory PGlite.
+ * With DATABASE_URL (CI, PostgreSQL) one template database is migrated and seeded once per run; every
+ * test file then gets a fresh copy of it (see per-file.ts). Names carry a per-run prefix so that
+ * several runs on one server never touch each other's databases. Without DATABASE_URL each file
+ * uses in-memory PGlite.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  const prefix = `app_test_${crypto.randomBytes(4).toString("hex")}`;
+  project.provide("testDbPrefix", prefix);
   const url = process.env.DATABASE_URL;
   if (!url) return;
+  const template = `${prefix}_template`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.unsafe(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(url);
-  templateUrl.pathname = `/${TEMPLATE_DB}`;
+  templateUrl.pathname = `/${template}`;
   const client = postgres(templateUrl.toString(), { max: 1, onnotice: () => {} });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: "db/migrations" });
@@ -26,8 +36,8 @@ export default async function setup() {
   await admin.end();
   return async () => {
     const cleanup = postgres(url, { max: 1, onnotice: () => {} });
-    const stale = await cleanup<{ datname: string }[]>`select datname from pg_database where datname like 'app_test_%'`;
-    for (const { datname } of stale) await cleanup.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    const ours = await cleanup<{ datname: string }[]>`select datname from pg_database where datname like ${`${prefix}_%`}`;
+    for (const { datname } of ours) await cleanup.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await cleanup.end();
   };
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 // Runs before each test file, before the app's modules are imported: every file gets its own
 // database (a copy of the migrated template on PostgreSQL, in-memory PGlite otherwise) and its own
@@ -20,7 +20,7 @@ process.env.BOT_TOKEN = "123456789:test-bot-token-for-signing-init-data";
 let dbName: string | undefined;
 
 if (baseUrl) {
-  dbName = `app_test_${crypto.randomBytes(6).toString("hex")}`;
+  dbName = `${inject("testDbPrefix")}_${crypto.randomBytes(6).toString("hex")}`;
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
   process.env.DATABASE_URL = url.toString();
@@ -32,7 +32,7 @@ beforeAll(async () => {
   // Parallel files copy the same template; PostgreSQL refuses a copy while another is reading it.
   for (let attempt = 1; ; attempt++) {
     try {
-      await admin.unsafe(`CREATE DATABASE ${dbName} TEMPLATE app_test_template`);
+      await admin.unsafe(`CREATE DATABASE ${dbName} TEMPLATE ${inject("testDbPrefix")}_template`);
       break;
     } catch (error) {
       if (attempt >= 20) throw error;
