@@ -1,0 +1,26 @@
+import type { PackageItem } from "@/lib/contracts/tariffs";
+
+// Package store tabs (SPEC.md "Package store"): 'repeat' is the reset package, 'a-b' shows all.
+export const PACKAGE_TABS = ["repeat", "a-b", "text", "images", "audio", "video", "files"] as const;
+export type PackageTab = (typeof PACKAGE_TABS)[number];
+export const DEFAULT_PACKAGE_TAB: PackageTab = "a-b";
+
+const PURPOSE_OF: Record<Exclude<PackageTab, "a-b">, PackageItem["package_purpose"]> = {
+  repeat: "reset",
+  text: "text_tokens",
+  images: "image_tokens",
+  audio: "audio_tokens",
+  video: "video_tokens",
+  files: "file_tokens",
+};
+
+export const isPackageTab = (value: unknown): value is PackageTab => PACKAGE_TABS.includes(value as PackageTab);
+
+export function filterPackagesByTab<T extends Pick<PackageItem, "package_purpose">>(packages: readonly T[], tab: PackageTab): T[] {
+  if (tab === "a-b") return [...packages];
+  return packages.filter((p) => p.package_purpose === PURPOSE_OF[tab]);
+}
+
+/** The seed key a package's text ids share ("text-500k.small" → "text-500k"). */
+export const packageTextPrefix = (pkg: Pick<PackageItem, "small_description_language_id">): string =>
+  pkg.small_description_language_id.replace(/\.[^.]*$/, "");

@@ -1,0 +1,62 @@
+import type { StandardTariff, TariffModel } from "@/lib/contracts/tariffs";
+
+// What a tariff card shows (SPEC.md "Tariff list"): up to 4 text models in random order, one random
+// model each of image, file, video and audio, and five card styles used in turn.
+export const CARD_STYLE_COUNT = 5;
+export const MAX_TEXT_MODELS = 4;
+export const cardStyleIndex = (index: number): number => ((index % CARD_STYLE_COUNT) + CARD_STYLE_COUNT) % CARD_STYLE_COUNT;
+
+export type CardKind = "image" | "files" | "video" | "audio";
+export const CARD_KINDS: CardKind[] = ["image", "files", "video", "audio"];
+
+// Listing types that count as each kind ("files" and "file" are both used; an image editor is an image model).
+const TYPES_OF: Record<"text" | CardKind, string[]> = {
+  text: ["text"],
+  image: ["image", "image_edit"],
+  files: ["files", "file"],
+  video: ["video"],
+  audio: ["audio"],
+};
+
+export type Random = () => number;
+
+/** Fisher-Yates shuffle of a copy, with an injectable source of randomness. */
+export function shuffle<T>(items: readonly T[], random: Random = Math.random): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+export type CardModels = { text: TariffModel[] } & Record<CardKind, TariffModel | null>;
+
+export function pickCardModels(models: readonly TariffModel[], random: Random = Math.random): CardModels {
+  const ofKind = (kind: "text" | CardKind) => models.filter((m) => TYPES_OF[kind].includes(m.type));
+  const one = (kind: CardKind) => {
+    const list = ofKind(kind);
+    return list.length ? list[Math.floor(random() * list.length)] : null;
+  };
+  return {
+    text: shuffle(ofKind("text"), random).slice(0, MAX_TEXT_MODELS),
+    image: one("image"),
+    files: one("files"),
+    video: one("video"),
+    audio: one("audio"),
+  };
+}
+
+/** The balance a card shows next to each kind. */
+export const cardBalance = (tariff: StandardTariff, kind: "text" | CardKind): number =>
+  ({
+    text: tariff.token_balance,
+    image: tariff.image_balance,
+    files: tariff.file_balance,
+    video: tariff.video_balance,
+    audio: tariff.minutes_balance,
+  })[kind];
+
+/** Active when the tariff equals the user's stored tariff; no tariff (null) means Free. */
+export const isActiveTariff = (cardName: string, userTariff: string | null | undefined, freeName: string): boolean =>
+  cardName === (userTariff || freeName);
