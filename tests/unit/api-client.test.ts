@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("@/lib/client/telegram", () => ({ getRawInitData: () => "signed-init-data" }));
+
+const store = new Map<string, string>();
+vi.stubGlobal("localStorage", {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+});
+vi.stubGlobal("window", { location: { hash: "#/tariff" } });
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("apiFetch", () => {
+  beforeEach(() => {
+    store.clear();
+    vi.resetModules();
+  });
+
+  it("refreshes an expired token once for concurrent 401s and retries each call", async () => {
+    store.set("token", "old");
+    let logins = 0;
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === "/api/auth/telegram-login") {
+        logins++;
+        await new Promise((r) => setTimeout(r, 20));
+        return json(200, { jwtToken: "fresh", language: "ru" });
+      }
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === "Bearer fresh" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const { apiFetch } = await import("@/lib/client/api-client");
+    const results = await Promise.all([apiFetch("/a"), apiFetch("/b"), apiFetch("/c")]);
+    expect(results).toEqual([{ ok: "/api/a" }, { ok: "/api/b" }, { ok: "/api/c" }]);
+    expect(logins).toBe(1);
+    expect(store.get("token")).toBe("fresh");
+  });
+
+  it("removes the token and sends the user to the root when the refresh fails", async () => {
+    store.set("token", "old");
+    (window as { location: { hash: string } }).location.hash = "#/tariff";
+    vi.stubGlobal("fetch", vi.fn(async (url: string) =>
+      url === "/api/auth/telegram-login" ? json(401, {}) : json(401, { error: { code: "unauthorized", message: "expired" } }),
+    ));
+    const { apiFetch, ApiRequestError } = await import("@/lib/client/api-client");
+    await expect(apiFetch("/a")).rejects.toBeInstanceOf(ApiRequestError);
+    expect(store.has("token")).toBe(false);
+    expect(window.location.hash).toBe("#/");
+  });
+
+  it("rebuilds the typed error from the JSON envelope", async () => {
+    store.set("token", "t");
+    vi.stubGlobal("fetch", vi.fn(async () => json(409, { error: { code: "conflict", message: "A payment is pending" } })));
+    const { apiFetch } = await import("@/lib/client/api-client");
+    await expect(apiFetch("/x", { method: "POST", body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: "conflict",
+      message: "A payment is pending",
+    });
+  });
+});
