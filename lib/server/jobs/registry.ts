@@ -1,5 +1,6 @@
 import "server-only";
 import type { Job } from "./scheduler";
+import { botOutboxJob } from "@/lib/server/bot/outbox-job";
 
 // Every background job of the app, started once at server start (instrumentation.ts).
-export const jobs: Job[] = [];
+export const jobs: Job[] = [botOutboxJob];

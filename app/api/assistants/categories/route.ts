@@ -1,0 +1,7 @@
+import { withUser } from "@/lib/server/http/handler";
+import { listCategories } from "@/lib/server/catalogue/assistants";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/assistants/categories - the assistant categories in display order
+export const GET = withUser({}, async ({ db }) => listCategories({ db }));

@@ -1,0 +1,10 @@
+import { textSessionQuerySchema } from "@/lib/contracts/models";
+import { withUser } from "@/lib/server/http/handler";
+import { launchModel } from "@/lib/server/sessions/launch";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/models/text/session - start a dialogue with a text model
+export const GET = withUser({ query: textSessionQuerySchema }, async ({ db, user, query }) =>
+  launchModel({ db, user, modelId: query.model_id, action: "text" }),
+);

@@ -1,0 +1,129 @@
+import "server-only";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { botOutbox } from "@/db/schema";
+import { BotApiError, type BotApiClient } from "./bot-api";
+
+// Messages to the bot chat are written to bot_outbox in the same transaction as the change that
+// caused them, then delivered by a worker (the bot-outbox job). A row is claimed with a conditional
+// update over FOR UPDATE SKIP LOCKED, so two workers never send the same row; a claim expires after
+// `lockMs` so a crashed worker's rows are retried.
+
+type Tx = Pick<Db, "insert">;
+
+export async function queueBotMessage({
+  db,
+  userId,
+  chatId,
+  text,
+}: {
+  db: Tx;
+  userId: number | null;
+  chatId: number;
+  text: string;
+}): Promise<number> {
+  const [row] = await db.insert(botOutbox).values({ userId, chatId, text }).returning({ id: botOutbox.id });
+  return row.id;
+}
+
+export type DeliveryOptions = {
+  db: Db;
+  /** null in demo mode: messages are only recorded (status "recorded"). */
+  client: BotApiClient | null;
+  now?: Date;
+  batchSize?: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  lockMs?: number;
+};
+
+export type DeliveryReport = { sent: number; recorded: number; retried: number; failed: number };
+
+/** Exponential backoff: base x 2^(attempt-1), capped; a 429's retry_after wins when given. */
+export function retryDelayMs({
+  attempt,
+  baseDelayMs,
+  maxDelayMs,
+  retryAfterSeconds,
+}: {
+  attempt: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  retryAfterSeconds?: number;
+}): number {
+  if (retryAfterSeconds !== undefined) return retryAfterSeconds * 1000;
+  return Math.min(baseDelayMs * 2 ** Math.max(0, attempt - 1), maxDelayMs);
+}
+
+async function claim({ db, now, batchSize, lockMs }: { db: Db; now: Date; batchSize: number; lockMs: number }) {
+  const due = db
+    .select({ id: botOutbox.id })
+    .from(botOutbox)
+    .where(
+      or(
+        and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)),
+        and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(botOutbox.id))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  return db
+    .update(botOutbox)
+    .set({ status: "sending", attempts: sql`${botOutbox.attempts} + 1`, lockedUntil: new Date(now.getTime() + lockMs) })
+    .where(
+      and(
+        inArray(botOutbox.id, due),
+        // Re-checked here: under READ COMMITTED another worker may have claimed the row meanwhile.
+        or(
+          and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)),
+          and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)),
+        ),
+      ),
+    )
+    .returning();
+}
+
+/** Delivers due outbox messages once; run repeatedly by the bot-outbox job. */
+export async function deliverOutbox({
+  db,
+  client,
+  now = new Date(),
+  batchSize = 20,
+  maxAttempts = 6,
+  baseDelayMs = 2_000,
+  maxDelayMs = 10 * 60_000,
+  lockMs = 60_000,
+}: DeliveryOptions): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, recorded: 0, retried: 0, failed: 0 };
+  const rows = await claim({ db, now, batchSize, lockMs });
+  for (const row of rows) {
+    // Only the claim holder (same attempt number, still sending) may settle the row.
+    const mine = and(eq(botOutbox.id, row.id), eq(botOutbox.status, "sending"), eq(botOutbox.attempts, row.attempts));
+    if (!client) {
+      await db.update(botOutbox).set({ status: "recorded", lockedUntil: null }).where(mine);
+      report.recorded++;
+      continue;
+    }
+    try {
+      await client.sendMessage({ chat_id: row.chatId, text: row.text });
+      await db.update(botOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(mine);
+      report.sent++;
+    } catch (error) {
+      const apiError = error instanceof BotApiError ? error : new BotApiError(String(error), 0);
+      if (apiError.retryable && row.attempts < maxAttempts) {
+        const delay = retryDelayMs({ attempt: row.attempts, baseDelayMs, maxDelayMs, retryAfterSeconds: apiError.retryAfterSeconds });
+        await db
+          .update(botOutbox)
+          .set({ status: "pending", nextAttemptAt: new Date(now.getTime() + delay), lockedUntil: null, lastError: apiError.message })
+          .where(mine);
+        report.retried++;
+      } else {
+        await db.update(botOutbox).set({ status: "failed", lockedUntil: null, lastError: apiError.message }).where(mine);
+        report.failed++;
+      }
+    }
+  }
+  return report;
+}

@@ -1,0 +1,43 @@
+// Pure access rules, shared by every catalogue and launch call (unit-tested without a database).
+import type { ModelAction } from "@/lib/model-actions";
+import type { ModelItem } from "@/lib/contracts/models";
+
+/**
+ * The models a tariff opens: a Custom subscription's own choice when it made one (a non-empty
+ * customModelIds), otherwise the tariff's model list. No subscription or an expired one is Free,
+ * which the caller resolves before asking.
+ */
+export function accessibleModelIds({
+  tariffModelIds,
+  customModelIds,
+}: {
+  tariffModelIds: readonly number[];
+  customModelIds?: readonly number[] | null;
+}): Set<number> {
+  return new Set(customModelIds && customModelIds.length > 0 ? customModelIds : tariffModelIds);
+}
+
+export type ModelRow = {
+  id: number;
+  modelName: string;
+  displayName: string;
+  image: string;
+  gif: string | null;
+  description: string;
+  modelTypeDescription: string;
+  actions: ModelAction[];
+};
+
+export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>): ModelItem {
+  const hasAccess = accessible.has(model.id);
+  return {
+    model_id: model.id,
+    model_name: model.modelName,
+    display_name: model.displayName,
+    image: model.image,
+    gif: model.gif,
+    description: model.description,
+    model_type_description: model.modelTypeDescription,
+    actions: model.actions.map((action) => ({ action, has_access: hasAccess })),
+  };
+}

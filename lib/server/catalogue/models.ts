@@ -1,0 +1,82 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { modelActions, models, tariffModels } from "@/db/schema";
+import type { ModelItem } from "@/lib/contracts/models";
+import type { ModelAction } from "@/lib/model-actions";
+import { ApiError } from "@/lib/server/http/api-error";
+import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
+import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
+
+/** Ids of the models the caller's current tariff opens. */
+export async function getAccessibleModelIds({ db, userId }: { db: Db; userId: number }): Promise<Set<number>> {
+  const { tariff, subscription } = await getCurrentTariff({ db, userId });
+  const rows = await db.select({ modelId: tariffModels.modelId }).from(tariffModels).where(eq(tariffModels.tariffId, tariff.id));
+  return accessibleModelIds({ tariffModelIds: rows.map((r) => r.modelId), customModelIds: subscription?.customModelIds });
+}
+
+async function loadModels({ db, ids }: { db: Db; ids?: number[] }): Promise<ModelRow[]> {
+  const rows = await db
+    .select()
+    .from(models)
+    .where(ids ? inArray(models.id, ids) : undefined)
+    .orderBy(asc(models.sortOrder), asc(models.id));
+  if (rows.length === 0) return [];
+  const actions = await db
+    .select({ modelId: modelActions.modelId, action: modelActions.action })
+    .from(modelActions)
+    .where(inArray(modelActions.modelId, rows.map((r) => r.id)))
+    .orderBy(asc(modelActions.id));
+  return rows.map((m) => ({
+    ...m,
+    actions: actions.filter((a) => a.modelId === m.id).map((a) => a.action as ModelAction),
+  }));
+}
+
+/** Every model (or those with one of `actions`), each action flagged with the caller's access. */
+export async function listModels({
+  db,
+  userId,
+  actions,
+}: {
+  db: Db;
+  userId: number;
+  actions?: readonly ModelAction[];
+}): Promise<ModelItem[]> {
+  const [rows, accessible] = await Promise.all([loadModels({ db }), getAccessibleModelIds({ db, userId })]);
+  return rows
+    .filter((m) => !actions || m.actions.some((a) => actions.includes(a)))
+    .map((m) => toModelItem(m, accessible));
+}
+
+export async function getModelOrThrow({ db, modelId }: { db: Db; modelId: number }): Promise<ModelRow> {
+  const [model] = await loadModels({ db, ids: [modelId] });
+  if (!model) throw new ApiError("not_found", "Model not found");
+  return model;
+}
+
+/**
+ * The checks every launch makes: the model exists (404), supports the action (400) and is open in
+ * the caller's tariff (403).
+ */
+export async function getLaunchableModelOrThrow({
+  db,
+  userId,
+  modelId,
+  action,
+}: {
+  db: Db;
+  userId: number;
+  modelId: number;
+  action: ModelAction;
+}): Promise<ModelRow> {
+  const model = await getModelOrThrow({ db, modelId });
+  if (!model.actions.includes(action)) {
+    throw new ApiError("bad_request", `${model.displayName} does not support the action ${action}`);
+  }
+  const accessible = await getAccessibleModelIds({ db, userId });
+  if (!accessible.has(model.id)) {
+    throw new ApiError("forbidden", `${model.displayName} is not available in your tariff`);
+  }
+  return model;
+}
