@@ -24,3 +24,6 @@ export function appliedDiscount(p: { enabled: boolean; input: string; error: Ref
   const amount = Number(p.input.trim());
   return Number.isFinite(amount) ? amount : 0;
 }
+
+/** Roubles as shown on payment screens: whole numbers plain, otherwise two decimals ("490", "12.50"). */
+export const formatRoubles = (amount: number): string => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));

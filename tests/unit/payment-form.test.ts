@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appliedDiscount, payBlocker } from "@/lib/payment-form";
+import { appliedDiscount, formatRoubles, payBlocker } from "@/lib/payment-form";
 
 const ok = { hasTariff: true, price: 490, months: 1, emailError: null, referralEnabled: false, referralError: null } as const;
 
@@ -22,5 +22,13 @@ describe("pay button rules", () => {
     expect(appliedDiscount({ enabled: true, input: "15.5", error: null })).toBe(15.5);
     expect(appliedDiscount({ enabled: false, input: "15", error: null })).toBe(0);
     expect(appliedDiscount({ enabled: true, input: "5", error: "belowMinimum" })).toBe(0);
+  });
+});
+
+describe("formatRoubles", () => {
+  it("shows whole roubles plain and kopecks with two decimals", () => {
+
+    expect(formatRoubles(490)).toBe("490");
+    expect(formatRoubles(12.5)).toBe("12.50");
   });
 });

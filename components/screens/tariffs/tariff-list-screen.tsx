@@ -1,4 +1,49 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useLocation } from "wouter";
+import { useTranslations } from "next-intl";
+import { PackStoreCard, TariffCard } from "@/components/tariffs/tariff-card";
+import { LoadFailure } from "@/components/ui/load-failure";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { useStandardTariffs } from "@/lib/queries/tariffs";
+import { useUserTariff } from "@/lib/queries/user";
+import { routes } from "@/lib/routes";
+import { isActiveTariff } from "@/lib/tariff-cards";
+import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
+import "@/components/tariffs/tariffs.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+export default function TariffListScreen() {
+  const t = useTranslations("TariffList");
+  const [, navigate] = useLocation();
+  const tariffs = useStandardTariffs();
+  const userTariff = useUserTariff();
+
+  if (tariffs.isPending) return <PageSpinner />;
+  if (tariffs.isError) return <LoadFailure title={t("errorLoadingTariff")} testId="tariff-error" />;
+  const entries = Object.entries(tariffs.data);
+  if (entries.length === 0) return <LoadFailure title={t("tariffUnavailable")} testId="tariff-error" />;
+
+  const current = userTariff.data?.user_tariff || FREE_TARIFF;
+  const choose = (name: string) => navigate(name === CUSTOM_TARIFF ? routes.createTariff() : routes.tariffPay(name));
+
+  return (
+    <div className="page tariff-list" data-testid="tariff-list">
+      <h1>{t("title")}</h1>
+      <p className="tariff-list__current" data-testid="current-tariff">
+        {t.rich("yourTariff", { current, b: (chunks) => <strong>{chunks}</strong> })}
+      </p>
+      <div className="tariff-list__cards">
+        {entries.map(([name, tariff], index) => (
+          <TariffCard
+            key={name}
+            name={name}
+            tariff={tariff}
+            index={index}
+            active={userTariff.isSuccess && isActiveTariff(name, userTariff.data.user_tariff, FREE_TARIFF)}
+            onChoose={() => choose(name)}
+          />
+        ))}
+        <PackStoreCard index={entries.length} onChoose={() => navigate(routes.packStore())} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { formatRoubles } from "@/lib/payment-form";
+import "./payments.css";
+
+type Line = { label: string; value: string; testId?: string };
+
+/** The openable accordion of how the total was reached. */
+export function Calculations({ lines }: { lines: Line[] }) {
+  const t = useTranslations("Payment");
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="pay-block accordion">
+      <button
+        type="button"
+        className="accordion__head"
+        aria-expanded={open}
+        data-testid="calculations-toggle"
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span>{t("calculations")}</span>
+        <span className={`accordion__chevron${open ? " accordion__chevron--open" : ""}`} aria-hidden>
+          ›
+        </span>
+      </button>
+      {open && (
+        <dl className="accordion__body" data-testid="calculations">
+          {lines.map((line) => (
+            <div key={line.label} className="calc-line" data-testid={line.testId}>
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function Total({ amount }: { amount: number }) {
+  const t = useTranslations("Payment");
+  return (
+    <div className="pay-total">
+      <span>{t("total")}</span>
+      <strong data-testid="pay-total">{t("rub", { amount: formatRoubles(amount) })}</strong>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { PayBlocker } from "@/lib/payment-form";
+import "./payments.css";
+
+/** Pay (reads 'processing' while pending) and Cancel (one step back), with the reason Pay is off. */
+export function PayActions({ blocker, pending, onPay }: { blocker: PayBlocker | null; pending: boolean; onPay: () => void }) {
+  const t = useTranslations("Payment");
+  const warn = useTranslations("PayWarning");
+  return (
+    <div className="pay-actions">
+      {blocker && (
+        <p className="pay-warning" role="alert" data-testid="pay-warning">
+          {warn(blocker)}
+        </p>
+      )}
+      <button type="button" className="button button--block" data-testid="pay-button" disabled={blocker !== null || pending} onClick={onPay}>
+        {pending ? t("processing") : t("pay")}
+      </button>
+      <button type="button" className="button button--secondary button--block" data-testid="pay-cancel" onClick={() => window.history.back()}>
+        {t("cancel")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { PERIODS, type Months } from "@/lib/pricing/periods";
+import "./payments.css";
+
+/** 30, 60 or 90 days; the 30-day option reads '1 month'. */
+export function PeriodPicker({ months, onChange }: { months: Months; onChange: (months: Months) => void }) {
+  const t = useTranslations("Payment");
+  return (
+    <section className="pay-block">
+      <h3 className="pay-block__title">{t("period")}</h3>
+      <div className="segmented" role="radiogroup" aria-label={t("period")}>
+        {PERIODS.map((p) => (
+          <button
+            key={p.days}
+            type="button"
+            role="radio"
+            aria-checked={months === p.months}
+            className={`segmented__item${months === p.months ? " segmented__item--active" : ""}`}
+            data-testid={`period-${p.days}`}
+            onClick={() => onChange(p.months)}
+          >
+            {p.days === 30 ? t("oneMonth") : t("days", { count: p.days })}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

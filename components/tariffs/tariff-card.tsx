@@ -1,0 +1,114 @@
+"use client";
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import type { StandardTariff } from "@/lib/contracts/tariffs";
+import { formatCount } from "@/lib/format";
+import { formatRoubles } from "@/lib/payment-form";
+import { perDayCost } from "@/lib/pricing/periods";
+import { CARD_KINDS, cardBalance, cardStyleIndex, pickCardModels } from "@/lib/tariff-cards";
+import { ModelIcon } from "./model-icon";
+import { TiltCard } from "./tilt-card";
+import "./tariffs.css";
+
+type TariffCardProps = {
+  name: string;
+  tariff: StandardTariff;
+  index: number;
+  active: boolean;
+  onChoose: () => void;
+};
+
+export function TariffCard({ name, tariff, index, active, onChoose }: TariffCardProps) {
+  const t = useTranslations("TariffList");
+  // Picked once per tariff data: the random order stays put while the screen is open.
+  const models = useMemo(() => pickCardModels(tariff.models), [tariff.models]);
+  const showPerDay = index > 0 && tariff.amount > 0;
+
+  return (
+    <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId={`tariff-card-${name}`}>
+      <div className="tariff-card__head">
+        <h3 className="tariff-card__title">{name}</h3>
+        {showPerDay && (
+          <div className="tariff-card__price" data-testid="tariff-per-day">
+            <strong>{t("perDay", { amount: perDayCost(tariff.amount) })}</strong>
+            <span>{t("perMonth", { amount: formatRoubles(tariff.amount) })}</span>
+          </div>
+        )}
+      </div>
+      <p className="tariff-card__description">{tariff.description}</p>
+
+      {models.text.length > 0 && (
+        <div className="tariff-card__section">
+          <div className="tariff-card__section-head">
+            <span>{t("kind.text")}</span>
+            <span className="tariff-card__balance" data-testid="balance-text">
+              {formatCount(cardBalance(tariff, "text"))}
+            </span>
+          </div>
+          <ul className="tariff-card__chips">
+            {models.text.map((m) => (
+              <li key={m.id} className="model-chip">
+                <ModelIcon src={m.image} size={16} />
+                <span>{m.name}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <ul className="tariff-card__kinds">
+        {CARD_KINDS.map((kind) => {
+          const model = models[kind];
+          return (
+            <li key={kind} className="kind-row">
+              {model ? <ModelIcon src={model.image} size={22} /> : <span className="kind-row__none" aria-hidden>—</span>}
+              <span className="kind-row__text">
+                <span className="kind-row__kind">{t(`kind.${kind}`)}</span>
+                <span className="kind-row__model">{model?.name ?? t("notIncluded")}</span>
+              </span>
+              <span className="tariff-card__balance" data-testid={`balance-${kind}`}>
+                {formatCount(cardBalance(tariff, kind))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <button
+        type="button"
+        className={`button button--block tariff-card__button${active ? " tariff-card__button--active" : ""}`}
+        disabled={active}
+        data-testid="tariff-choose"
+        onClick={onChoose}
+      >
+        {active ? t("activeTariff") : t("choose")}
+      </button>
+    </TiltCard>
+  );
+}
+
+export function PackStoreCard({ index, onChoose }: { index: number; onChoose: () => void }) {
+  const t = useTranslations("TariffList");
+  return (
+    <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId="tariff-card-packstore">
+      <div className="tariff-card__head">
+        <h3 className="tariff-card__title">{t("packStoreTitle")}</h3>
+        <span className="tariff-card__emoji" aria-hidden>
+          🛒
+        </span>
+      </div>
+      <p className="tariff-card__description">{t("packStoreDescription")}</p>
+      <ul className="tariff-card__kinds">
+        {(["text", ...CARD_KINDS] as const).map((kind) => (
+          <li key={kind} className="kind-row">
+            <span className="kind-row__kind">{t(`kind.${kind}`)}</span>
+            <span className="tariff-card__balance">+</span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--block tariff-card__button" data-testid="tariff-choose" onClick={onChoose}>
+        {t("choose")}
+      </button>
+    </TiltCard>
+  );
+}

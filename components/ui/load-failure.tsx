@@ -1,0 +1,19 @@
+"use client";
+import { useTranslations } from "next-intl";
+
+/** A screen whose data could not be loaded: a message and a back button (SPEC.md section 8). */
+export function LoadFailure({ title, text, testId = "load-failure" }: { title?: string; text?: string; testId?: string }) {
+  const t = useTranslations("Shell");
+  return (
+    <div className="page" data-testid={testId} style={{ textAlign: "center", padding: "40px 16px" }}>
+      <div style={{ fontSize: 40 }} aria-hidden>
+        😕
+      </div>
+      <h1>{title ?? t("oops")}</h1>
+      <p className="hint">{text ?? t("loadError")}</p>
+      <button type="button" className="button button--secondary" data-testid="load-failure-back" onClick={() => window.history.back()}>
+        {t("back")}
+      </button>
+    </div>
+  );
+}

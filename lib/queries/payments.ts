@@ -1,0 +1,86 @@
+"use client";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { ApiRequestError, apiFetch } from "@/lib/client/api-client";
+import { closeMiniApp, openExternalLink } from "@/lib/client/telegram";
+import type {
+  PaymentUrlResponse,
+  PendingPaymentResponse,
+  createCustomTariffPaymentBodySchema,
+  createPackagePaymentBodySchema,
+  createTariffPaymentBodySchema,
+} from "@/lib/contracts/tariffs";
+import { referralKeys } from "./referral";
+import { userKeys } from "./user";
+
+export type CreateTariffPaymentBody = z.input<typeof createTariffPaymentBodySchema>;
+export type CreateCustomTariffPaymentBody = z.input<typeof createCustomTariffPaymentBodySchema>;
+export type CreatePackagePaymentBody = z.input<typeof createPackagePaymentBodySchema>;
+
+export const paymentKeys = {
+  all: ["payment"] as const,
+  pending: () => [...paymentKeys.all, "pending"] as const,
+};
+
+/** Checks for a pending payment on demand: never automatic, never retried (SPEC.md section 4). */
+export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.fetchQuery({
+      queryKey: paymentKeys.pending(),
+      queryFn: () => apiFetch<PendingPaymentResponse>("/tariff/check-pending-payment"),
+      retry: false,
+      staleTime: 0,
+    });
+}
+
+/** Cancels the pending payment (the server restores any referral balance it reserved). */
+export function useCancelPendingPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>("/tariff/cancel-pending-payment", { method: "POST" }),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.pending() });
+      void queryClient.invalidateQueries({ queryKey: referralKeys.balance() });
+    },
+  });
+}
+
+/** Once the user comes back from the payment page, their tariff, limits and balance may have changed. */
+function refreshOnReturn(queryClient: QueryClient) {
+  const refresh = () => {
+    for (const queryKey of [userKeys.tariff(), userKeys.statistic(), referralKeys.balance(), paymentKeys.pending()]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+  refresh();
+  window.addEventListener("focus", refresh, { once: true });
+}
+
+const isClientError = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+
+// Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7); a refusal
+// (4xx) is final, retrying it would only delay the same answer.
+function usePaymentMutation<TBody>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => apiFetch<PaymentUrlResponse>(path, { method: "POST", body }),
+    retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
+    retryDelay: 1000,
+    gcTime: 0,
+    onSuccess: (data) => {
+      refreshOnReturn(queryClient);
+      if (data.payment_url) {
+        openExternalLink(data.payment_url);
+        closeMiniApp();
+      }
+    },
+    // SPEC.md section 8: payment creation errors are only logged.
+    onError: (error) => console.error("Payment creation failed", error),
+  });
+}
+
+export const useCreateTariffPayment = () => usePaymentMutation<CreateTariffPaymentBody>("/tariff/create");
+export const useCreateCustomTariffPayment = () => usePaymentMutation<CreateCustomTariffPaymentBody>("/tariff/create_custom");
+export const useCreatePackagePayment = () => usePaymentMutation<CreatePackagePaymentBody>("/package/payment");

@@ -1,0 +1,14 @@
+"use client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+
+export type ReferralBalanceResponse = { ref_balance: number; currency: string };
+
+export const referralKeys = {
+  all: ["referral"] as const,
+  balance: () => [...referralKeys.all, "balance"] as const,
+};
+
+export const referralBalanceQueryOptions = () =>
+  queryOptions({ queryKey: referralKeys.balance(), queryFn: () => apiFetch<ReferralBalanceResponse>("/referral/balance") });
+export const useReferralBalance = () => useQuery(referralBalanceQueryOptions());
