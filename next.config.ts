@@ -4,6 +4,9 @@ const nextConfig: NextConfig = {
   // The embedded database ships WebAssembly files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   poweredByHeader: false,
+  // SPEC.md calls some paths with a trailing slash (GET /api/package/, POST /api/history/): they
+  // must answer directly instead of being redirected (a redirect would drop a POST body).
+  skipTrailingSlashRedirect: true,
   // Lets parallel builds (several developers' end-to-end runs on one machine) use separate folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };

@@ -26,7 +26,8 @@ export type CreateDataResponse = {
 const money = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
 const email = z.email().max(254);
 
-// POST /api/tariff/create
+// POST /api/tariff/create. calculated_price is what the payer pays: amount x months minus
+// ref_amount_used (SPEC.md section 9); the server recomputes it and answers 400 when it differs.
 export const createTariffPaymentBodySchema = z.object({
   tariff_name: z.string().min(1).max(64),
   months: z.number().int(),
@@ -87,3 +88,9 @@ export type PaymentListItem = {
 };
 
 export type RecurrentStatusResponse = { is_recurrent: boolean };
+
+// POST /api/settings/recurrent: turns auto-payment off (or on again when a method is saved).
+export const setRecurrentBodySchema = z.object({ is_recurrent: z.boolean() });
+
+// GET /api/referral/balance
+export type ReferralBalanceResponse = { ref_balance: number; currency: "RUB" };

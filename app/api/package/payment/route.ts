@@ -1,0 +1,8 @@
+import { createPackagePaymentBodySchema } from "@/lib/contracts/tariffs";
+import { withUser } from "@/lib/server/http/handler";
+import { createPackagePayment } from "@/lib/server/payments/create";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/package/payment - create a payment for a package
+export const POST = withUser({ body: createPackagePaymentBodySchema }, async ({ db, user, body }) => createPackagePayment({ db, user, body }));

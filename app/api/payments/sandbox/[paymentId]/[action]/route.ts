@@ -1,0 +1,9 @@
+import { withPublic } from "@/lib/server/http/handler";
+import { resolveSandboxPayment } from "@/lib/server/payments/sandbox";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/payments/sandbox/{paymentId}/confirm|decline - the sandbox checkout page's buttons
+export const POST = withPublic({}, async ({ db, params }) =>
+  resolveSandboxPayment({ db, paymentId: params.paymentId, action: params.action }),
+);

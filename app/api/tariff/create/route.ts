@@ -1,0 +1,8 @@
+import { createTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
+import { withUser } from "@/lib/server/http/handler";
+import { createTariffPayment } from "@/lib/server/payments/create";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/tariff/create - create a payment for a standard tariff
+export const POST = withUser({ body: createTariffPaymentBodySchema }, async ({ db, user, body }) => createTariffPayment({ db, user, body }));

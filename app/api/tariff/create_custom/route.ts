@@ -1,0 +1,10 @@
+import { createCustomTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
+import { withUser } from "@/lib/server/http/handler";
+import { createCustomTariffPayment } from "@/lib/server/payments/create";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/tariff/create_custom - create a payment for a custom tariff
+export const POST = withUser({ body: createCustomTariffPaymentBodySchema }, async ({ db, user, body }) =>
+  createCustomTariffPayment({ db, user, body }),
+);

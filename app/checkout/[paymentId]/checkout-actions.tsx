@@ -1,0 +1,53 @@
+"use client";
+import { useState } from "react";
+import type { CheckoutMessages } from "./page";
+
+type Props = { paymentId: string; initialStatus: string; messages: CheckoutMessages; backHref: string };
+
+// Confirm or decline; the server applies the payment through the same path as a provider webhook.
+export function CheckoutActions({ paymentId, initialStatus, messages: t, backHref }: Props) {
+  const [status, setStatus] = useState(initialStatus);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function resolve(action: "confirm" | "decline") {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/payments/sandbox/${paymentId}/${action}`, { method: "POST" });
+      const body = await res.json();
+      if (res.ok) setStatus(body.status);
+      else if (res.status === 409) setStatus("expired");
+      else setError(body?.error?.message ?? String(res.status));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (status === "pending" || status === "waiting_confirmation") {
+    return (
+      <div className="checkout-actions">
+        {error && <p className="checkout-error" role="alert">{t.error.replace("{message}", error)}</p>}
+        <button data-testid="checkout-confirm" className="checkout-confirm" disabled={busy} onClick={() => resolve("confirm")}>
+          {busy ? t.processing : t.confirm}
+        </button>
+        <button data-testid="checkout-decline" className="checkout-decline" disabled={busy} onClick={() => resolve("decline")}>
+          {t.decline}
+        </button>
+      </div>
+    );
+  }
+  const [title, text] =
+    status === "completed" ? [t.successTitle, t.successText] : status === "expired" ? [t.expiredTitle, t.expiredText] : [t.declinedTitle, t.declinedText];
+  return (
+    <div className="checkout-result" data-testid="checkout-result" data-status={status}>
+      <h2>{title}</h2>
+      <p>{text}</p>
+      <a data-testid="checkout-back" className="checkout-back" href={backHref}>
+        {t.backToApp}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { packages, payments, quotas, subscriptions, tariffs, type Payment } from "@/db/schema";
+import type { CustomValues } from "@/lib/pricing/custom-tariff";
+import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
+import { QUOTA_KEYS, type QuotaRecord } from "@/lib/quota-kinds";
+import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
+import type { DbOrTx } from "@/lib/server/referral/balance";
+import { rewardReferrer } from "@/lib/server/referral/reward";
+import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
+import type { CustomDetails } from "./create";
+import { OPEN_STATUSES } from "./release";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const customLimits = (v: CustomValues): QuotaRecord => ({
+  text_tokens: v.text,
+  audio_tokens: v.audio,
+  image_tokens: v.image,
+  file_tokens: v.files,
+  video_tokens: v.video,
+});
+
+/** A tariff payment (new, custom or renewal) becomes the user's subscription and resets its quotas. */
+async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: DbOrTx; payment: Payment; savedPaymentMethodId?: string }) {
+  const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
+  const details = payment.details as CustomDetails | null;
+  const limits = details?.limits ? customLimits(details.limits) : tariffLimits(tariff);
+  const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, payment.userId)).for("update");
+  const now = Date.now();
+  const extends_ = existing && existing.tariffId === tariff.id && existing.expiresAt.getTime() > now;
+  const base = extends_ ? existing.expiresAt.getTime() : now;
+  const paymentMethodId = savedPaymentMethodId ?? (payment.kind === "renewal" ? existing?.paymentMethodId ?? null : null);
+  const values = {
+    tariffId: tariff.id,
+    // The full period price before the referral discount: user-tariff shows it per month.
+    priceKopecks: payment.amountKopecks + payment.refAmountKopecks,
+    months: payment.months,
+    startsAt: extends_ ? existing.startsAt : new Date(now),
+    expiresAt: new Date(base + payment.months * DAYS_PER_MONTH * DAY_MS),
+    recurrent: payment.recurrent && paymentMethodId !== null,
+    paymentMethodId,
+    textLimit: limits.text_tokens,
+    imageLimit: limits.image_tokens,
+    audioLimit: limits.audio_tokens,
+    fileLimit: limits.file_tokens,
+    videoLimit: limits.video_tokens,
+    customModelIds: details?.modelIds ?? null,
+    lastRenewalAttemptAt: null,
+  };
+  await tx.insert(subscriptions).values({ userId: payment.userId, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  const quota = { ...quotaValues(limits), updatedAt: new Date() };
+  await tx.insert(quotas).values({ userId: payment.userId, ...quota }).onConflictDoUpdate({ target: quotas.userId, set: quota });
+}
+
+/** A package adds its units; `reset` brings every quota back up to the current tariff's limits. */
+async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId!));
+  await tx.insert(quotas).values({ userId: payment.userId }).onConflictDoNothing();
+  if (pkg.packagePurpose === "reset") {
+    const { limits } = await getCurrentTariff({ db: tx as unknown as Db, userId: payment.userId });
+    // Units bought on top of the limits are kept.
+    const set = Object.fromEntries(QUOTA_KEYS.map((k) => [QUOTA_FIELD[k], sql`greatest(${QUOTA_COLUMN[k]}, ${limits[k]})`]));
+    await tx.update(quotas).set({ ...set, updatedAt: new Date() }).where(eq(quotas.userId, payment.userId));
+    return;
+  }
+  const key = pkg.packagePurpose as keyof typeof QUOTA_COLUMN;
+  await tx
+    .update(quotas)
+    .set({ [QUOTA_FIELD[key]]: sql`${QUOTA_COLUMN[key]} + ${pkg.quotaAmount}`, updatedAt: new Date() })
+    .where(eq(quotas.userId, payment.userId));
+}
+
+/**
+ * Applies a paid payment exactly once: the conditional UPDATE lets one caller of many concurrent
+ * ones (duplicate webhooks, the checkout page, the renewal job) move it to 'completed'; only that
+ * caller applies the purchase and rewards the referrer, in the same transaction.
+ */
+export async function confirmPayment({ db, paymentId, savedPaymentMethodId }: { db: Db; paymentId: string; savedPaymentMethodId?: string }): Promise<{ applied: boolean }> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: "completed", appliedAt: new Date() })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES)))
+      .returning();
+    if (!payment) return { applied: false };
+    if (payment.kind === "package") await applyPackage({ tx, payment });
+    else await applySubscription({ tx, payment, savedPaymentMethodId });
+    await rewardReferrer({ tx, payment });
+    return { applied: true };
+  });
+}

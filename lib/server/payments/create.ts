@@ -1,0 +1,249 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { packages, payments, tariffModels, type User } from "@/db/schema";
+import type { PaymentUrlResponse } from "@/lib/contracts/tariffs";
+import { env } from "@/lib/env";
+import { toKopecks, toRoubles } from "@/lib/money";
+import { clampToStep, CUSTOM_KINDS, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { isValidMonths, periodPrice, roundMoney } from "@/lib/pricing/periods";
+import { validateReferralAmount } from "@/lib/pricing/referral-discount";
+import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
+import { ApiError } from "@/lib/server/http/api-error";
+import { reserveReferralBalance } from "@/lib/server/referral/balance";
+import { getCreateData, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
+import { findOpenPayment } from "./pending";
+import { activeProvider } from "./providers";
+import { releasePayment } from "./release";
+
+export type CustomDetails = { limits: CustomValues; modelIds: number[] | null };
+
+type Order = {
+  kind: "tariff" | "custom" | "package";
+  tariffId?: number;
+  packageId?: number;
+  months: number;
+  /** Full price before the referral discount, in roubles. */
+  total: number;
+  refAmount: number;
+  email?: string;
+  recurrent: boolean;
+  details?: CustomDetails;
+  description: string;
+};
+
+const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
+
+function checkMonths(months: number) {
+  if (!isValidMonths(months)) throw bad("months", "months must be 1, 2 or 3");
+}
+
+function checkReferral({ user, refAmount, total }: { user: User; refAmount: number; total: number }) {
+  if (refAmount === 0) return;
+  const error = validateReferralAmount({ input: String(refAmount), balance: toRoubles(user.refBalanceKopecks), price: total });
+  const messages = {
+    noBalance: "No available balance",
+    invalidFormat: "Invalid amount",
+    belowMinimum: "The referral amount is below the minimum",
+    exceedsBalance: "Amount exceeds available balance",
+    aboveMaximum: "The referral amount is above the maximum for this price",
+  } as const;
+  if (error) throw bad("ref_amount_used", messages[error]);
+}
+
+function checkCalculatedPrice({ calculated, expected }: { calculated: number; expected: number }) {
+  if (Math.abs(calculated - expected) > 0.005) {
+    throw bad("calculated_price", `calculated_price ${calculated} does not match the price ${expected} computed by the server`);
+  }
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+const pendingConflict = () => new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
+
+/** Records the payment and its referral reservation in one transaction, then opens it at the provider. */
+async function startPayment({ db, user, order }: { db: Db; user: User; order: Order }): Promise<PaymentUrlResponse> {
+  if (await findOpenPayment({ db, userId: user.id })) throw pendingConflict();
+  const provider = activeProvider();
+  const refAmountKopecks = toKopecks(order.refAmount);
+  const amountKopecks = toKopecks(periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }));
+  let payment;
+  try {
+    payment = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId: user.id,
+          kind: order.kind,
+          tariffId: order.tariffId ?? null,
+          packageId: order.packageId ?? null,
+          months: order.months,
+          amountKopecks,
+          refAmountKopecks,
+          email: order.email ?? null,
+          recurrent: order.recurrent,
+          status: "pending",
+          provider: provider.name,
+          expiresAt: new Date(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000),
+          details: order.details ?? null,
+        })
+        .returning();
+      await reserveReferralBalance({ tx, userId: user.id, paymentId: row.id, amountKopecks: refAmountKopecks });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw pendingConflict();
+    throw error;
+  }
+  try {
+    const created = await provider.create({
+      paymentId: payment.id,
+      amountKopecks,
+      description: order.description,
+      email: order.email,
+      savePaymentMethod: order.recurrent,
+      returnUrl: `https://t.me/${env.BOT_USERNAME}`,
+    });
+    if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
+    await db
+      .update(payments)
+      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl })
+      .where(eq(payments.id, payment.id));
+    return { payment_url: created.paymentUrl };
+  } catch (error) {
+    await releasePayment({ db, paymentId: payment.id, status: "failed" });
+    throw error;
+  }
+}
+
+export type StandardTariffOrder = {
+  tariff_name: string;
+  months: number;
+  calculated_price: number;
+  email?: string;
+  recurent: boolean;
+  ref_amount_used: number;
+};
+
+/** POST /api/tariff/create: Starter or Neuro Basic for 1-3 months. */
+export async function createTariffPayment({ db, user, body }: { db: Db; user: User; body: StandardTariffOrder }) {
+  if (body.tariff_name === FREE_TARIFF || body.tariff_name === CUSTOM_TARIFF) {
+    throw bad("tariff_name", `${body.tariff_name} cannot be bought here`);
+  }
+  checkMonths(body.months);
+  const tariff = await getTariffByNameOrThrow({ db, name: body.tariff_name }).catch(() => {
+    throw bad("tariff_name", `Unknown tariff "${body.tariff_name}"`);
+  });
+  const amount = toRoubles(tariff.amountKopecks);
+  if (amount <= 0) throw bad("tariff_name", `${tariff.name} cannot be bought`);
+  const total = roundMoney(amount * body.months);
+  checkReferral({ user, refAmount: body.ref_amount_used, total });
+  checkCalculatedPrice({
+    calculated: body.calculated_price,
+    expected: periodPrice({ amountPer30Days: amount, months: body.months, referralDiscount: body.ref_amount_used }),
+  });
+  return startPayment({
+    db,
+    user,
+    order: {
+      kind: "tariff",
+      tariffId: tariff.id,
+      months: body.months,
+      total,
+      refAmount: body.ref_amount_used,
+      email: body.email,
+      recurrent: body.recurent,
+      description: `Tariff ${tariff.name}, ${body.months * 30} days`,
+    },
+  });
+}
+
+export type CustomTariffOrder = {
+  custom_text_tokens: number;
+  custom_image_tokens: number;
+  custom_audio_tokens: number;
+  custom_file_tokens: number;
+  custom_video_tokens: number;
+  selected_model_ids: number[];
+  calculated_price: number;
+  email?: string;
+  months: number;
+  recurent: boolean;
+  ref_amount_used: number;
+};
+
+/** POST /api/tariff/create_custom: the composed limits, priced with the database rates. */
+export async function createCustomTariffPayment({ db, user, body }: { db: Db; user: User; body: CustomTariffOrder }) {
+  checkMonths(body.months);
+  const values: CustomValues = {
+    text: body.custom_text_tokens,
+    audio: body.custom_audio_tokens,
+    image: body.custom_image_tokens,
+    video: body.custom_video_tokens,
+    files: body.custom_file_tokens,
+  };
+  const field = { text: "custom_text_tokens", audio: "custom_audio_tokens", image: "custom_image_tokens", video: "custom_video_tokens", files: "custom_file_tokens" } as const;
+  const [createData, rates, custom] = await Promise.all([getCreateData({ db }), getRates({ db }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
+  for (const kind of CUSTOM_KINDS) {
+    const bounds = createData.limits[kind];
+    if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {
+      throw bad(field[kind], `${field[kind]} must be between ${bounds.min} and ${bounds.max} in steps of ${CUSTOM_STEPS[kind]}`);
+    }
+  }
+  let modelIds: number[] | null = null;
+  if (body.selected_model_ids.length > 0) {
+    modelIds = [...new Set(body.selected_model_ids)];
+    const allowed = await db
+      .select({ id: tariffModels.modelId })
+      .from(tariffModels)
+      .where(and(eq(tariffModels.tariffId, custom.id), inArray(tariffModels.modelId, modelIds)));
+    if (allowed.length !== modelIds.length) throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
+  }
+  const monthly = customMonthlyPrice(values, rates);
+  const total = roundMoney(monthly * body.months);
+  checkReferral({ user, refAmount: body.ref_amount_used, total });
+  checkCalculatedPrice({
+    calculated: body.calculated_price,
+    expected: periodPrice({ amountPer30Days: monthly, months: body.months, referralDiscount: body.ref_amount_used }),
+  });
+  return startPayment({
+    db,
+    user,
+    order: {
+      kind: "custom",
+      tariffId: custom.id,
+      months: body.months,
+      total,
+      refAmount: body.ref_amount_used,
+      email: body.email,
+      recurrent: body.recurent,
+      details: { limits: values, modelIds },
+      description: `Tariff Custom, ${body.months * 30} days`,
+    },
+  });
+}
+
+/** POST /api/package/payment */
+export async function createPackagePayment({ db, user, body }: { db: Db; user: User; body: { package_id: number; email?: string; ref_amount_used: number } }) {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, body.package_id));
+  if (!pkg) throw new ApiError("not_found", "Package not found");
+  const total = toRoubles(pkg.priceKopecks);
+  checkReferral({ user, refAmount: body.ref_amount_used, total });
+  return startPayment({
+    db,
+    user,
+    order: {
+      kind: "package",
+      packageId: pkg.id,
+      months: 1,
+      total,
+      refAmount: body.ref_amount_used,
+      email: body.email,
+      recurrent: false,
+      description: `Package ${pkg.name}`,
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "@/db";
+import { payments, type Payment } from "@/db/schema";
+import type { PendingPaymentResponse } from "@/lib/contracts/tariffs";
+import { ApiError } from "@/lib/server/http/api-error";
+import { confirmPayment } from "./confirm";
+import { providerByName } from "./providers";
+import { OPEN_STATUSES, releasePayment } from "./release";
+
+/** Expires an open payment whose link has run out: closes it at the provider and releases it. */
+async function expirePayment({ db, payment }: { db: Db; payment: Payment }) {
+  if (payment.providerPaymentId) await providerByName(payment.provider).cancel(payment.providerPaymentId).catch(() => {});
+  await releasePayment({ db, paymentId: payment.id, status: "expired" });
+}
+
+/** The caller's open payment, if its link is still valid (an expired one is expired on read). */
+export async function findOpenPayment({ db, userId }: { db: Db; userId: number }): Promise<Payment | null> {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, OPEN_STATUSES)));
+  let live: Payment | null = null;
+  for (const payment of open) {
+    if (payment.expiresAt.getTime() <= Date.now()) await expirePayment({ db, payment });
+    else live = payment;
+  }
+  return live;
+}
+
+/** GET /api/tariff/check-pending-payment */
+export async function checkPendingPayment({ db, userId }: { db: Db; userId: number }): Promise<PendingPaymentResponse> {
+  const payment = await findOpenPayment({ db, userId });
+  if (!payment) return { has_pending_payment: false, payment_url: null, expires_in_minutes: null };
+  return {
+    has_pending_payment: true,
+    payment_url: payment.paymentUrl,
+    expires_in_minutes: Math.max(0, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 60_000)),
+  };
+}
+
+/**
+ * POST /api/tariff/cancel-pending-payment: cancels the caller's open payment at the provider and
+ * gives back its referral reservation (once). If the provider reports it already paid, it is
+ * applied instead, so a payer who paid a moment ago is never left without the purchase.
+ */
+export async function cancelPendingPayment({ db, userId }: { db: Db; userId: number }) {
+  const payment = await findOpenPayment({ db, userId });
+  if (!payment) throw new ApiError("not_found", "No pending payment");
+  const provider = providerByName(payment.provider);
+  if (payment.providerPaymentId && provider.name !== "sandbox") {
+    const remote = await provider.fetchStatus(payment.providerPaymentId).catch(() => null);
+    if (remote?.status === "succeeded") {
+      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
+      throw new ApiError("conflict", "The payment has already been paid");
+    }
+    await provider.cancel(payment.providerPaymentId);
+  }
+  const canceled = await releasePayment({ db, paymentId: payment.id, status: "canceled" });
+  return { success: canceled };
+}
+
+/** Job: expire every open payment whose link ran out. */
+export async function expireStalePayments(db: Db): Promise<number> {
+  const stale = await db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.status, OPEN_STATUSES), lte(payments.expiresAt, new Date())))
+    .limit(100);
+  for (const payment of stale) await expirePayment({ db, payment });
+  return stale.length;
+}

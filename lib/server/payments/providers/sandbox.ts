@@ -1,0 +1,27 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { PaymentProvider } from "./types";
+
+// The demo provider: the payer confirms or declines on this app's own checkout page
+// (app/checkout/[paymentId]), whose buttons drive the same confirmation path as a provider webhook.
+// Its "provider payment id" is our payment id; a saved method always charges successfully.
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+  async create({ paymentId, amountKopecks, savePaymentMethod }) {
+    return {
+      providerPaymentId: paymentId,
+      status: "pending",
+      amountKopecks,
+      paymentUrl: `${env.PUBLIC_URL.replace(/\/$/, "")}/checkout/${paymentId}`,
+      savedPaymentMethodId: savePaymentMethod ? `sandbox-method-${paymentId}` : undefined,
+    };
+  },
+  async fetchStatus(providerPaymentId) {
+    // The sandbox keeps no state of its own: the payments table is the truth.
+    return { providerPaymentId, status: "pending", amountKopecks: 0 };
+  },
+  async cancel() {},
+  async chargeSaved({ paymentId, amountKopecks, paymentMethodId }) {
+    return { providerPaymentId: paymentId, status: "succeeded", amountKopecks, savedPaymentMethodId: paymentMethodId };
+  },
+};

@@ -1,0 +1,36 @@
+import "server-only";
+
+// One interface for every payment provider. Amounts are kopecks; the provider converts.
+export type ProviderStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
+
+export type ProviderPayment = {
+  providerPaymentId: string;
+  status: ProviderStatus;
+  amountKopecks: number;
+  /** Where the payer confirms (absent for charges of a saved method). */
+  paymentUrl?: string;
+  /** A payment method the provider saved for auto-payment. */
+  savedPaymentMethodId?: string;
+  /** Our payment id, as echoed back in the provider's metadata. */
+  ourPaymentId?: string;
+};
+
+export type CreateInput = {
+  paymentId: string;
+  amountKopecks: number;
+  description: string;
+  email?: string | null;
+  savePaymentMethod: boolean;
+  returnUrl: string;
+};
+
+export type ChargeSavedInput = Omit<CreateInput, "savePaymentMethod" | "returnUrl"> & { paymentMethodId: string };
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "yookassa" | "stars";
+  create(input: CreateInput): Promise<ProviderPayment>;
+  fetchStatus(providerPaymentId: string): Promise<ProviderPayment>;
+  /** Best effort: some providers cannot cancel a payment still waiting for the payer. */
+  cancel(providerPaymentId: string): Promise<void>;
+  chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+}

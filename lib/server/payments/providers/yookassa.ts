@@ -1,0 +1,95 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/server/http/api-error";
+import type { PaymentProvider, ProviderPayment, ProviderStatus } from "./types";
+
+// YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth shopId:secretKey, an
+// Idempotence-Key on every POST (our payment id, so a retried create returns the same payment),
+// one-stage payments (capture: true) confirmed by redirect, saved methods for auto-payment.
+
+type YooPayment = {
+  id: string;
+  status: ProviderStatus;
+  amount: { value: string; currency: string };
+  confirmation?: { type: string; confirmation_url?: string };
+  payment_method?: { id: string; saved?: boolean };
+  metadata?: Record<string, string>;
+};
+
+const amountValue = (kopecks: number) => (kopecks / 100).toFixed(2);
+
+function authHeader(): string {
+  if (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY) {
+    throw new ApiError("internal", "YooKassa is selected but YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are not set");
+  }
+  return `Basic ${Buffer.from(`${env.YOOKASSA_SHOP_ID}:${env.YOOKASSA_SECRET_KEY}`).toString("base64")}`;
+}
+
+async function request(method: "GET" | "POST", path: string, options: { body?: unknown; idempotenceKey?: string } = {}): Promise<YooPayment> {
+  const headers: Record<string, string> = { authorization: authHeader(), "content-type": "application/json" };
+  if (options.idempotenceKey) headers["idempotence-key"] = options.idempotenceKey;
+  let res: Response;
+  try {
+    res = await fetch(`${env.YOOKASSA_API_URL.replace(/\/$/, "")}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new ApiError("bad_gateway", `YooKassa is unreachable: ${(error as Error).message}`);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new ApiError("bad_gateway", `YooKassa answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as YooPayment;
+}
+
+const toProviderPayment = (p: YooPayment): ProviderPayment => ({
+  providerPaymentId: p.id,
+  status: p.status,
+  amountKopecks: Math.round(Number(p.amount.value) * 100),
+  paymentUrl: p.confirmation?.confirmation_url,
+  savedPaymentMethodId: p.payment_method?.saved ? p.payment_method.id : undefined,
+  ourPaymentId: p.metadata?.payment_id,
+});
+
+// YooKassa limits the description to 128 characters.
+const describe = (text: string) => text.slice(0, 128);
+
+export const yookassaProvider: PaymentProvider = {
+  name: "yookassa",
+  async create({ paymentId, amountKopecks, description, savePaymentMethod, returnUrl }) {
+    const body = {
+      amount: { value: amountValue(amountKopecks), currency: "RUB" },
+      capture: true,
+      confirmation: { type: "redirect", return_url: returnUrl },
+      description: describe(description),
+      metadata: { payment_id: paymentId },
+      ...(savePaymentMethod ? { save_payment_method: true } : {}),
+    };
+    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
+  },
+  async fetchStatus(providerPaymentId) {
+    return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`));
+  },
+  async cancel(providerPaymentId) {
+    // Only a payment waiting for capture can be canceled through the API; an unpaid redirect
+    // payment simply expires at YooKassa, so a refusal here is not an error for us.
+    try {
+      await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}` });
+    } catch {
+      // ignored, see above
+    }
+  },
+  async chargeSaved({ paymentId, amountKopecks, description, paymentMethodId }) {
+    const body = {
+      amount: { value: amountValue(amountKopecks), currency: "RUB" },
+      capture: true,
+      payment_method_id: paymentMethodId,
+      description: describe(description),
+      metadata: { payment_id: paymentId },
+    };
+    const payment = toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
+    return { ...payment, savedPaymentMethodId: payment.savedPaymentMethodId ?? paymentMethodId };
+  },
+};

@@ -1,0 +1,110 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { models, packages, tariffModels, tariffRates, tariffs, type Tariff } from "@/db/schema";
+import type { CreateDataResponse, PackageItem, StandardTariffsResponse, TariffModel } from "@/lib/contracts/tariffs";
+import { customBounds, type CustomValues, type TariffRates } from "@/lib/pricing/custom-tariff";
+import { toRoubles } from "@/lib/money";
+import { CUSTOM_TARIFF } from "@/lib/tariff-names";
+import { ApiError } from "@/lib/server/http/api-error";
+
+const NEURO_BASIC = "Neuro Basic";
+
+/** A tariff's balances as the custom builder names its kinds. */
+export const tariffCustomValues = (t: Tariff): CustomValues => ({
+  text: t.tokenBalance,
+  audio: t.minutesBalance,
+  image: t.imageBalance,
+  video: t.videoBalance,
+  files: t.fileBalance,
+});
+
+async function modelsByTariff({ db, tariffIds }: { db: Db; tariffIds: number[] }): Promise<Map<number, TariffModel[]>> {
+  const rows = tariffIds.length
+    ? await db
+        .select({ tariffId: tariffModels.tariffId, id: models.id, name: models.displayName, provider: models.provider, image: models.image, type: models.type })
+        .from(tariffModels)
+        .innerJoin(models, eq(models.id, tariffModels.modelId))
+        .where(inArray(tariffModels.tariffId, tariffIds))
+        .orderBy(asc(models.sortOrder))
+    : [];
+  const byTariff = new Map<number, TariffModel[]>();
+  for (const { tariffId, ...model } of rows) {
+    const list = byTariff.get(tariffId) ?? [];
+    list.push(model);
+    byTariff.set(tariffId, list);
+  }
+  return byTariff;
+}
+
+/** GET /api/tariff/standard: every tariff keyed by name, in catalogue order. */
+export async function getStandardTariffs({ db }: { db: Db }): Promise<StandardTariffsResponse> {
+  const rows = await db.select().from(tariffs).orderBy(asc(tariffs.sortOrder));
+  const byTariff = await modelsByTariff({ db, tariffIds: rows.map((t) => t.id) });
+  return Object.fromEntries(
+    rows.map((t) => [
+      t.name,
+      {
+        id: t.id,
+        description: t.description,
+        amount: toRoubles(t.amountKopecks),
+        token_balance: t.tokenBalance,
+        image_balance: t.imageBalance,
+        minutes_balance: t.minutesBalance,
+        file_balance: t.fileBalance,
+        video_balance: t.videoBalance,
+        models: byTariff.get(t.id) ?? [],
+      },
+    ]),
+  );
+}
+
+export async function getTariffByNameOrThrow({ db, name }: { db: Db; name: string }): Promise<Tariff> {
+  const [row] = await db.select().from(tariffs).where(eq(tariffs.name, name));
+  if (!row) throw new ApiError("not_found", `Unknown tariff "${name}"`);
+  return row;
+}
+
+export async function getRates({ db }: { db: Db }): Promise<TariffRates> {
+  const [r] = await db.select().from(tariffRates).where(eq(tariffRates.id, 1));
+  if (!r) throw new ApiError("internal", "Tariff rates are missing from the catalogue");
+  return {
+    token_to_usd_rate: r.tokenToUsdRate,
+    audio_token_to_usd_rate: r.audioTokenToUsdRate,
+    image_token_to_usd_rate: r.imageTokenToUsdRate,
+    video_token_to_usd_rate: r.videoTokenToUsdRate,
+    file_token_to_usd_rate: r.fileTokenToUsdRate,
+    usd_rate: r.usdRate,
+  };
+}
+
+/** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */
+export async function getCreateData({ db }: { db: Db }): Promise<CreateDataResponse & { custom_tariff_id: number }> {
+  const [neuroBasic, custom, rates] = await Promise.all([
+    getTariffByNameOrThrow({ db, name: NEURO_BASIC }),
+    getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
+    getRates({ db }),
+  ]);
+  const byTariff = await modelsByTariff({ db, tariffIds: [custom.id] });
+  return {
+    rates,
+    limits: customBounds({ neuroBasic: tariffCustomValues(neuroBasic), custom: tariffCustomValues(custom) }),
+    models: byTariff.get(custom.id) ?? [],
+    custom_tariff_id: custom.id,
+  };
+}
+
+/** GET /api/package/: the package store, in catalogue order. */
+export async function listPackages({ db }: { db: Db }): Promise<PackageItem[]> {
+  const rows = await db.select().from(packages).orderBy(asc(packages.sortOrder));
+  return rows.map((p) => ({
+    package_id: p.id,
+    name: p.name,
+    image: p.image,
+    price: toRoubles(p.priceKopecks),
+    small_description_language_id: p.smallDescriptionLanguageId,
+    description_language_id: p.descriptionLanguageId,
+    description_models_id: p.descriptionModelsId,
+    package_purpose: p.packagePurpose as PackageItem["package_purpose"],
+  }));
+}

@@ -1,0 +1,31 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { payments, users } from "@/db/schema";
+
+/** Gives a user referral balance directly (the referral programme is another module). */
+export async function setReferralBalance(userId: number, roubles: number) {
+  const db = await getDb();
+  await db.update(users).set({ refBalanceKopecks: Math.round(roubles * 100) }).where(eq(users.id, userId));
+}
+
+export async function referralKopecks(userId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ k: users.refBalanceKopecks }).from(users).where(eq(users.id, userId));
+  return row.k;
+}
+
+export async function paymentsOf(userId: number) {
+  const db = await getDb();
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt);
+}
+
+/** Makes the user's open payment look created long ago, so its link has expired. */
+export async function expireOpenPayment(userId: number) {
+  const db = await getDb();
+  await db
+    .update(payments)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(payments.userId, userId));
+}
+
+export const paymentIdFromUrl = (url: string) => url.split("/").pop()!;
