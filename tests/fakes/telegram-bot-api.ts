@@ -1,0 +1,75 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A loopback fake of the Telegram Bot API (https://core.telegram.org/bots/api): it speaks
+// POST /bot<token>/sendMessage with a JSON body and answers {ok: true, result: Message} or
+// {ok: false, error_code, description, parameters?}. Scripted failures let tests drive retries.
+
+export type SentRecord = { chat_id: number; text: string; message_id: number };
+export type ScriptedFailure = { status: number; description?: string; retryAfter?: number } | "drop";
+
+export type FakeBotApi = {
+  url: string;
+  sent: SentRecord[];
+  requests: number;
+  /** The next requests fail in this order before the fake answers normally again. */
+  failNext: (...failures: ScriptedFailure[]) => void;
+  close: () => Promise<void>;
+};
+
+export async function startFakeBotApi({ token }: { token: string }): Promise<FakeBotApi> {
+  const failures: ScriptedFailure[] = [];
+  const sent: SentRecord[] = [];
+  let nextMessageId = 1;
+  const state = { requests: 0 };
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    state.requests++;
+    const reply = (status: number, payload: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(payload));
+    };
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
+    if (!match || req.method !== "POST") return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+    if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    if (match[2] !== "sendMessage") return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
+
+    const failure = failures.shift();
+    if (failure === "drop") return req.socket.destroy();
+    if (failure) {
+      return reply(failure.status, {
+        ok: false,
+        error_code: failure.status,
+        description: failure.description ?? (failure.status === 429 ? `Too Many Requests: retry after ${failure.retryAfter ?? 1}` : "Internal Server Error"),
+        ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
+      });
+    }
+    let body: { chat_id?: number | string; text?: string };
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid JSON" });
+    }
+    if (!body.chat_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: chat_id is empty" });
+    if (!body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
+    const message_id = nextMessageId++;
+    sent.push({ chat_id: Number(body.chat_id), text: body.text, message_id });
+    reply(200, {
+      ok: true,
+      result: { message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, text: body.text },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sent,
+    get requests() {
+      return state.requests;
+    },
+    failNext: (...f) => failures.push(...f),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { accessibleModelsFor, hasAccess, modelsFor } from "@/components/models/model-filters";
+import { splitColumns } from "@/components/models/split-columns";
+import type { ModelItem } from "@/lib/contracts/models";
+import { accessibleModelIds, toModelItem } from "@/lib/server/catalogue/access-rules";
+import { retryDelayMs } from "@/lib/server/bot/outbox";
+import { imageActionFor } from "@/lib/server/sessions/launch";
+
+const model = (id: number, actions: Array<[string, boolean]>): ModelItem => ({
+  model_id: id,
+  model_name: `m${id}`,
+  display_name: `M${id}`,
+  image: "",
+  gif: null,
+  description: "",
+  model_type_description: "text",
+  actions: actions.map(([action, has_access]) => ({ action: action as never, has_access })),
+});
+
+describe("splitColumns", () => {
+  it("splits into two halves, the left one taking the odd item", () => {
+    expect(splitColumns([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
+    expect(splitColumns([1, 2, 3, 4])).toEqual([[1, 2], [3, 4]]);
+    expect(splitColumns([1])).toEqual([[1], []]);
+    expect(splitColumns([])).toEqual([[], []]);
+  });
+});
+
+describe("model filters", () => {
+  const models = [model(1, [["text", true]]), model(2, [["text", false]]), model(3, [["text_to_image", true]])];
+  it("keeps the models with the action and tells access per action", () => {
+    expect(modelsFor(models, "text").map((m) => m.model_id)).toEqual([1, 2]);
+    expect(accessibleModelsFor(models, "text").map((m) => m.model_id)).toEqual([1]);
+    expect(hasAccess(models[2], "text")).toBe(false);
+    expect(hasAccess(models[2], "text_to_image")).toBe(true);
+  });
+});
+
+describe("accessibleModelIds", () => {
+  it("uses the tariff's models, or a Custom subscription's non-empty choice", () => {
+    expect([...accessibleModelIds({ tariffModelIds: [1, 2] })]).toEqual([1, 2]);
+    expect([...accessibleModelIds({ tariffModelIds: [1, 2], customModelIds: null })]).toEqual([1, 2]);
+    expect([...accessibleModelIds({ tariffModelIds: [1, 2], customModelIds: [] })]).toEqual([1, 2]);
+    expect([...accessibleModelIds({ tariffModelIds: [1, 2, 3], customModelIds: [3] })]).toEqual([3]);
+  });
+
+  it("flags every action of a model with its access", () => {
+    const row = { id: 7, modelName: "x", displayName: "X", image: "/i.svg", gif: null, description: "", modelTypeDescription: "video", actions: ["text_to_video", "image_to_video"] as never[] };
+    expect(toModelItem(row, new Set([7])).actions.every((a) => a.has_access)).toBe(true);
+    expect(toModelItem(row, new Set([8])).actions.every((a) => !a.has_access)).toBe(true);
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("doubles per attempt up to the cap, and a retry_after wins", () => {
+    const base = { baseDelayMs: 1000, maxDelayMs: 5000 };
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs({ attempt, ...base }))).toEqual([1000, 2000, 4000, 5000]);
+    expect(retryDelayMs({ attempt: 3, ...base, retryAfterSeconds: 7 })).toBe(7000);
+  });
+});
+
+describe("imageActionFor", () => {
+  it("maps action_type text to text_to_image and photo to generate_image", () => {
+    expect(imageActionFor("text")).toBe("text_to_image");
+    expect(imageActionFor("photo")).toBe("generate_image");
+  });
+});
