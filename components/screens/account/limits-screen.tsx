@@ -1,4 +1,50 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { Link } from "wouter";
+import { useTranslations } from "next-intl";
+import { DialArc } from "@/components/ui/dial-arc";
+import { LoadFailure } from "@/components/ui/load-failure";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { limitDials } from "@/lib/limit-dials";
+import { formatCount } from "@/lib/format";
+import { valueToFraction } from "@/lib/dial";
+import { useUserStatistic } from "@/lib/queries/user";
+import { routes } from "@/lib/routes";
+import "@/components/tariffs/dials.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+const COLORS = { text: "#2f80ed", audio: "#11998e", image: "#b23cf0", video: "#e5484d", file: "#f2994a" } as const;
+
+export default function LimitsScreen() {
+  const t = useTranslations("Limits");
+  const { data, isPending, isError } = useUserStatistic();
+  if (isPending) return <PageSpinner />;
+  if (isError) return <LoadFailure />;
+
+  return (
+    <div className="page limits" data-testid="limits">
+      <h1>{t("title")}</h1>
+      <p className="hint limits__intro">{t("intro")}</p>
+      <div className="limits__grid">
+        {limitDials(data).map(({ kind, remaining, max }) => (
+          <div key={kind} className="limit-dial" data-testid={`limit-${kind}`}>
+            <div className="dial">
+              <DialArc fraction={valueToFraction(remaining, { min: 0, max })} color={COLORS[kind]} />
+              <div className="dial__center">
+                <strong className="dial__value">{formatCount(remaining)}</strong>
+                <span className="dial__of">{t("of", { max: formatCount(max) })}</span>
+              </div>
+            </div>
+            <span className="limit-dial__label">{t(`kind.${kind}`)}</span>
+          </div>
+        ))}
+      </div>
+      <div className="limits__actions">
+        <Link href={routes.packStore()} className="button button--block" data-testid="limits-buy">
+          {t("buyMore")}
+        </Link>
+        <Link href={routes.tariff()} className="button button--secondary button--block">
+          {t("changeTariff")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,76 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useParams } from "wouter";
+import { useTranslations } from "next-intl";
+import { PackageArt, usePackageTexts } from "@/components/packages/package-card";
+import { Calculations, Total } from "@/components/payments/calculations";
+import { EmailField, useEmailState } from "@/components/payments/email-field";
+import { PayActions } from "@/components/payments/pay-actions";
+import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
+import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { LoadFailure } from "@/components/ui/load-failure";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import type { PackageItem } from "@/lib/contracts/tariffs";
+import { formatRoubles, type PayBlocker } from "@/lib/payment-form";
+import { periodPrice } from "@/lib/pricing/periods";
+import { useCreatePackagePayment } from "@/lib/queries/payments";
+import { usePackages } from "@/lib/queries/packages";
+import "@/components/packages/packages.css";
+import "@/components/payments/payments.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+export default function PackagePayScreen() {
+  const t = useTranslations("PackagePay");
+  const { packageId = "" } = useParams<{ packageId: string }>();
+  const { data, isPending, isError } = usePackages();
+  const pkg = data?.find((p) => String(p.package_id) === packageId);
+
+  if (isPending) return <PageSpinner />;
+  if (isError) return <LoadFailure />;
+  if (!pkg) return <LoadFailure title={t("notFound")} />;
+  return <PackagePayForm pkg={pkg} />;
+}
+
+function PackagePayForm({ pkg }: { pkg: PackageItem }) {
+  const t = useTranslations("PackagePay");
+  const tp = useTranslations("Payment");
+  const texts = usePackageTexts(pkg);
+  const email = useEmailState();
+  const referral = useReferralState(pkg.price);
+  // A package is one purchase: the same rule as one month of a tariff.
+  const total = periodPrice({ amountPer30Days: pkg.price, months: 1, referralDiscount: referral.discount });
+  const create = useCreatePackagePayment();
+  const { guard, checking, ui } = usePendingPaymentGuard();
+  const pending = checking || create.isPending;
+  const blocker: PayBlocker | null = email.error ? "emailInvalid" : referral.enabled && referral.error ? "checkdata" : null;
+
+  const pay = () =>
+    guard(() => create.mutate({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount }));
+
+  return (
+    <div className="page pay-page" data-testid="package-pay">
+      <h1>{t("title")}</h1>
+      <section className="pay-block package-summary">
+        <PackageArt pkg={pkg} />
+        <div className="package-summary__text">
+          <div className="pay-summary__name" data-testid="package-name">
+            {texts.name}
+          </div>
+          {texts.small && <div className="hint">{texts.small}</div>}
+          {texts.models && <div className="hint">{texts.models}</div>}
+        </div>
+        <div className="pay-summary__price">{tp("rub", { amount: formatRoubles(pkg.price) })}</div>
+      </section>
+      <EmailField state={email} />
+      <ReferralDiscount state={referral} />
+      <Calculations
+        lines={[
+          { label: t("price"), value: tp("rub", { amount: formatRoubles(pkg.price) }) },
+          { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}` },
+          { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
+        ]}
+      />
+      <Total amount={total} />
+      {ui}
+      <PayActions blocker={blocker} pending={pending} onPay={pay} />
+    </div>
+  );
+}

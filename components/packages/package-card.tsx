@@ -1,0 +1,48 @@
+"use client";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import type { PackageItem } from "@/lib/contracts/tariffs";
+import { packageTextPrefix } from "@/lib/package-tabs";
+import { formatRoubles } from "@/lib/payment-form";
+import "./packages.css";
+
+/** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */
+export function usePackageTexts(pkg: PackageItem) {
+  const t = useTranslations("PackageTexts");
+  const text = (key: string, fallback = "") => (t.has(key) ? t(key) : fallback);
+  return {
+    name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),
+    small: text(pkg.small_description_language_id),
+    description: text(pkg.description_language_id),
+    models: text(pkg.description_models_id),
+  };
+}
+
+/** The package's picture over a gradient of its kind; the gradient alone when the picture fails. */
+export function PackageArt({ pkg }: { pkg: PackageItem }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={`package-art package-art--${pkg.package_purpose}`} aria-hidden>
+      {!failed && pkg.image && <img src={pkg.image} alt="" onError={() => setFailed(true)} />}
+    </div>
+  );
+}
+
+export function PackageCard({ pkg, busy, onBuy }: { pkg: PackageItem; busy: boolean; onBuy: () => void }) {
+  const t = useTranslations("PackStore");
+  const texts = usePackageTexts(pkg);
+  return (
+    <article className="package-card" data-testid={`package-${pkg.package_id}`} data-purpose={pkg.package_purpose}>
+      <PackageArt pkg={pkg} />
+      <div className="package-card__body">
+        <h3 className="package-card__name">{texts.name}</h3>
+        {texts.small && <p className="package-card__small">{texts.small}</p>}
+        {texts.description && <p className="package-card__description">{texts.description}</p>}
+        {texts.models && <p className="package-card__models">{texts.models}</p>}
+        <button type="button" className="button button--block" data-testid="package-buy" disabled={busy} onClick={onBuy}>
+          {t("buy", { price: formatRoubles(pkg.price) })}
+        </button>
+      </div>
+    </article>
+  );
+}
