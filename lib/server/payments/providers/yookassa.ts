@@ -40,6 +40,7 @@ async function request(method: "GET" | "POST", path: string, options: { body?: u
     throw new ApiError("bad_gateway", `YooKassa is unreachable: ${(error as Error).message}`);
   }
   const text = await res.text();
+  if (res.status === 404) throw new ApiError("not_found", "YooKassa does not know this payment");
   if (!res.ok) throw new ApiError("bad_gateway", `YooKassa answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as YooPayment;
 }

@@ -1,0 +1,125 @@
+import "server-only";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import type { Db } from "@/db";
+import { payments, subscriptions, tariffs, type Subscription } from "@/db/schema";
+import { env } from "@/lib/env";
+import { confirmPayment } from "./confirm";
+import type { CustomDetails } from "./create";
+import { providerByName } from "./providers";
+import { releasePayment } from "./release";
+
+const HOUR_MS = 60 * 60 * 1000;
+// Renew up to an hour before the end, so a paying subscriber is never shown Free in between.
+const RENEWAL_LEAD_MS = HOUR_MS;
+// A declined charge is retried daily for three days after the end, then auto-payment stops trying.
+const RETRY_AFTER_MS = 24 * HOUR_MS;
+const GRACE_MS = 3 * 24 * HOUR_MS;
+
+/** The provider that saved the method: the one of the user's latest paid tariff payment. */
+async function methodProvider({ db, userId }: { db: Db; userId: number }): Promise<string> {
+  const [last] = await db
+    .select({ provider: payments.provider })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, "completed"), inArray(payments.kind, ["tariff", "custom", "renewal"])))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return last?.provider ?? env.PAYMENT_PROVIDER;
+}
+
+/** Claims one subscription for this run (several app instances may run the job at once). */
+async function claim({ db, sub, now }: { db: Db; sub: Subscription; now: Date }): Promise<boolean> {
+  const claimed = await db
+    .update(subscriptions)
+    .set({ lastRenewalAttemptAt: now })
+    .where(
+      and(
+        eq(subscriptions.userId, sub.userId),
+        or(isNull(subscriptions.lastRenewalAttemptAt), lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  return claimed.length > 0;
+}
+
+async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"renewed" | "pending" | "declined" | "skipped"> {
+  const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
+  const provider = providerByName(await methodProvider({ db, userId: sub.userId }));
+  const details: CustomDetails | null = sub.customModelIds !== null || tariff.name === "Custom"
+    ? {
+        limits: { text: sub.textLimit, audio: sub.audioLimit, image: sub.imageLimit, video: sub.videoLimit, files: sub.fileLimit },
+        modelIds: sub.customModelIds,
+      }
+    : null;
+  let payment;
+  try {
+    [payment] = await db
+      .insert(payments)
+      .values({
+        userId: sub.userId,
+        kind: "renewal",
+        tariffId: sub.tariffId,
+        months: sub.months,
+        amountKopecks: sub.priceKopecks,
+        recurrent: true,
+        status: "pending",
+        provider: provider.name,
+        expiresAt: new Date(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000),
+        details,
+      })
+      .returning();
+  } catch {
+    // The user has a payment of their own open; the next run tries again.
+    return "skipped";
+  }
+  try {
+    const charge = await provider.chargeSaved({
+      paymentId: payment.id,
+      amountKopecks: payment.amountKopecks,
+      description: `Tariff ${tariff.name}, auto-payment`,
+      paymentMethodId: sub.paymentMethodId!,
+    });
+    await db.update(payments).set({ providerPaymentId: charge.providerPaymentId }).where(eq(payments.id, payment.id));
+    if (charge.status === "succeeded") {
+      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: charge.savedPaymentMethodId ?? sub.paymentMethodId! });
+      return "renewed";
+    }
+    if (charge.status === "canceled") {
+      await releasePayment({ db, paymentId: payment.id, status: "failed" });
+      return "declined";
+    }
+    // Still processing at the provider: its notification (or the expiry job) finishes it.
+    return "pending";
+  } catch (error) {
+    console.error(`[payments] auto-payment for user ${sub.userId} failed`, error);
+    await releasePayment({ db, paymentId: payment.id, status: "failed" });
+    return "declined";
+  }
+}
+
+/**
+ * Job: charges the saved payment method of every recurrent subscription that ends within the hour
+ * (or ended less than three days ago) and applies it through the same confirmation path.
+ */
+export async function renewSubscriptions(db: Db): Promise<Record<string, number>> {
+  const now = new Date();
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.recurrent, true),
+        isNotNull(subscriptions.paymentMethodId),
+        lte(subscriptions.expiresAt, new Date(now.getTime() + RENEWAL_LEAD_MS)),
+        gte(subscriptions.expiresAt, new Date(now.getTime() - GRACE_MS)),
+        or(isNull(subscriptions.lastRenewalAttemptAt), lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+      ),
+    )
+    .limit(50);
+  const outcome: Record<string, number> = {};
+  for (const sub of due) {
+    if (!(await claim({ db, sub, now }))) continue;
+    const result = await renewOne({ db, sub });
+    outcome[result] = (outcome[result] ?? 0) + 1;
+  }
+  return outcome;
+}

@@ -1,0 +1,252 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeYookassa, type FakeYookassa } from "../../fakes/yookassa";
+import { call, signIn } from "../../helpers/api";
+
+// lib/env.ts reads process.env once, so the provider is configured before any app module loads.
+let fake: FakeYookassa;
+let routes: {
+  createTariff: any;
+  createPackage: any;
+  webhook: any;
+  cancelPending: any;
+  checkPending: any;
+  userTariff: any;
+  statistic: any;
+  setRecurrent: any;
+  recurrentStatus: any;
+};
+let renewSubscriptions: (db: any) => Promise<Record<string, number>>;
+let db: any;
+let schema: typeof import("@/db/schema");
+const starterPrice = 490;
+
+beforeAll(async () => {
+  fake = await startFakeYookassa({ shopId: "123456", secretKey: "test_secret" });
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: "yookassa",
+    YOOKASSA_SHOP_ID: "123456",
+    YOOKASSA_SECRET_KEY: "test_secret",
+    YOOKASSA_API_URL: fake.url,
+    BOT_USERNAME: "test_ai_bot",
+  });
+  routes = {
+    createTariff: (await import("@/app/api/tariff/create/route")).POST,
+    createPackage: (await import("@/app/api/package/payment/route")).POST,
+    webhook: (await import("@/app/api/payments/webhook/yookassa/route")).POST,
+    cancelPending: (await import("@/app/api/tariff/cancel-pending-payment/route")).POST,
+    checkPending: (await import("@/app/api/tariff/check-pending-payment/route")).GET,
+    userTariff: (await import("@/app/api/user/user-tariff/route")).GET,
+    statistic: (await import("@/app/api/user/statistic/route")).GET,
+    setRecurrent: (await import("@/app/api/settings/recurrent/route")).POST,
+    recurrentStatus: (await import("@/app/api/settings/recurrent-status/route")).GET,
+  };
+  renewSubscriptions = (await import("@/lib/server/payments/renewal")).renewSubscriptions;
+  db = await (await import("@/db")).getDb();
+  schema = await import("@/db/schema");
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
+  call(routes.createTariff, "POST", "/api/tariff/create", {
+    token,
+    body: { tariff_name: "Starter", months: 1, calculated_price: starterPrice, recurent: false, ref_amount_used: 0, ...extra },
+  });
+const notify = (id: string, headers: Record<string, string> = {}) =>
+  call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: fake.notification(id), headers });
+const lastCreated = () => [...fake.payments.values()].at(-1)!;
+
+describe("YooKassa payments", () => {
+  it("POST /api/tariff/create - creates the payment at YooKassa with Basic auth, Idempotence-Key and a redirect back to the bot", async () => {
+    const { token } = await signIn();
+    const res = await buyStarter(token, { recurent: true, email: "me@example.com" });
+    expect(res.status).toBe(200);
+    const created = lastCreated();
+    expect(res.body.payment_url).toBe(created.confirmation!.confirmation_url);
+    const request = fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!;
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from("123456:test_secret").toString("base64")}`);
+    expect(request.headers["idempotence-key"]).toBe(created.metadata!.payment_id);
+    expect(request.body).toMatchObject({
+      amount: { value: "490.00", currency: "RUB" },
+      capture: true,
+      confirmation: { type: "redirect", return_url: "https://t.me/test_ai_bot" },
+      save_payment_method: true,
+      metadata: { payment_id: expect.any(String) },
+    });
+  });
+
+  it("POST /api/payments/webhook/yookassa - a notification for a payment YooKassa says is not succeeded credits nothing", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    // A forged body claiming success: the re-fetch shows the payment still pending.
+    const forged = { type: "notification", event: "payment.succeeded", object: { ...fake.notification(id).object, status: "succeeded", paid: true } };
+    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: forged });
+    expect(res.status).toBe(200);
+    expect(res.body.applied).toBe(false);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(true);
+  });
+
+  it("POST /api/payments/webhook/yookassa - ignores a payment YooKassa does not know", async () => {
+    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", {
+      body: { type: "notification", event: "payment.succeeded", object: { id: "2f000000-000f-5000-8000-000000000000", status: "succeeded" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.ignored).toBe("unknown payment");
+  });
+
+  it("POST /api/payments/webhook/yookassa - 10 concurrent duplicates and a later replay apply the payment and the referral reward once", async () => {
+    const referrer = await signIn();
+    const payer = await signIn();
+    await db
+      .update(schema.users)
+      .set({ referredByUserId: referrer.userId, referralAppliedAt: sql`now()` })
+      .where(eq(schema.users.id, payer.userId));
+    await buyStarter(payer.token);
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    const results = await Promise.all(Array.from({ length: 10 }, () => notify(id)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.applied === true)).toHaveLength(1);
+    expect((await notify(id)).body.applied).toBe(false);
+
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: payer.token })).body.user_tariff).toBe("Starter");
+    const completed = await db.select().from(schema.payments).where(eq(schema.payments.userId, payer.userId));
+    expect(completed.map((p: any) => p.status)).toEqual(["completed"]);
+    // 40 % of the first payment.
+    const [ref] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
+    expect(ref.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4));
+    const ledger = await db.select().from(schema.referralLedger).where(eq(schema.referralLedger.userId, referrer.userId));
+    expect(ledger).toHaveLength(1);
+
+    // A later payment earns 10 %.
+    const packages = await db.select().from(schema.packages).where(eq(schema.packages.seedKey, "image-50"));
+    const pkg = await call(routes.createPackage, "POST", "/api/package/payment", { token: payer.token, body: { package_id: packages[0].id } });
+    expect(pkg.status).toBe(200);
+    const second = lastCreated().id;
+    fake.markSucceeded(second);
+    await Promise.all([notify(second), notify(second)]);
+    const [refAfter] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
+    expect(refAfter.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4) + Math.floor(249 * 100 * 0.1));
+    const stats = await call(routes.statistic, "GET", "/api/user/statistic", { token: payer.token });
+    expect(stats.body.remaining_quotas.image_tokens).toBe(50 + 50);
+  });
+
+  it("POST /api/payments/webhook/yookassa - a canceled payment releases the reserved referral balance", async () => {
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 5000 }).where(eq(schema.users.id, userId));
+    const res = await buyStarter(token, { ref_amount_used: 50, calculated_price: starterPrice - 50 });
+    expect(res.status).toBe(200);
+    expect(fake.requests.findLast((r) => r.path === "/payments")!.body.amount.value).toBe("440.00");
+    const id = lastCreated().id;
+    fake.markCanceled(id);
+    await Promise.all([notify(id), notify(id)]);
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user.refBalanceKopecks).toBe(5000);
+    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+  });
+
+  it("POST /api/payments/webhook/yookassa - refuses a source outside YOOKASSA_TRUSTED_IPS", async () => {
+    const { isTrustedSource } = await import("@/lib/server/payments/webhook");
+    const trusted = "185.71.76.0/27, 185.71.77.0/27, 77.75.153.0/25, 77.75.156.11, 77.75.156.35, 77.75.154.128/25, 2a02:5180::/32";
+    expect(isTrustedSource({ forwardedFor: "185.71.76.5, 10.0.0.1", trusted })).toBe(true);
+    expect(isTrustedSource({ forwardedFor: "77.75.156.11", trusted })).toBe(true);
+    expect(isTrustedSource({ forwardedFor: "2a02:5180:0:1::5", trusted })).toBe(true);
+    expect(isTrustedSource({ forwardedFor: "10.0.0.1, 185.71.76.5", trusted })).toBe(false);
+    expect(isTrustedSource({ forwardedFor: null, trusted })).toBe(false);
+    expect(isTrustedSource({ forwardedFor: "garbage", trusted })).toBe(false);
+    expect(isTrustedSource({ forwardedFor: null, trusted: undefined })).toBe(true);
+  });
+
+  it("POST /api/tariff/cancel-pending-payment - cancels a YooKassa payment and restores the referral balance once", async () => {
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 3000 }).where(eq(schema.users.id, userId));
+    await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
+    const first = await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
+    expect(first.status).toBe(200);
+    const again = await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
+    expect(again.status).toBe(404);
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user.refBalanceKopecks).toBe(3000);
+  });
+
+  it("POST /api/tariff/cancel-pending-payment - applies instead when YooKassa already has it paid", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    fake.markSucceeded(lastCreated().id);
+    const res = await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
+    expect(res.status).toBe(409);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+});
+
+describe("auto-payment", () => {
+  async function subscribeRecurrent() {
+    const user = await signIn();
+    await buyStarter(user.token, { recurent: true });
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    await notify(id);
+    const [sub] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, user.userId));
+    return { ...user, sub, methodId: fake.payments.get(id)!.payment_method!.id };
+  }
+  const endSubscription = (userId: number) =>
+    db.update(schema.subscriptions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.subscriptions.userId, userId));
+
+  it("renewSubscriptions - charges the saved method at YooKassa and extends an ended recurrent subscription once", async () => {
+    const { token, userId, sub, methodId } = await subscribeRecurrent();
+    expect(sub.recurrent).toBe(true);
+    expect(sub.paymentMethodId).toBe(methodId);
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true });
+    await endSubscription(userId);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+    fake.chargeOutcome = "succeeded";
+    const [a, b] = await Promise.all([renewSubscriptions(db), renewSubscriptions(db)]);
+    expect((a.renewed ?? 0) + (b.renewed ?? 0)).toBe(1);
+    const charge = fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!;
+    expect(charge.body).toMatchObject({ amount: { value: "490.00", currency: "RUB" }, capture: true, payment_method_id: methodId });
+    expect(charge.body.confirmation).toBeUndefined();
+    expect(charge.headers["idempotence-key"]).toBeTruthy();
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+    const [renewed] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(renewed.recurrent).toBe(true);
+    const kinds = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).map((p: any) => `${p.kind}:${p.status}`);
+    expect(kinds.sort()).toEqual(["renewal:completed", "tariff:completed"]);
+    // Nothing is due any more.
+    expect(await renewSubscriptions(db)).toEqual({});
+  });
+
+  it("renewSubscriptions - a declined charge fails the renewal payment and leaves the subscription ended", async () => {
+    const { token, userId } = await subscribeRecurrent();
+    await endSubscription(userId);
+    fake.chargeOutcome = "canceled";
+    const outcome = await renewSubscriptions(db);
+    fake.chargeOutcome = "succeeded";
+    expect(outcome.declined).toBe(1);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).find((p: any) => p.kind === "renewal");
+    expect(renewal.status).toBe("failed");
+  });
+
+  it("POST /api/settings/recurrent - turning auto-payment off stops renewals", async () => {
+    const { token, userId } = await subscribeRecurrent();
+    const off = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
+    expect(off.body).toEqual({ is_recurrent: false });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: false });
+    await endSubscription(userId);
+    const before = fake.requests.length;
+    await renewSubscriptions(db);
+    expect(fake.requests.slice(before).filter((r) => r.body?.payment_method_id)).toHaveLength(0);
+  });
+
+  it("POST /api/settings/recurrent - cannot turn on without a saved method (409) and rejects a bad body (400)", async () => {
+    const { token } = await signIn();
+    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } })).status).toBe(409);
+    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: "no" } })).status).toBe(400);
+  });
+});

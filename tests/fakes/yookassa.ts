@@ -1,0 +1,143 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A loopback fake of YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth
+// shopId:secretKey, a required Idempotence-Key on POST (a repeated key returns the first answer),
+// POST /payments (redirect confirmation or a charge of a saved payment_method_id),
+// GET /payments/{id}, POST /payments/{id}/cancel (only while waiting_for_capture).
+
+export type FakePayment = {
+  id: string;
+  status: "pending" | "waiting_for_capture" | "succeeded" | "canceled";
+  paid: boolean;
+  amount: { value: string; currency: string };
+  description?: string;
+  metadata?: Record<string, string>;
+  confirmation?: { type: "redirect"; confirmation_url: string; return_url: string };
+  payment_method?: { type: string; id: string; saved: boolean };
+  save_payment_method?: boolean;
+  created_at: string;
+};
+
+export type FakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: any };
+
+export type FakeYookassa = {
+  /** Base URL to use as YOOKASSA_API_URL (ends with /v3). */
+  url: string;
+  payments: Map<string, FakePayment>;
+  requests: FakeRequest[];
+  /** Status a charge of a saved method ends in (default succeeded). */
+  chargeOutcome: "succeeded" | "canceled" | "pending";
+  markSucceeded(id: string): FakePayment;
+  markCanceled(id: string): FakePayment;
+  /** The notification YooKassa would POST to the webhook for this payment. */
+  notification(id: string): { type: "notification"; event: string; object: FakePayment };
+  close(): Promise<void>;
+};
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+const error = (res: http.ServerResponse, status: number, code: string, description: string) =>
+  json(res, status, { type: "error", id: crypto.randomUUID(), code, description });
+
+export async function startFakeYookassa({ shopId, secretKey }: { shopId: string; secretKey: string }): Promise<FakeYookassa> {
+  const payments = new Map<string, FakePayment>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const requests: FakeRequest[] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}`;
+
+  const fake: FakeYookassa = {
+    url: "",
+    payments,
+    requests,
+    chargeOutcome: "succeeded",
+    markSucceeded(id) {
+      const p = payments.get(id)!;
+      p.status = "succeeded";
+      p.paid = true;
+      p.payment_method = { type: "bank_card", id: p.payment_method?.id ?? `pm-${crypto.randomUUID()}`, saved: Boolean(p.save_payment_method) };
+      return p;
+    },
+    markCanceled(id) {
+      const p = payments.get(id)!;
+      p.status = "canceled";
+      return p;
+    },
+    notification(id) {
+      const p = payments.get(id)!;
+      return { type: "notification", event: `payment.${p.status}`, object: structuredClone(p) };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const body = raw ? JSON.parse(raw) : undefined;
+    const path = (req.url ?? "").replace(/^\/v3/, "");
+    requests.push({ method: req.method!, path, headers: req.headers, body });
+    if (req.headers.authorization !== expectedAuth) return error(res, 401, "invalid_credentials", "Authentication by given credentials failed");
+
+    if (req.method === "POST") {
+      const key = req.headers["idempotence-key"];
+      if (typeof key !== "string" || !key) return error(res, 400, "invalid_request", "Idempotence key not specified");
+      const seen = idempotent.get(key);
+      if (seen) return json(res, seen.status, seen.body);
+      const answer = handlePost(path, body);
+      // YooKassa keeps the first answer for the key (24 h) and replays it.
+      idempotent.set(key, answer);
+      return json(res, answer.status, answer.body);
+    }
+    const match = /^\/payments\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && match) {
+      const p = payments.get(decodeURIComponent(match[1]));
+      return p ? json(res, 200, p) : error(res, 404, "not_found", "Payment not found");
+    }
+    return error(res, 404, "not_found", "Unknown path");
+  });
+
+  function handlePost(path: string, body: any): { status: number; body: unknown } {
+    if (path === "/payments") {
+      if (!body?.amount?.value || body.amount.currency !== "RUB") return { status: 400, body: { type: "error", code: "invalid_request", parameter: "amount" } };
+      const id = crypto.randomUUID();
+      const p: FakePayment = {
+        id,
+        status: "pending",
+        paid: false,
+        amount: body.amount,
+        description: body.description,
+        metadata: body.metadata,
+        save_payment_method: body.save_payment_method,
+        created_at: new Date().toISOString(),
+      };
+      if (body.payment_method_id) {
+        // A charge of a saved method: no confirmation, the outcome the test chose.
+        p.payment_method = { type: "bank_card", id: body.payment_method_id, saved: true };
+        p.status = fake.chargeOutcome;
+        p.paid = fake.chargeOutcome === "succeeded";
+      } else {
+        if (body.confirmation?.type !== "redirect") return { status: 400, body: { type: "error", code: "invalid_request", parameter: "confirmation" } };
+        p.confirmation = { type: "redirect", return_url: body.confirmation.return_url, confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}` };
+      }
+      payments.set(id, p);
+      return { status: 200, body: structuredClone(p) };
+    }
+    const cancel = /^\/payments\/([^/]+)\/cancel$/.exec(path);
+    if (cancel) {
+      const p = payments.get(decodeURIComponent(cancel[1]));
+      if (!p) return { status: 404, body: { type: "error", code: "not_found" } };
+      if (p.status !== "waiting_for_capture") return { status: 400, body: { type: "error", code: "invalid_request", description: "Payment is not waiting for capture" } };
+      p.status = "canceled";
+      return { status: 200, body: structuredClone(p) };
+    }
+    return { status: 404, body: { type: "error", code: "not_found" } };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  return fake;
+}
