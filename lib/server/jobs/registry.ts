@@ -1,6 +1,7 @@
 import "server-only";
 import type { Job } from "./scheduler";
 import { botOutboxJob } from "@/lib/server/bot/outbox-job";
+import { paymentJobs } from "@/lib/server/payments/jobs";
 
 // Every background job of the app, started once at server start (instrumentation.ts).
-export const jobs: Job[] = [botOutboxJob];
+export const jobs: Job[] = [botOutboxJob, ...paymentJobs];
