@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { POST as createTariff } from "@/app/api/tariff/create/route";
+import { POST as createCustom } from "@/app/api/tariff/create_custom/route";
+import { GET as createData } from "@/app/api/tariff/create_data/route";
+import { POST as sandboxAction } from "@/app/api/payments/sandbox/[paymentId]/[action]/route";
+import { GET as userTariff } from "@/app/api/user/user-tariff/route";
+import { GET as statistic } from "@/app/api/user/statistic/route";
+import { catalogueRates, catalogueTariffs } from "@/db/catalogue";
+import { customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { call, signIn } from "../../helpers/api";
+import { paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance } from "../payments/helpers";
+
+const nb = catalogueTariffs.find((t) => t.name === "Neuro Basic")!;
+const custom = catalogueTariffs.find((t) => t.name === "Custom")!;
+const rates = {
+  token_to_usd_rate: catalogueRates.tokenToUsdRate,
+  audio_token_to_usd_rate: catalogueRates.audioTokenToUsdRate,
+  image_token_to_usd_rate: catalogueRates.imageTokenToUsdRate,
+  video_token_to_usd_rate: catalogueRates.videoTokenToUsdRate,
+  file_token_to_usd_rate: catalogueRates.fileTokenToUsdRate,
+  usd_rate: catalogueRates.usdRate,
+};
+const tariff = (token: string, body: Record<string, unknown>) =>
+  call(createTariff, "POST", "/api/tariff/create", {
+    token,
+    body: { tariff_name: "Neuro Basic", months: 1, calculated_price: nb.amountRub, recurent: false, ref_amount_used: 0, ...body },
+  });
+
+describe("POST /api/tariff/create - validation", () => {
+  it("accepts each period at amount x months", async () => {
+    for (const months of [1, 2, 3]) {
+      const { token } = await signIn();
+      const res = await tariff(token, { months, calculated_price: nb.amountRub * months });
+      expect(res.status, `months ${months}`).toBe(200);
+    }
+  });
+
+  it("rejects a tampered calculated_price with 400 and creates nothing", async () => {
+    const { token, userId } = await signIn();
+    const res = await tariff(token, { calculated_price: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/calculated_price 1 does not match the price 1490/);
+    expect(res.body.error.fields).toHaveProperty("calculated_price");
+    expect(await paymentsOf(userId)).toEqual([]);
+  });
+
+  it("rejects a period other than 1, 2 or 3 months", async () => {
+    const { token } = await signIn();
+    for (const months of [0, 4, 12, -1]) {
+      expect((await tariff(token, { months, calculated_price: nb.amountRub * months })).status).toBe(400);
+    }
+  });
+
+  it("refuses Free and Custom, and an unknown tariff", async () => {
+    const { token } = await signIn();
+    expect((await tariff(token, { tariff_name: "Free", calculated_price: 0 })).status).toBe(400);
+    expect((await tariff(token, { tariff_name: "Custom", calculated_price: 0 })).status).toBe(400);
+    expect((await tariff(token, { tariff_name: "Gold", calculated_price: 10 })).status).toBe(400);
+  });
+
+  it("rejects a malformed body (email, negative price, non-JSON)", async () => {
+    const { token } = await signIn();
+    expect((await tariff(token, { email: "not-an-email" })).status).toBe(400);
+    expect((await tariff(token, { calculated_price: -5 })).status).toBe(400);
+    const raw = await call(createTariff, "POST", "/api/tariff/create", { token, rawBody: "{", headers: { "content-type": "application/json" } });
+    expect(raw.status).toBe(400);
+  });
+
+  it("reserves the referral discount: the price is amount minus the discount, the balance drops at once", async () => {
+    const { token, userId } = await signIn();
+    await setReferralBalance(userId, 500);
+    const res = await tariff(token, { ref_amount_used: 300, calculated_price: nb.amountRub - 300 });
+    expect(res.status).toBe(200);
+    expect(await referralKopecks(userId)).toBe(20_000);
+    const [payment] = await paymentsOf(userId);
+    expect(payment.amountKopecks).toBe((nb.amountRub - 300) * 100);
+    expect(payment.refAmountKopecks).toBe(30_000);
+  });
+
+  it("rejects referral amounts outside the rules (below 10, above the balance, above price - 20)", async () => {
+    const { token, userId } = await signIn();
+    await setReferralBalance(userId, 2000);
+    expect((await tariff(token, { ref_amount_used: 5, calculated_price: nb.amountRub - 5 })).status).toBe(400);
+    expect((await tariff(token, { ref_amount_used: 1480, calculated_price: nb.amountRub - 1480 })).status).toBe(400);
+    const other = await signIn();
+    await setReferralBalance(other.userId, 50);
+    const res = await tariff(other.token, { ref_amount_used: 60, calculated_price: nb.amountRub - 60 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("ref_amount_used");
+    expect(await referralKopecks(other.userId)).toBe(5000);
+    // The maximum, price - 20, is accepted.
+    expect((await tariff(token, { ref_amount_used: 1470, calculated_price: 20 })).status).toBe(200);
+  });
+});
+
+const minValues = (): CustomValues => ({
+  text: 2 * nb.tokenBalance,
+  audio: 2 * nb.minutesBalance,
+  image: 2 * nb.imageBalance,
+  video: 2 * nb.videoBalance,
+  files: 2 * nb.fileBalance,
+});
+const customBody = (v: CustomValues, extra: Record<string, unknown> = {}) => ({
+  custom_text_tokens: v.text,
+  custom_audio_tokens: v.audio,
+  custom_image_tokens: v.image,
+  custom_video_tokens: v.video,
+  custom_file_tokens: v.files,
+  selected_model_ids: [],
+  calculated_price: customMonthlyPrice(v, rates),
+  months: 1,
+  recurent: false,
+  ref_amount_used: 0,
+  ...extra,
+});
+
+describe("POST /api/tariff/create_custom", () => {
+  it("prices the composed limits with the database rates and, once paid, sets them as the subscription's limits", async () => {
+    const { token } = await signIn();
+    const v = { ...minValues(), text: 3_000_000, image: 555 };
+    const data = await call(createData, "GET", "/api/tariff/create_data", { token });
+    const price = customMonthlyPrice(v, data.body.rates);
+    const modelIds = data.body.models.slice(0, 3).map((m: { id: number }) => m.id);
+    const res = await call(createCustom, "POST", "/api/tariff/create_custom", {
+      token,
+      body: customBody(v, { months: 3, calculated_price: price * 3, selected_model_ids: modelIds }),
+    });
+    expect(res.status).toBe(200);
+    const id = paymentIdFromUrl(res.body.payment_url);
+    await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Custom", price });
+    const stats = await call(statistic, "GET", "/api/user/statistic", { token });
+    const limits = { text_tokens: 3_000_000, audio_tokens: v.audio, image_tokens: 555, file_tokens: v.files, video_tokens: v.video };
+    expect(stats.body).toEqual({ remaining_quotas: limits, tariff_limits: limits });
+  });
+
+  it("rejects a tampered calculated_price", async () => {
+    const { token } = await signIn();
+    const body = customBody(minValues());
+    const res = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: { ...body, calculated_price: body.calculated_price - 1 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("calculated_price");
+  });
+
+  it("rejects values below the minimum, above the maximum or off the step", async () => {
+    const { token } = await signIn();
+    const cases: Array<[keyof CustomValues, number, string]> = [
+      ["text", 2 * nb.tokenBalance - 1000, "custom_text_tokens"],
+      ["text", custom.tokenBalance + 1000, "custom_text_tokens"],
+      ["text", 2 * nb.tokenBalance + 500, "custom_text_tokens"],
+      ["audio", 2 * nb.minutesBalance + 5, "custom_audio_tokens"],
+      ["files", custom.fileBalance + 10, "custom_file_tokens"],
+      ["video", 2 * nb.videoBalance - 1, "custom_video_tokens"],
+    ];
+    for (const [kind, value, field] of cases) {
+      const v = { ...minValues(), [kind]: value };
+      const res = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(v) });
+      expect(res.status, `${kind}=${value}`).toBe(400);
+      expect(res.body.error.fields).toHaveProperty(field);
+    }
+  });
+
+  it("rejects models outside the Custom tariff", async () => {
+    const { token } = await signIn();
+    const res = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(minValues(), { selected_model_ids: [999_999] }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("selected_model_ids");
+  });
+});
