@@ -8,7 +8,7 @@ export const SWEEP = 270;
 
 /** Share of the arc (0..1) a value covers. */
 export function valueToFraction(value: number, { min, max }: Bounds): number {
-  if (max <= min) return value >= max ? 1 : 0;
+  if (max <= min) return value > min ? 1 : 0;
   return Math.min(1, Math.max(0, (value - min) / (max - min)));
 }
 

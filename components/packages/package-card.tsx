@@ -18,12 +18,22 @@ export function usePackageTexts(pkg: PackageItem) {
   };
 }
 
-/** The package's picture over a gradient of its kind; the gradient alone when the picture fails. */
+const EMOJI: Record<PackageItem["package_purpose"], string> = {
+  reset: "🔄",
+  text_tokens: "💬",
+  image_tokens: "🎨",
+  audio_tokens: "🎧",
+  video_tokens: "🎬",
+  file_tokens: "📄",
+};
+
+/** The package's background picture; a gradient of its kind when the picture fails to load. */
 export function PackageArt({ pkg }: { pkg: PackageItem }) {
   const [failed, setFailed] = useState(false);
   return (
     <div className={`package-art package-art--${pkg.package_purpose}`} aria-hidden>
-      {!failed && pkg.image && <img src={pkg.image} alt="" onError={() => setFailed(true)} />}
+      {!failed && pkg.image && <img className="package-art__image" src={pkg.image} alt="" onError={() => setFailed(true)} />}
+      <span className="package-art__emoji">{EMOJI[pkg.package_purpose]}</span>
     </div>
   );
 }

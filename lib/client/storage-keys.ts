@@ -3,4 +3,5 @@ export const STORAGE_KEYS = {
   token: "token",
   language: "language",
   userTariff: "user_tariff",
+  customTariff: "custom_tariff_settings",
 } as const;

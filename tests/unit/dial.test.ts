@@ -10,7 +10,7 @@ describe("dial geometry", () => {
     expect(valueToAngle(100, bounds)).toBe(135);
     expect(valueToFraction(150, bounds)).toBe(1);
     expect(valueToFraction(5, { min: 10, max: 10 })).toBe(0);
-    expect(valueToFraction(10, { min: 10, max: 10 })).toBe(1);
+    expect(valueToFraction(0, { min: 0, max: 0 })).toBe(0); // 0 of 0 is an empty dial
   });
   it("maps a pointer back to a stepped value", () => {
     expect(pointerToValue({ dx: 0, dy: -1 }, bounds, 1)).toBe(50); // 12 o'clock

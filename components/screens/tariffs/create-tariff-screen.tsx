@@ -1,4 +1,80 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { useTranslations } from "next-intl";
+import { DialSlider } from "@/components/tariffs/dial-slider";
+import { LoadFailure } from "@/components/ui/load-failure";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { STORAGE_KEYS } from "@/lib/client/storage-keys";
+import type { CreateDataResponse } from "@/lib/contracts/tariffs";
+import { restoreCustomSettings, serializeCustomSettings, type CustomSettings } from "@/lib/custom-tariff-settings";
+import { CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, timeframePrice, type CustomKind } from "@/lib/pricing/custom-tariff";
+import { useCreateData } from "@/lib/queries/tariffs";
+import { routes } from "@/lib/routes";
+import "@/components/tariffs/dials.css";
+import "@/components/payments/payments.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+// Order of the dials on screen (SPEC.md "Custom tariff builder").
+const DIAL_ORDER: CustomKind[] = ["text", "audio", "files", "image", "video"];
+
+export default function CreateTariffScreen() {
+  const { data, isPending, isError } = useCreateData();
+  if (isPending) return <PageSpinner />;
+  if (isError || !data) return <LoadFailure testId="create-tariff-error" />;
+  return <Builder data={data} />;
+}
+
+function Builder({ data }: { data: CreateDataResponse }) {
+  const t = useTranslations("CreateTariff");
+  const [, navigate] = useLocation();
+  const [settings, setSettings] = useState<CustomSettings>(() =>
+    restoreCustomSettings(localStorage.getItem(STORAGE_KEYS.customTariff), data.limits),
+  );
+  useEffect(() => localStorage.setItem(STORAGE_KEYS.customTariff, serializeCustomSettings(settings)), [settings]);
+
+  const { values, timeframe } = settings;
+  const monthly = customMonthlyPrice(values, data.rates);
+  const setValue = (kind: CustomKind) => (value: number) => setSettings((s) => ({ ...s, values: { ...s.values, [kind]: value } }));
+  const offer = () => navigate(routes.customTariffPay({ ...values, allprice: monthly }));
+
+  return (
+    <div className="page create-tariff" data-testid="create-tariff">
+      <h1>{t("title")}</h1>
+      <p className="hint create-tariff__intro">{t("intro")}</p>
+      <div className="dial-grid">
+        {DIAL_ORDER.map((kind) => (
+          <DialSlider key={kind} kind={kind} value={values[kind]} bounds={data.limits[kind]} step={CUSTOM_STEPS[kind]} onChange={setValue(kind)} />
+        ))}
+      </div>
+
+      <section className="pay-block create-tariff__price">
+        <div className="segmented segmented--4" role="radiogroup" aria-label={t("timeframe")}>
+          {TIMEFRAMES.map((tf) => (
+            <button
+              key={tf}
+              type="button"
+              role="radio"
+              aria-checked={timeframe === tf}
+              className={`segmented__item${timeframe === tf ? " segmented__item--active" : ""}`}
+              data-testid={`timeframe-${tf}`}
+              onClick={() => setSettings((s) => ({ ...s, timeframe: tf }))}
+            >
+              {t(`timeframes.${tf}`)}
+            </button>
+          ))}
+        </div>
+        <div className="create-tariff__total">
+          <strong data-testid="timeframe-price">{t("price", { amount: timeframePrice(monthly, timeframe) })}</strong>
+          <span className="hint">{t(`per.${timeframe}`)}</span>
+        </div>
+        <p className="hint create-tariff__monthly" data-testid="monthly-price">
+          {t("monthly", { amount: monthly })}
+        </p>
+      </section>
+
+      <button type="button" className="button button--block" data-testid="custom-offer" disabled={monthly <= 0} onClick={offer}>
+        {t("offer")}
+      </button>
+    </div>
+  );
+}

@@ -1,4 +1,116 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useState } from "react";
+import { useParams } from "wouter";
+import { useTranslations } from "next-intl";
+import { AutoPayToggle } from "@/components/payments/auto-pay-toggle";
+import { Calculations, Total } from "@/components/payments/calculations";
+import { EmailField, useEmailState } from "@/components/payments/email-field";
+import { PayActions } from "@/components/payments/pay-actions";
+import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
+import { PeriodPicker } from "@/components/payments/period-picker";
+import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { LoadFailure } from "@/components/ui/load-failure";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import type { CreateDataResponse } from "@/lib/contracts/tariffs";
+import { formatCount } from "@/lib/format";
+import { formatRoubles, payBlocker } from "@/lib/payment-form";
+import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { DEFAULT_MONTHS, periodPrice, type Months } from "@/lib/pricing/periods";
+import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
+import { useCreateData } from "@/lib/queries/tariffs";
+import { CUSTOM_TARIFF } from "@/lib/tariff-names";
+import "@/components/payments/payments.css";
+import "@/components/tariffs/tariffs.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+type Params = { textprice: string; audioprice: string; imageprice: string; videoprice: string; filesprice: string; allprice: string };
+const SHOWN: CustomKind[] = ["text", "audio", "files", "image", "video"];
+
+const whole = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+export default function CustomTariffPayScreen() {
+  const p = useParams<Params>();
+  const { data, isPending, isError } = useCreateData();
+  const parsed = [p.textprice, p.audioprice, p.imageprice, p.videoprice, p.filesprice].map(whole);
+  if (isPending) return <PageSpinner />;
+  if (isError || !data || parsed.some((v) => v === null)) return <LoadFailure testId="custom-pay-error" />;
+  const [text, audio, image, video, files] = parsed as number[];
+  return <CustomPayForm values={{ text, audio, image, video, files }} data={data} />;
+}
+
+function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDataResponse }) {
+  const t = useTranslations("CustomTariffPay");
+  const tp = useTranslations("Payment");
+  const tk = useTranslations("CreateTariff");
+  // The price of the composed limits, from the server's rates (the route's allprice is only the builder's view of it).
+  const allprice = customMonthlyPrice(values, data.rates);
+  const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
+  const [recurent, setRecurent] = useState(true);
+  const email = useEmailState();
+  const subtotal = periodPrice({ amountPer30Days: allprice, months });
+  const referral = useReferralState(subtotal);
+  const total = periodPrice({ amountPer30Days: allprice, months, referralDiscount: referral.discount });
+  const create = useCreateCustomTariffPayment();
+  const { guard, checking, ui } = usePendingPaymentGuard();
+  const blocker = payBlocker({ hasTariff: true, price: allprice, months, emailError: email.error, referralEnabled: referral.enabled, referralError: referral.error });
+
+  const pay = () =>
+    guard(() =>
+      create.mutate({
+        custom_text_tokens: values.text,
+        custom_image_tokens: values.image,
+        custom_audio_tokens: values.audio,
+        custom_file_tokens: values.files,
+        custom_video_tokens: values.video,
+        selected_model_ids: data.models.map((m) => m.id),
+        calculated_price: total,
+        email: email.bodyValue,
+        months,
+        recurent,
+        ref_amount_used: referral.discount,
+      }),
+    );
+
+  return (
+    <div className="page pay-page" data-testid="custom-tariff-pay">
+      <h1>{t("title")}</h1>
+      <div className="tariff-card tariff-card--style-3 custom-summary" data-testid="custom-summary">
+        <div className="tariff-card__head">
+          <h3 className="tariff-card__title">{CUSTOM_TARIFF}</h3>
+          <div className="tariff-card__price">
+            <strong data-testid="custom-per-day">{t("perDay", { amount: customPerDay(allprice) })}</strong>
+            <span>{tp("perMonth", { amount: formatRoubles(allprice) })}</span>
+          </div>
+        </div>
+        <ul className="tariff-card__kinds">
+          {SHOWN.map((kind) => (
+            <li key={kind} className="kind-row">
+              <span className="kind-row__text">
+                <span className="kind-row__model">{tk(`kind.${kind}`)}</span>
+              </span>
+              <span className="tariff-card__balance" data-testid={`custom-value-${kind}`}>
+                {formatCount(values[kind])} <small className="kind-row__kind">{tk(`unit.${kind}`)}</small>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="tariff-card__description custom-summary__models">{t("models", { count: data.models.length })}</p>
+      </div>
+      <EmailField state={email} />
+      <ReferralDiscount state={referral} />
+      <AutoPayToggle checked={recurent} onChange={setRecurent} />
+      <PeriodPicker months={months} onChange={setMonths} />
+      <Calculations
+        lines={[
+          { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(allprice) }) },
+          { label: tp("perDay"), value: tp("rub", { amount: customPerDay(allprice) }) },
+          { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
+          { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}` },
+          { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
+        ]}
+      />
+      <Total amount={total} />
+      {ui}
+      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} />
+    </div>
+  );
+}
