@@ -1,0 +1,56 @@
+"use client";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { launchErrorKind } from "@/components/models/launch-error";
+import { accessibleModelsFor } from "@/components/models/model-filters";
+import { ModelChoiceModal } from "@/components/models/model-choice-modal";
+import type { ActionType, AssistantItem } from "@/lib/contracts/assistants";
+import type { ModelAction } from "@/lib/model-actions";
+import { useAssistantModels, useLaunchAssistant } from "@/lib/queries/assistants";
+
+type Choice = { assistant: AssistantItem; actionType: ActionType | null };
+
+// Text assistants run on text models; image assistants on text_to_image (create) or generate_image (your photo).
+const actionOf = (choice: Choice): ModelAction =>
+  choice.actionType === null ? "text" : choice.actionType === "photo" ? "generate_image" : "text_to_image";
+
+/**
+ * Starting an assistant: `open` shows the modal of the accessible models for the chosen action;
+ * choosing one launches the assistant with it (a loading overlay covers the modal meanwhile).
+ */
+export function useAssistantLauncher() {
+  const t = useTranslations("Assistants");
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const models = useAssistantModels();
+  const launch = useLaunchAssistant();
+
+  const open = (assistant: AssistantItem, actionType: ActionType | null = null) => {
+    launch.reset();
+    setChoice({ assistant, actionType });
+  };
+  const close = () => {
+    setChoice(null);
+    launch.reset();
+  };
+  const errorText = () =>
+    launchErrorKind(launch.error) === "forbidden" ? t("launchForbidden") : t("launchFailed", { message: launch.error?.message ?? "" });
+
+  const modal = choice && (
+    <ModelChoiceModal
+      title={t("modelsFor", { name: choice.assistant.name })}
+      models={models.data ? accessibleModelsFor(models.data, actionOf(choice)) : models.isError ? [] : undefined}
+      starting={launch.isPending}
+      error={launch.isError ? errorText() : null}
+      onCancel={close}
+      onChoose={(model) =>
+        launch.mutate(
+          choice.actionType === null
+            ? { kind: "text", assistantId: choice.assistant.assistant_id, modelId: model.model_id }
+            : { kind: "image", assistantId: choice.assistant.assistant_id, modelId: model.model_id, actionType: choice.actionType },
+          { onSuccess: () => setChoice(null) },
+        )
+      }
+    />
+  );
+  return { open, modal, launched: launch.isSuccess };
+}
