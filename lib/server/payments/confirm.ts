@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { packages, payments, quotas, subscriptions, tariffs, type Payment } from "@/db/schema";
+import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
 import type { CustomValues } from "@/lib/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
 import { QUOTA_KEYS, type QuotaRecord } from "@/lib/quota-kinds";
@@ -13,6 +13,8 @@ import type { CustomDetails } from "./create";
 import { OPEN_STATUSES } from "./release";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// Closed locally, but a provider may still report them paid.
+const LATE_STATUSES = ["expired", "canceled"];
 
 const customLimits = (v: CustomValues): QuotaRecord => ({
   text_tokens: v.text,
@@ -73,18 +75,45 @@ async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
 }
 
 /**
+ * A payment the provider reports paid after we expired or canceled it locally (the payer finished
+ * at the last moment) is still applied; the referral balance its closing gave back is taken again
+ * when it is still there (ledger kind 'respend').
+ */
+async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+  if (payment.refAmountKopecks <= 0) return;
+  const [released] = await tx
+    .select({ id: referralLedger.id })
+    .from(referralLedger)
+    .where(and(eq(referralLedger.paymentId, payment.id), eq(referralLedger.kind, "release")));
+  if (!released) return;
+  const taken = await tx
+    .update(users)
+    .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} - ${payment.refAmountKopecks}` })
+    .where(and(eq(users.id, payment.userId), gte(users.refBalanceKopecks, payment.refAmountKopecks)))
+    .returning({ id: users.id });
+  if (taken.length) {
+    await tx.insert(referralLedger).values({ userId: payment.userId, kind: "respend", amountKopecks: payment.refAmountKopecks, paymentId: payment.id }).onConflictDoNothing();
+  } else {
+    console.error(`[payments] late payment ${payment.id}: the released referral balance was already spent`);
+  }
+}
+
+/**
  * Applies a paid payment exactly once: the conditional UPDATE lets one caller of many concurrent
  * ones (duplicate webhooks, the checkout page, the renewal job) move it to 'completed'; only that
  * caller applies the purchase and rewards the referrer, in the same transaction.
+ * `paidAtProvider` (a provider's verified success) also completes an expired or canceled payment.
  */
-export async function confirmPayment({ db, paymentId, savedPaymentMethodId }: { db: Db; paymentId: string; savedPaymentMethodId?: string }): Promise<{ applied: boolean }> {
+export async function confirmPayment({ db, paymentId, savedPaymentMethodId, paidAtProvider = false }: { db: Db; paymentId: string; savedPaymentMethodId?: string; paidAtProvider?: boolean }): Promise<{ applied: boolean }> {
+  const from = paidAtProvider ? [...OPEN_STATUSES, ...LATE_STATUSES] : OPEN_STATUSES;
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .update(payments)
       .set({ status: "completed", appliedAt: new Date() })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES)))
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
       .returning();
     if (!payment) return { applied: false };
+    if (paidAtProvider) await retakeReleasedReferral({ tx, payment });
     if (payment.kind === "package") await applyPackage({ tx, payment });
     else await applySubscription({ tx, payment, savedPaymentMethodId });
     await rewardReferrer({ tx, payment });

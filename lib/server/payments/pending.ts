@@ -8,9 +8,20 @@ import { confirmPayment } from "./confirm";
 import { providerByName } from "./providers";
 import { OPEN_STATUSES, releasePayment } from "./release";
 
-/** Expires an open payment whose link has run out: closes it at the provider and releases it. */
+/**
+ * Expires an open payment whose link has run out: closes it at the provider and releases it, unless
+ * the provider says it was paid meanwhile (then it is applied).
+ */
 async function expirePayment({ db, payment }: { db: Db; payment: Payment }) {
-  if (payment.providerPaymentId) await providerByName(payment.provider).cancel(payment.providerPaymentId).catch(() => {});
+  const provider = providerByName(payment.provider);
+  if (payment.providerPaymentId && provider.name !== "sandbox") {
+    const remote = await provider.fetchStatus(payment.providerPaymentId).catch(() => null);
+    if (remote?.status === "succeeded" && remote.amountKopecks === payment.amountKopecks) {
+      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
+      return;
+    }
+    await provider.cancel(payment.providerPaymentId).catch(() => {});
+  }
   await releasePayment({ db, paymentId: payment.id, status: "expired" });
 }
 
@@ -50,7 +61,7 @@ export async function cancelPendingPayment({ db, userId }: { db: Db; userId: num
   const provider = providerByName(payment.provider);
   if (payment.providerPaymentId && provider.name !== "sandbox") {
     const remote = await provider.fetchStatus(payment.providerPaymentId).catch(() => null);
-    if (remote?.status === "succeeded") {
+    if (remote?.status === "succeeded" && remote.amountKopecks === payment.amountKopecks) {
       await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
       throw new ApiError("conflict", "The payment has already been paid");
     }

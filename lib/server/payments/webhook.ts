@@ -62,7 +62,7 @@ export async function handleYookassaNotification({ db, req, body }: { db: Db; re
       console.error(`[payments] YooKassa payment ${remote.providerPaymentId} paid ${remote.amountKopecks} kopecks, expected ${payment.amountKopecks}`);
       return { ok: true, ignored: "amount mismatch" };
     }
-    const { applied } = await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
+    const { applied } = await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId, paidAtProvider: true });
     return { ok: true, applied };
   }
   if (remote.status === "canceled") {

@@ -184,6 +184,53 @@ describe("YooKassa payments", () => {
   });
 });
 
+describe("late YooKassa outcomes", () => {
+  const expireLocally = (userId: number) =>
+    db.update(schema.payments).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.payments.userId, userId));
+
+  it("POST /api/payments/webhook/yookassa - a payment paid after its link expired locally is still applied once, re-taking its referral amount", async () => {
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 10_000 }).where(eq(schema.users.id, userId));
+    await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 });
+    const id = lastCreated().id;
+    await expireLocally(userId);
+    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+    let [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user.refBalanceKopecks).toBe(10_000);
+    fake.markSucceeded(id);
+    const results = await Promise.all([notify(id), notify(id), notify(id)]);
+    expect(results.filter((r) => r.body.applied === true)).toHaveLength(1);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+    [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user.refBalanceKopecks).toBe(0);
+  });
+
+  it("expireStalePayments - applies instead of expiring a payment YooKassa reports paid", async () => {
+    const { expireStalePayments } = await import("@/lib/server/payments/pending");
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    fake.markSucceeded(lastCreated().id);
+    await expireLocally(userId);
+    await expireStalePayments(db);
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
+    expect(payment.status).toBe("completed");
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+
+  it("expireStalePayments - expires an unpaid payment and releases its referral amount", async () => {
+    const { expireStalePayments } = await import("@/lib/server/payments/pending");
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 2_000 }).where(eq(schema.users.id, userId));
+    await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
+    await expireLocally(userId);
+    await expireStalePayments(db);
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
+    expect(payment.status).toBe("expired");
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user.refBalanceKopecks).toBe(2_000);
+  });
+});
+
 describe("auto-payment", () => {
   async function subscribeRecurrent() {
     const user = await signIn();
