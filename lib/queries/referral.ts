@@ -1,8 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-
-export type ReferralBalanceResponse = { ref_balance: number; currency: string };
+import type { ReferralBalanceResponse } from "@/lib/contracts/tariffs";
 
 export const referralKeys = {
   all: ["referral"] as const,

@@ -48,6 +48,13 @@ test("tariff list and payment in English", async ({ page }) => {
   await expect(page.getByTestId("period-30")).toHaveText("1 month");
   await page.getByTestId("calculations-toggle").click();
   await screenshot(page, "tariff-pay-en");
+
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  await (await popup).close();
+  await page.getByTestId("pay-button").click();
+  await expect(page.getByTestId("pending-payment-modal")).toContainText("You have an unpaid payment");
+  await screenshot(page, "pending-payment-modal-en");
 });
 
 test("buys Starter through the sandbox checkout; the card turns active and the limits grow", async ({ page }) => {
@@ -143,4 +150,38 @@ test("the tariff list reports a load failure", async ({ page }) => {
   await page.route("**/api/tariff/standard", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"x","message":"x"}}' }));
   await openApp(page, { lang: "en", hash: "/tariff" });
   await expect(page.getByTestId("tariff-error")).toContainText("Error loading tariff data", { timeout: 30_000 });
+});
+
+test("referral discount: limits, messages, 'All', and switching it off resets the amount", async ({ page }) => {
+  // The balance is mocked: this checks the form's rules, not a real referral reward.
+  await page.route("**/api/referral/balance", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ref_balance: 500, currency: "RUB" }) }),
+  );
+  await openApp(page, { hash: "/tariffPay/Starter" });
+  await expect(page.getByTestId("referral-block")).toContainText("Доступно: 500 ₽");
+  await page.getByTestId("referral-toggle").check({ force: true });
+  await expect(page.getByTestId("referral-limits")).toHaveText("Можно списать от 10 до 470 ₽");
+  await page.getByTestId("referral-input").fill("5");
+  await expect(page.getByTestId("referral-error")).toHaveText("Минимальная сумма 10 ₽");
+  await expect(page.getByTestId("pay-button")).toBeDisabled();
+  await expect(page.getByTestId("pay-warning")).toHaveText("Проверьте данные");
+  await page.getByTestId("referral-input").fill("480");
+  await expect(page.getByTestId("referral-error")).toHaveText("Максимально можно использовать 470 ₽");
+  await page.getByTestId("referral-input").fill("600");
+  await expect(page.getByTestId("referral-error")).toHaveText("Сумма превышает доступный баланс");
+  await page.getByTestId("referral-input").fill("12a");
+  await expect(page.getByTestId("referral-input")).toHaveValue("600");
+  await page.getByTestId("referral-all").click();
+  await expect(page.getByTestId("referral-input")).toHaveValue("470");
+  await expect(page.getByTestId("referral-error")).toHaveCount(0);
+  await expect(page.getByTestId("pay-total")).toHaveText("20 ₽");
+  await page.getByTestId("referral-input").fill("100.5");
+  await expect(page.getByTestId("pay-total")).toHaveText("389.50 ₽");
+  await page.getByTestId("calculations-toggle").click();
+  await expect(page.getByTestId("calc-discount")).toContainText("100.50 ₽");
+  await screenshot(page, "tariff-pay-referral-ru");
+  await page.getByTestId("referral-toggle").uncheck({ force: true });
+  await expect(page.getByTestId("pay-total")).toHaveText("490 ₽");
+  await page.getByTestId("referral-toggle").check({ force: true });
+  await expect(page.getByTestId("referral-input")).toHaveValue("0");
 });

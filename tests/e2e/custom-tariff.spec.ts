@@ -1,0 +1,119 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { openApp, screenshot } from "./helpers";
+
+/** Drags a dial's knob from its current spot to a point at `angle` degrees clockwise from 12 o'clock. */
+async function dragDial(dial: Locator, angle: number) {
+  const box = (await dial.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const r = box.width * 0.4;
+  const rad = (angle * Math.PI) / 180;
+  const page = dial.page();
+  await page.mouse.move(cx, cy - r);
+  await page.mouse.down();
+  await page.mouse.move(cx + r * Math.sin(rad) * 0.7, cy - r * Math.cos(rad) * 0.7, { steps: 4 });
+  await page.mouse.move(cx + r * Math.sin(rad), cy - r * Math.cos(rad), { steps: 4 });
+  await page.mouse.up();
+}
+
+test("builds a custom tariff with the dials and pays for it", async ({ page }) => {
+  await openApp(page, { hash: "/CreateTariff" });
+  // Defaults are clamped into the bounds: the minimum of each kind is 2 x Neuro Basic.
+  await expect(page.getByTestId("dial-value-text")).toHaveText("2000K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("400");
+  await expect(page.getByTestId("timeframe-day")).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByTestId("monthly-price")).toContainText("2888 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
+  await page.getByTestId("dial-info-text").click();
+  await expect(page.getByTestId("dial-tip-text")).toContainText("3–4 символа");
+  await screenshot(page, "create-tariff-ru");
+  await page.getByTestId("dial-info-text").click();
+
+  // Dragging the image dial: to 3 o'clock is 225/270 of the way from 400 to 2000 (about 1733);
+  // into the gap at the bottom it snaps to the nearer end.
+  const knob = page.getByTestId("dial-knob-image");
+  await dragDial(knob, 90);
+  await expect.poll(async () => Number(await knob.getAttribute("aria-valuenow"))).toBeGreaterThan(1690);
+  expect(Number(await knob.getAttribute("aria-valuenow"))).toBeLessThan(1780);
+  await dragDial(knob, 170);
+  await expect(page.getByTestId("dial-value-image")).toHaveText("2K");
+  await dragDial(knob, -170);
+  await expect(page.getByTestId("dial-value-image")).toHaveText("400");
+  await page.getByTestId("dial-input-image").fill("1200");
+  await page.getByTestId("dial-input-image").press("Enter");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("1.2K");
+  // +/- move by the step; a typed value is clamped and stepped.
+  await page.getByTestId("dial-plus-audio").click();
+  await expect(page.getByTestId("dial-value-audio")).toHaveText("410");
+  await page.getByTestId("dial-input-video").fill("99999");
+  await page.getByTestId("dial-input-video").press("Enter");
+  await expect(page.getByTestId("dial-value-video")).toHaveText("2K");
+  await page.getByTestId("dial-input-files").fill("abc");
+  await page.getByTestId("dial-input-files").blur();
+  await expect(page.getByTestId("dial-input-files")).toHaveValue("400");
+
+  // text 4 + audio 2.46 + image 24 + video 60 + files 4 = 94.46 USD x 95 = 8973.7 → 8974 ₽
+  await expect(page.getByTestId("monthly-price")).toContainText("8974 ₽");
+  await page.getByTestId("timeframe-week").click();
+  await expect(page.getByTestId("timeframe-price")).toHaveText("2094 ₽");
+  await page.getByTestId("timeframe-year").click();
+  await expect(page.getByTestId("timeframe-price")).toHaveText("107688 ₽");
+
+  // The values and the timeframe survive a reload.
+  await page.reload();
+  await expect(page.getByTestId("dial-value-image")).toHaveText("1.2K");
+  await expect(page.getByTestId("timeframe-year")).toHaveAttribute("aria-checked", "true");
+
+  await page.getByTestId("custom-offer").click();
+  await expect(page).toHaveURL(/#\/tariffPay\/Custom\/2000000\/410\/1200\/2000\/400\/8974$/);
+  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 300 ₽/день");
+  await expect(page.getByTestId("custom-value-image")).toContainText("1.2K");
+  await expect(page.getByTestId("autopay-toggle")).toBeChecked();
+  await expect(page.getByTestId("pay-total")).toHaveText("8974 ₽");
+  await page.getByTestId("period-60").click();
+  await expect(page.getByTestId("pay-total")).toHaveText("17948 ₽");
+  await page.getByTestId("period-30").click();
+  await screenshot(page, "custom-tariff-pay-ru");
+
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const popup = await popupPromise;
+  await popup.getByTestId("checkout-confirm").click();
+  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+  await popup.close();
+
+  await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
+  await page.reload();
+  await expect(page.getByTestId("header-tariff")).toHaveText("Custom");
+  await expect(page.getByTestId("limit-image")).toContainText("1.2K");
+  await expect(page.getByTestId("limit-text")).toContainText("2000K");
+});
+
+test("custom tariff builder and payment in English", async ({ page }) => {
+  await openApp(page, { lang: "en", hash: "/CreateTariff" });
+  await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
+  await page.getByTestId("timeframe-month").click();
+  await expect(page.getByTestId("timeframe-price")).toHaveText("2888 ₽");
+  await screenshot(page, "create-tariff-en");
+  await page.getByTestId("custom-offer").click();
+  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 97 ₽/day");
+  await screenshot(page, "custom-tariff-pay-en");
+});
+
+test("a damaged custom tariff address shows the failure page with a back button", async ({ page }) => {
+  await openApp(page, { hash: "/tariffPay/Custom/x/1/1/1/1/1" });
+  await expect(page.getByTestId("custom-pay-error")).toContainText("упс.. что то пошло не так");
+  await expect(page.getByTestId("load-failure-back")).toBeVisible();
+});
+
+test("the auto-payment page explains the 11 ₽ check and how to turn it off", async ({ page }) => {
+  await openApp(page, { hash: "/AutoPayPage" });
+  await expect(page.getByTestId("autopay-verification")).toContainText("11 ₽");
+  await expect(page.getByTestId("autopay-turnOff")).toContainText("личный кабинет");
+  await page.getByTestId("email-toggle").check({ force: true });
+  await expect(page.getByTestId("email-input")).toBeVisible();
+  await screenshot(page, "auto-pay-ru");
+  await openApp(page, { lang: "en", hash: "/AutoPayPage" });
+  await expect(page.getByTestId("autopay-verification")).toContainText("11 ₽");
+  await screenshot(page, "auto-pay-en");
+});
