@@ -57,8 +57,11 @@ test("a failed favourite rolls back silently", async ({ page }) => {
     route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "x" } }) }),
   );
   const heart = page.locator("article", { hasText: "Аналитик" }).locator("button.heart");
+  const failed = page.waitForResponse((r) => r.url().endsWith("/api/user/assistants"));
   await heart.click();
+  expect((await failed).status()).toBe(500);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("start an assistant through the model modal", async ({ page }) => {
