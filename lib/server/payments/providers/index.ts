@@ -2,10 +2,11 @@ import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { sandboxProvider } from "./sandbox";
+import { starsProvider } from "./stars";
 import type { PaymentProvider } from "./types";
 import { yookassaProvider } from "./yookassa";
 
-const providers: Record<string, PaymentProvider> = { sandbox: sandboxProvider, yookassa: yookassaProvider };
+const providers: Record<string, PaymentProvider> = { sandbox: sandboxProvider, yookassa: yookassaProvider, stars: starsProvider };
 
 /** The provider new payments go through (PAYMENT_PROVIDER). */
 export const activeProvider = (): PaymentProvider => providerByName(env.PAYMENT_PROVIDER);

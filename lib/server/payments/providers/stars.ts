@@ -1,0 +1,55 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { getSecrets } from "@/lib/server/auth/secrets";
+import { ApiError } from "@/lib/server/http/api-error";
+import type { PaymentProvider } from "./types";
+
+// Telegram Stars (https://core.telegram.org/bots/payments-stars): an invoice link in currency XTR
+// that the client opens with the host's invoice call. Telegram has no per-invoice status query;
+// the bot webhook's pre_checkout_query and successful_payment updates drive confirmation
+// (lib/server/payments/stars.ts).
+
+/** Stars for an amount: roubles x STARS_PER_ROUBLE, rounded up, at least 1. */
+export const starsFor = (amountKopecks: number): number =>
+  Math.max(1, Math.ceil(Math.round((amountKopecks / 100) * env.STARS_PER_ROUBLE * 1e6) / 1e6));
+
+export async function botCall<T>(method: string, params: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${env.BOT_API_BASE_URL.replace(/\/+$/, "")}/bot${getSecrets().botToken}/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(params),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new ApiError("bad_gateway", `Bot API unreachable: ${(error as Error).message}`);
+  }
+  const payload = (await res.json().catch(() => null)) as { ok?: boolean; result?: T; description?: string } | null;
+  if (res.ok && payload?.ok) return payload.result as T;
+  throw new ApiError("bad_gateway", `Bot API ${method} failed: ${payload?.description ?? res.status}`);
+}
+
+export const starsProvider: PaymentProvider = {
+  name: "stars",
+  async create({ paymentId, amountKopecks, description }) {
+    const stars = starsFor(amountKopecks);
+    const link = await botCall<string>("createInvoiceLink", {
+      title: description.slice(0, 32),
+      description: description.slice(0, 255),
+      payload: paymentId,
+      currency: "XTR",
+      prices: [{ label: description.slice(0, 32), amount: stars }],
+    });
+    // The charge id arrives with successful_payment; until then our id stands in.
+    return { providerPaymentId: `invoice-${paymentId}`, status: "pending", amountKopecks, paymentUrl: link };
+  },
+  async fetchStatus(providerPaymentId) {
+    return { providerPaymentId, status: "pending", amountKopecks: 0 };
+  },
+  // An invoice link cannot be revoked; a late pre-checkout query is refused instead.
+  async cancel() {},
+  async chargeSaved() {
+    throw new ApiError("bad_gateway", "Telegram Stars cannot charge a saved payment method");
+  },
+};

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStarsApi, type FakeStarsApi } from "../../fakes/telegram-stars";
+import { call, signIn } from "../../helpers/api";
+
+// lib/env.ts reads process.env once, so the provider is configured before any app module loads.
+let fake: FakeStarsApi;
+let createTariff: any;
+let userTariff: any;
+let stars: typeof import("@/lib/server/payments/stars");
+let db: any;
+
+beforeAll(async () => {
+  fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
+  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6" });
+  createTariff = (await import("@/app/api/tariff/create/route")).POST;
+  userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
+  stars = await import("@/lib/server/payments/stars");
+  db = await (await import("@/db")).getDb();
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+const buyStarter = (token: string) =>
+  call(createTariff, "POST", "/api/tariff/create", {
+    token,
+    body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
+  });
+
+describe("Telegram Stars payments", () => {
+  it("POST /api/tariff/create - answers an XTR invoice link priced at roubles x STARS_PER_ROUBLE", async () => {
+    const { token } = await signIn();
+    const res = await buyStarter(token);
+    expect(res.status).toBe(200);
+    expect(res.body.payment_url).toMatch(/^https:\/\/t\.me\/\$/);
+    expect(fake.invoices.at(-1)).toMatchObject({ currency: "XTR", prices: [{ amount: 294 }] });
+  });
+
+  it("pre_checkout_query then successful_payment (delivered three times) apply the purchase once", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    expect(await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q1", currency: "XTR", total_amount: 294, invoice_payload: payload } } })).toBe(true);
+    expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "q1", ok: true });
+    const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
+    const results = await Promise.all([1, 2, 3].map(() => stars.applyStarsPayment({ db, paid })));
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+
+  it("refuses a pre-checkout query of a different amount and credits nothing for it", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q2", currency: "XTR", total_amount: 1, invoice_payload: payload } } });
+    expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q2", ok: false });
+    const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 1, invoice_payload: payload, telegram_payment_charge_id: "c2" } });
+    expect(result.applied).toBe(false);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+  });
+
+  it("refuses a pre-checkout query for an unknown payload", async () => {
+    await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q3", currency: "XTR", total_amount: 294, invoice_payload: "nope" } } });
+    expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q3", ok: false });
+    expect(await stars.handleStarsUpdate({ db, update: {} })).toBe(false);
+  });
+});

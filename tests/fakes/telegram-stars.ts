@@ -1,0 +1,46 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A loopback fake of the Bot API's Stars payment methods (https://core.telegram.org/bots/api#payments):
+// createInvoiceLink (answers an https://t.me/$<slug> link) and answerPreCheckoutQuery.
+
+export type FakeStarsApi = {
+  url: string;
+  invoices: Array<{ title: string; description: string; payload: string; currency: string; prices: Array<{ label: string; amount: number }> }>;
+  answers: Array<{ pre_checkout_query_id: string; ok: boolean; error_message?: string }>;
+  close: () => Promise<void>;
+};
+
+export async function startFakeStarsApi({ token }: { token: string }): Promise<FakeStarsApi> {
+  const fake: Omit<FakeStarsApi, "url" | "close"> = { invoices: [], answers: [] };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const reply = (status: number, payload: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(payload));
+    };
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
+    if (!match || req.method !== "POST") return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+    if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+    if (match[2] === "createInvoiceLink") {
+      if (body.currency !== "XTR" || !Array.isArray(body.prices) || body.prices.length !== 1 || !body.payload) {
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid invoice" });
+      }
+      fake.invoices.push(body);
+      return reply(200, { ok: true, result: `https://t.me/$inv${fake.invoices.length}x${body.payload.slice(0, 8)}` });
+    }
+    if (match[2] === "answerPreCheckoutQuery") {
+      fake.answers.push(body);
+      return reply(200, { ok: true, result: true });
+    }
+    return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    ...fake,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
