@@ -1,5 +1,6 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, isDemoMode } from "@/lib/env";
+import { ApiError } from "@/lib/server/http/api-error";
 import type { PaymentProvider } from "./types";
 
 // The demo provider: the payer confirms or declines on this app's own checkout page
@@ -8,6 +9,8 @@ import type { PaymentProvider } from "./types";
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
   async create({ paymentId, amountKopecks, savePaymentMethod }) {
+    // Anyone holding the link may confirm a sandbox payment: never let it sell in production.
+    if (!isDemoMode()) throw new ApiError("internal", "PAYMENT_PROVIDER=sandbox works in demo mode only; configure yookassa or stars");
     return {
       providerPaymentId: paymentId,
       status: "pending",
