@@ -94,6 +94,7 @@ test("custom tariff builder and payment in English", async ({ page }) => {
   await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
   await page.getByTestId("timeframe-month").click();
   await expect(page.getByTestId("timeframe-price")).toHaveText("2888 ₽");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "create-tariff-en");
   await page.getByTestId("custom-offer").click();
   await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 97 ₽/day");

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { PackStoreCard, TariffCard } from "@/components/tariffs/tariff-card";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
+import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import { useStandardTariffs } from "@/lib/queries/tariffs";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
@@ -22,7 +23,9 @@ export default function TariffListScreen() {
   const entries = Object.entries(tariffs.data);
   if (entries.length === 0) return <LoadFailure title={t("tariffUnavailable")} testId="tariff-error" />;
 
-  const current = userTariff.data?.user_tariff || FREE_TARIFF;
+  // Until the call answers, the tariff kept locally by the last answer tells the active card.
+  const stored = userTariff.isSuccess ? userTariff.data.user_tariff : localStorage.getItem(STORAGE_KEYS.userTariff);
+  const current = stored || FREE_TARIFF;
   const choose = (name: string) => navigate(name === CUSTOM_TARIFF ? routes.createTariff() : routes.tariffPay(name));
 
   return (
@@ -38,7 +41,7 @@ export default function TariffListScreen() {
             name={name}
             tariff={tariff}
             index={index}
-            active={userTariff.isSuccess && isActiveTariff(name, userTariff.data.user_tariff, FREE_TARIFF)}
+            active={stored !== null && isActiveTariff(name, stored, FREE_TARIFF)}
             onChoose={() => choose(name)}
           />
         ))}
