@@ -1,0 +1,28 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { dialogSessions, models, users, type User } from "@/db/schema";
+import { botText } from "@/lib/server/bot/bot-text";
+import { queueBotMessage } from "@/lib/server/bot/outbox";
+import { ApiError } from "@/lib/server/http/api-error";
+
+/**
+ * Continues one of the caller's sessions in the messenger: makes it the active session and queues a
+ * bot message, in one transaction. Another user's session (or an unknown one) answers 404.
+ * For POST /api/history/id (DESIGN.md "Sessions, history and the bot").
+ */
+export async function continueSession({ db, user, sessionId }: { db: Db; user: User; sessionId: number }) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .update(dialogSessions)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, user.id)))
+      .returning();
+    if (!session) throw new ApiError("not_found", "Session not found");
+    const [model] = await tx.select({ displayName: models.displayName }).from(models).where(eq(models.id, session.modelId));
+    await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
+    const text = botText(user.language, "sessionContinued", { name: session.name, model: model?.displayName ?? "" });
+    await queueBotMessage({ db: tx, userId: user.id, chatId: user.telegramId, text });
+    return { success: true as const, session_id: session.id };
+  });
+}
