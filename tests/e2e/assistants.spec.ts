@@ -61,7 +61,7 @@ test("a failed favourite rolls back silently", async ({ page }) => {
   await heart.click();
   expect((await failed).status()).toBe(500);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.locator(".assistants-page [role=alert]")).toHaveCount(0);
 });
 
 test("start an assistant through the model modal", async ({ page }) => {
@@ -144,4 +144,14 @@ test("assistant screens in English", async ({ page }) => {
   await expect(page.getByTestId("image-tab-a-b")).toHaveText("All");
   await expect(page.locator("article").first()).toBeVisible();
   await screenshot(page, "image-assistants-en");
+});
+
+test("an image category from the grid offers the image actions, not the text Start", async ({ page }) => {
+  await openApp(page, { hash: "/text-assistants" });
+  await page.getByTestId("category-images").click();
+  const logo = page.locator("article", { hasText: "Логотип" });
+  await expect(logo.getByRole("button", { name: /Создать/ })).toBeVisible();
+  await expect(logo.getByRole("button", { name: "Старт" })).toHaveCount(0);
+  await logo.getByRole("button", { name: /Создать/ }).click();
+  await expect(page.getByTestId("model-modal").getByTestId("modal-model-dall-e-3")).toBeVisible();
 });
