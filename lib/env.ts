@@ -20,6 +20,8 @@ const envSchema = z.object({
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
   YOOKASSA_TRUSTED_IPS: z.string().optional(),
+  // 54-FZ receipts: when set, payments carry a receipt (one "service" line with this VAT code, 1 = no VAT).
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
   PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   STARS_PER_ROUBLE: z.coerce.number().positive().default(0.6),
   VIDEO_PROVIDER: z.enum(["sandbox", "live"]).default("sandbox"),

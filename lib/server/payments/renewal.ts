@@ -15,15 +15,15 @@ const RENEWAL_LEAD_MS = HOUR_MS;
 const RETRY_AFTER_MS = 24 * HOUR_MS;
 const GRACE_MS = 3 * 24 * HOUR_MS;
 
-/** The provider that saved the method: the one of the user's latest paid tariff payment. */
-async function methodProvider({ db, userId }: { db: Db; userId: number }): Promise<string> {
+/** The provider that saved the method (and the receipt email): the user's latest paid tariff payment's. */
+async function lastTariffPayment({ db, userId }: { db: Db; userId: number }): Promise<{ provider: string; email: string | null }> {
   const [last] = await db
-    .select({ provider: payments.provider })
+    .select({ provider: payments.provider, email: payments.email })
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.status, "completed"), inArray(payments.kind, ["tariff", "custom", "renewal"])))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  return last?.provider ?? env.PAYMENT_PROVIDER;
+  return last ?? { provider: env.PAYMENT_PROVIDER, email: null };
 }
 
 /** Claims one subscription for this run (several app instances may run the job at once). */
@@ -43,7 +43,8 @@ async function claim({ db, sub, now }: { db: Db; sub: Subscription; now: Date })
 
 async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"renewed" | "pending" | "declined" | "skipped"> {
   const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
-  const provider = providerByName(await methodProvider({ db, userId: sub.userId }));
+  const last = await lastTariffPayment({ db, userId: sub.userId });
+  const provider = providerByName(last.provider);
   const details: CustomDetails | null = sub.customModelIds !== null || tariff.name === "Custom"
     ? {
         limits: { text: sub.textLimit, audio: sub.audioLimit, image: sub.imageLimit, video: sub.videoLimit, files: sub.fileLimit },
@@ -61,6 +62,7 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
         months: sub.months,
         amountKopecks: sub.priceKopecks,
         recurrent: true,
+        email: last.email,
         status: "pending",
         provider: provider.name,
         expiresAt: new Date(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000),
@@ -76,6 +78,7 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
       paymentId: payment.id,
       amountKopecks: payment.amountKopecks,
       description: `Tariff ${tariff.name}, auto-payment`,
+      email: last.email,
       paymentMethodId: sub.paymentMethodId!,
     });
     await db.update(payments).set({ providerPaymentId: charge.providerPaymentId }).where(eq(payments.id, payment.id));

@@ -79,7 +79,7 @@ export async function getRates({ db }: { db: Db }): Promise<TariffRates> {
 }
 
 /** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */
-export async function getCreateData({ db }: { db: Db }): Promise<CreateDataResponse & { custom_tariff_id: number }> {
+export async function getCreateData({ db }: { db: Db }): Promise<CreateDataResponse> {
   const [neuroBasic, custom, rates] = await Promise.all([
     getTariffByNameOrThrow({ db, name: NEURO_BASIC }),
     getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
@@ -90,7 +90,6 @@ export async function getCreateData({ db }: { db: Db }): Promise<CreateDataRespo
     rates,
     limits: customBounds({ neuroBasic: tariffCustomValues(neuroBasic), custom: tariffCustomValues(custom) }),
     models: byTariff.get(custom.id) ?? [],
-    custom_tariff_id: custom.id,
   };
 }
 

@@ -29,6 +29,7 @@ beforeAll(async () => {
     YOOKASSA_SECRET_KEY: "test_secret",
     YOOKASSA_API_URL: fake.url,
     BOT_USERNAME: "test_ai_bot",
+    YOOKASSA_VAT_CODE: "1",
   });
   routes = {
     createTariff: (await import("@/app/api/tariff/create/route")).POST,
@@ -75,7 +76,19 @@ describe("YooKassa payments", () => {
       confirmation: { type: "redirect", return_url: "https://t.me/test_ai_bot" },
       save_payment_method: true,
       metadata: { payment_id: expect.any(String) },
+      receipt: {
+        customer: { email: "me@example.com" },
+        items: [{ quantity: "1.00", amount: { value: "490.00", currency: "RUB" }, vat_code: 1, payment_mode: "full_payment", payment_subject: "service" }],
+      },
     });
+  });
+
+  it("POST /api/tariff/create - sends no receipt without an email and no save_payment_method without auto-payment", async () => {
+    const { token } = await signIn();
+    expect((await buyStarter(token)).status).toBe(200);
+    const request = fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!;
+    expect(request.body.receipt).toBeUndefined();
+    expect(request.body.save_payment_method).toBeUndefined();
   });
 
   it("POST /api/payments/webhook/yookassa - a notification for a payment YooKassa says is not succeeded credits nothing", async () => {

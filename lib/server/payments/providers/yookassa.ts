@@ -57,9 +57,29 @@ const toProviderPayment = (p: YooPayment): ProviderPayment => ({
 // YooKassa limits the description to 128 characters.
 const describe = (text: string) => text.slice(0, 128);
 
+/** A 54-FZ receipt when YOOKASSA_VAT_CODE is configured and the payer gave an email. */
+const receipt = ({ amountKopecks, description, email }: { amountKopecks: number; description: string; email?: string | null }) =>
+  env.YOOKASSA_VAT_CODE && email
+    ? {
+        receipt: {
+          customer: { email },
+          items: [
+            {
+              description: description.slice(0, 128),
+              quantity: "1.00",
+              amount: { value: amountValue(amountKopecks), currency: "RUB" },
+              vat_code: env.YOOKASSA_VAT_CODE,
+              payment_mode: "full_payment",
+              payment_subject: "service",
+            },
+          ],
+        },
+      }
+    : {};
+
 export const yookassaProvider: PaymentProvider = {
   name: "yookassa",
-  async create({ paymentId, amountKopecks, description, savePaymentMethod, returnUrl }) {
+  async create({ paymentId, amountKopecks, description, email, savePaymentMethod, returnUrl }) {
     const body = {
       amount: { value: amountValue(amountKopecks), currency: "RUB" },
       capture: true,
@@ -67,6 +87,7 @@ export const yookassaProvider: PaymentProvider = {
       description: describe(description),
       metadata: { payment_id: paymentId },
       ...(savePaymentMethod ? { save_payment_method: true } : {}),
+      ...receipt({ amountKopecks, description, email }),
     };
     return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
   },
@@ -82,13 +103,14 @@ export const yookassaProvider: PaymentProvider = {
       // ignored, see above
     }
   },
-  async chargeSaved({ paymentId, amountKopecks, description, paymentMethodId }) {
+  async chargeSaved({ paymentId, amountKopecks, description, email, paymentMethodId }) {
     const body = {
       amount: { value: amountValue(amountKopecks), currency: "RUB" },
       capture: true,
       payment_method_id: paymentMethodId,
       description: describe(description),
       metadata: { payment_id: paymentId },
+      ...receipt({ amountKopecks, description, email }),
     };
     const payment = toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
     return { ...payment, savedPaymentMethodId: payment.savedPaymentMethodId ?? paymentMethodId };
