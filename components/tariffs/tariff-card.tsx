@@ -5,8 +5,10 @@ import type { StandardTariff } from "@/lib/contracts/tariffs";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";
 import { perDayCost } from "@/lib/pricing/periods";
-import { CARD_KINDS, cardBalance, cardStyleIndex, pickCardModels } from "@/lib/tariff-cards";
+import { CARD_KINDS, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "@/lib/tariff-cards";
+import { CUSTOM_TARIFF } from "@/lib/tariff-names";
 import { ModelIcon } from "./model-icon";
+import { useTariffDescription } from "./use-tariff-description";
 import { TiltCard } from "./tilt-card";
 import "./tariffs.css";
 
@@ -23,6 +25,12 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
   // Picked once per tariff data: the random order stays put while the screen is open.
   const models = useMemo(() => pickCardModels(tariff.models), [tariff.models]);
   const showPerDay = index > 0 && tariff.amount > 0;
+  const description = useTariffDescription(name, tariff.description);
+  // The Custom tariff's balances are the most its dials allow.
+  const balance = (kind: "text" | CardKind) => {
+    const value = formatCount(cardBalance(tariff, kind));
+    return name === CUSTOM_TARIFF ? t("upTo", { value }) : value;
+  };
 
   return (
     <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId={`tariff-card-${name}`}>
@@ -35,14 +43,14 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
           </div>
         )}
       </div>
-      <p className="tariff-card__description">{tariff.description}</p>
+      <p className="tariff-card__description">{description}</p>
 
       {models.text.length > 0 && (
         <div className="tariff-card__section">
           <div className="tariff-card__section-head">
             <span>{t("kind.text")}</span>
             <span className="tariff-card__balance" data-testid="balance-text">
-              {formatCount(cardBalance(tariff, "text"))}
+              {balance("text")}
             </span>
           </div>
           <ul className="tariff-card__chips">
@@ -67,7 +75,7 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
                 <span className="kind-row__model">{model?.name ?? t("notIncluded")}</span>
               </span>
               <span className="tariff-card__balance" data-testid={`balance-${kind}`}>
-                {formatCount(cardBalance(tariff, kind))}
+                {balance(kind)}
               </span>
             </li>
           );

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 export function LoadFailure({ title, text, testId = "load-failure" }: { title?: string; text?: string; testId?: string }) {
   const t = useTranslations("Shell");
   return (
-    <div className="page" data-testid={testId} style={{ textAlign: "center", padding: "40px 16px" }}>
-      <div style={{ fontSize: 40 }} aria-hidden>
+    <div className="page error-page" data-testid={testId}>
+      <div className="load-failure__icon" aria-hidden>
         😕
       </div>
       <h1>{title ?? t("oops")}</h1>

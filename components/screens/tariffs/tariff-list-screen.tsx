@@ -24,7 +24,8 @@ export default function TariffListScreen() {
   if (entries.length === 0) return <LoadFailure title={t("tariffUnavailable")} testId="tariff-error" />;
 
   // Until the call answers, the tariff kept locally by the last answer tells the active card.
-  const stored = userTariff.isSuccess ? userTariff.data.user_tariff : localStorage.getItem(STORAGE_KEYS.userTariff);
+  // ("" is Free, as null is in the answer; null here means not known yet.)
+  const stored = userTariff.isSuccess ? (userTariff.data.user_tariff ?? "") : localStorage.getItem(STORAGE_KEYS.userTariff);
   const current = stored || FREE_TARIFF;
   const choose = (name: string) => navigate(name === CUSTOM_TARIFF ? routes.createTariff() : routes.tariffPay(name));
 

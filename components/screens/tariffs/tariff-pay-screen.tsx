@@ -9,6 +9,7 @@ import { PayActions } from "@/components/payments/pay-actions";
 import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { PeriodPicker } from "@/components/payments/period-picker";
 import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { useTariffDescription } from "@/components/tariffs/use-tariff-description";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { formatRoubles, payBlocker } from "@/lib/payment-form";
@@ -24,6 +25,7 @@ export default function TariffPayScreen() {
   const tariffName = decodeURIComponent(title);
   const { data, isPending, isError } = useStandardTariffs();
   const tariff = data?.[tariffName];
+  const description = useTariffDescription(tariffName, tariff?.description ?? "");
 
   const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
   const [recurent, setRecurent] = useState(false);
@@ -66,7 +68,7 @@ export default function TariffPayScreen() {
       <section className="pay-block pay-summary">
         <div>
           <div className="pay-summary__name">{tariffName}</div>
-          <div className="hint">{tariff.description}</div>
+          <div className="hint">{description}</div>
         </div>
         <div className="pay-summary__price">{tp("perMonth", { amount: formatRoubles(amount) })}</div>
       </section>
