@@ -30,6 +30,7 @@ beforeAll(async () => {
     YOOKASSA_API_URL: fake.url,
     BOT_USERNAME: "test_ai_bot",
     YOOKASSA_VAT_CODE: "1",
+    YOOKASSA_TRUSTED_IPS: "185.71.76.0/27, 77.75.156.11",
   });
   routes = {
     createTariff: (await import("@/app/api/tariff/create/route")).POST,
@@ -56,7 +57,9 @@ const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
     token,
     body: { tariff_name: "Starter", months: 1, calculated_price: starterPrice, recurent: false, ref_amount_used: 0, ...extra },
   });
-const notify = (id: string, headers: Record<string, string> = {}) =>
+// As relayed by the reverse proxy: the first X-Forwarded-For hop is YooKassa's address.
+const fromYookassa = { "x-forwarded-for": "185.71.76.10, 10.0.0.2" };
+const notify = (id: string, headers: Record<string, string> = fromYookassa) =>
   call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: fake.notification(id), headers });
 const lastCreated = () => [...fake.payments.values()].at(-1)!;
 
@@ -97,7 +100,7 @@ describe("YooKassa payments", () => {
     const id = lastCreated().id;
     // A forged body claiming success: the re-fetch shows the payment still pending.
     const forged = { type: "notification", event: "payment.succeeded", object: { ...fake.notification(id).object, status: "succeeded", paid: true } };
-    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: forged });
+    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: forged, headers: fromYookassa });
     expect(res.status).toBe(200);
     expect(res.body.applied).toBe(false);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
@@ -107,6 +110,7 @@ describe("YooKassa payments", () => {
   it("POST /api/payments/webhook/yookassa - ignores a payment YooKassa does not know", async () => {
     const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", {
       body: { type: "notification", event: "payment.succeeded", object: { id: "2f000000-000f-5000-8000-000000000000", status: "succeeded" } },
+      headers: fromYookassa,
     });
     expect(res.status).toBe(200);
     expect(res.body.ignored).toBe("unknown payment");
@@ -163,7 +167,18 @@ describe("YooKassa payments", () => {
     expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
   });
 
-  it("POST /api/payments/webhook/yookassa - refuses a source outside YOOKASSA_TRUSTED_IPS", async () => {
+  it("POST /api/payments/webhook/yookassa - refuses a source outside YOOKASSA_TRUSTED_IPS with 403 and applies nothing", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    expect((await notify(id, { "x-forwarded-for": "203.0.113.7" })).status).toBe(403);
+    expect((await notify(id, {})).status).toBe(403);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+    expect((await notify(id)).body.applied).toBe(true);
+  });
+
+  it("isTrustedSource - matches the first X-Forwarded-For hop against addresses and CIDR ranges", async () => {
     const { isTrustedSource } = await import("@/lib/server/payments/webhook");
     const trusted = "185.71.76.0/27, 185.71.77.0/27, 77.75.153.0/25, 77.75.156.11, 77.75.156.35, 77.75.154.128/25, 2a02:5180::/32";
     expect(isTrustedSource({ forwardedFor: "185.71.76.5, 10.0.0.1", trusted })).toBe(true);
