@@ -1,6 +1,6 @@
 import "server-only";
 import net from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { payments } from "@/db/schema";
@@ -52,10 +52,12 @@ export async function handleYookassaNotification({ db, req, body }: { db: Db; re
     throw error;
   });
   if (!remote) return { ok: true, ignored: "unknown payment" };
+  // By YooKassa's id, or by the id in its metadata when the notification beat our own bookkeeping.
+  const byMetadata = remote.ourPaymentId && z.uuid().safeParse(remote.ourPaymentId).success ? eq(payments.id, remote.ourPaymentId) : undefined;
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, "yookassa"), eq(payments.providerPaymentId, remote.providerPaymentId)));
+    .where(and(eq(payments.provider, "yookassa"), or(eq(payments.providerPaymentId, remote.providerPaymentId), byMetadata)));
   if (!payment) return { ok: true, ignored: "unknown payment" };
   if (remote.status === "succeeded") {
     if (remote.amountKopecks !== payment.amountKopecks) {

@@ -153,6 +153,16 @@ describe("YooKassa payments", () => {
     expect(stats.body.remaining_quotas.image_tokens).toBe(50 + 50);
   });
 
+  it("POST /api/payments/webhook/yookassa - finds the payment by its metadata when our record has no YooKassa id yet", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    await db.update(schema.payments).set({ providerPaymentId: null }).where(eq(schema.payments.userId, userId));
+    fake.markSucceeded(id);
+    expect((await notify(id)).body.applied).toBe(true);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+
   it("POST /api/payments/webhook/yookassa - a canceled payment releases the reserved referral balance", async () => {
     const { token, userId } = await signIn();
     await db.update(schema.users).set({ refBalanceKopecks: 5000 }).where(eq(schema.users.id, userId));
