@@ -9,7 +9,7 @@ import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/colu
 import type { DbOrTx } from "@/lib/server/referral/balance";
 import { rewardReferrer } from "@/lib/server/referral/reward";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
-import type { CustomDetails } from "./create";
+import type { CustomDetails } from "./start";
 import { OPEN_STATUSES } from "./release";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,36 +1,15 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { packages, payments, tariffModels, type User } from "@/db/schema";
-import type { PaymentUrlResponse } from "@/lib/contracts/tariffs";
-import { env } from "@/lib/env";
-import { toKopecks, toRoubles } from "@/lib/money";
+import { packages, tariffModels, type User } from "@/db/schema";
+import { toRoubles } from "@/lib/money";
 import { clampToStep, CUSTOM_KINDS, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { isValidMonths, periodPrice, roundMoney } from "@/lib/pricing/periods";
 import { validateReferralAmount } from "@/lib/pricing/referral-discount";
 import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
-import { reserveReferralBalance } from "@/lib/server/referral/balance";
 import { getCreateData, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
-import { findOpenPayment } from "./pending";
-import { activeProvider } from "./providers";
-import { releasePayment } from "./release";
-
-export type CustomDetails = { limits: CustomValues; modelIds: number[] | null };
-
-type Order = {
-  kind: "tariff" | "custom" | "package";
-  tariffId?: number;
-  packageId?: number;
-  months: number;
-  /** Full price before the referral discount, in roubles. */
-  total: number;
-  refAmount: number;
-  email?: string;
-  recurrent: boolean;
-  details?: CustomDetails;
-  description: string;
-};
+import { startPayment } from "./start";
 
 const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
 
@@ -54,68 +33,6 @@ function checkReferral({ user, refAmount, total }: { user: User; refAmount: numb
 function checkCalculatedPrice({ calculated, expected }: { calculated: number; expected: number }) {
   if (Math.abs(calculated - expected) > 0.005) {
     throw bad("calculated_price", `calculated_price ${calculated} does not match the price ${expected} computed by the server`);
-  }
-}
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
-
-const pendingConflict = () => new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
-
-/** Records the payment and its referral reservation in one transaction, then opens it at the provider. */
-async function startPayment({ db, user, order }: { db: Db; user: User; order: Order }): Promise<PaymentUrlResponse> {
-  if (await findOpenPayment({ db, userId: user.id })) throw pendingConflict();
-  const provider = activeProvider();
-  const refAmountKopecks = toKopecks(order.refAmount);
-  const amountKopecks = toKopecks(periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }));
-  let payment;
-  try {
-    payment = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          userId: user.id,
-          kind: order.kind,
-          tariffId: order.tariffId ?? null,
-          packageId: order.packageId ?? null,
-          months: order.months,
-          amountKopecks,
-          refAmountKopecks,
-          email: order.email ?? null,
-          recurrent: order.recurrent,
-          status: "pending",
-          provider: provider.name,
-          expiresAt: new Date(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000),
-          details: order.details ?? null,
-        })
-        .returning();
-      await reserveReferralBalance({ tx, userId: user.id, paymentId: row.id, amountKopecks: refAmountKopecks });
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw pendingConflict();
-    throw error;
-  }
-  try {
-    const created = await provider.create({
-      paymentId: payment.id,
-      amountKopecks,
-      description: order.description,
-      email: order.email,
-      savePaymentMethod: order.recurrent,
-      returnUrl: `https://t.me/${env.BOT_USERNAME}`,
-    });
-    if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
-    await db
-      .update(payments)
-      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl })
-      .where(eq(payments.id, payment.id));
-    return { payment_url: created.paymentUrl };
-  } catch (error) {
-    await releasePayment({ db, paymentId: payment.id, status: "failed" });
-    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { payments, subscriptions, tariffs, type Subscription } from "@/db/schema";
 import { env } from "@/lib/env";
 import { confirmPayment } from "./confirm";
-import type { CustomDetails } from "./create";
+import type { CustomDetails } from "./start";
 import { providerByName } from "./providers";
 import { releasePayment } from "./release";
 

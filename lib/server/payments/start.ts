@@ -1,0 +1,94 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { payments, type User } from "@/db/schema";
+import type { PaymentUrlResponse } from "@/lib/contracts/tariffs";
+import { env } from "@/lib/env";
+import { toKopecks } from "@/lib/money";
+import type { CustomValues } from "@/lib/pricing/custom-tariff";
+import { periodPrice } from "@/lib/pricing/periods";
+import { ApiError } from "@/lib/server/http/api-error";
+import { reserveReferralBalance } from "@/lib/server/referral/balance";
+import { findOpenPayment } from "./pending";
+import { activeProvider } from "./providers";
+import { releasePayment } from "./release";
+
+export type CustomDetails = { limits: CustomValues; modelIds: number[] | null };
+
+/** A priced and validated purchase, ready to be paid. */
+export type Order = {
+  kind: "tariff" | "custom" | "package";
+  tariffId?: number;
+  packageId?: number;
+  months: number;
+  /** Full price before the referral discount, in roubles. */
+  total: number;
+  refAmount: number;
+  email?: string;
+  recurrent: boolean;
+  details?: CustomDetails;
+  description: string;
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+const pendingConflict = () => new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
+
+/** Records the payment and its referral reservation in one transaction, then opens it at the provider. */
+export async function startPayment({ db, user, order }: { db: Db; user: User; order: Order }): Promise<PaymentUrlResponse> {
+  if (await findOpenPayment({ db, userId: user.id })) throw pendingConflict();
+  const provider = activeProvider();
+  const refAmountKopecks = toKopecks(order.refAmount);
+  const amountKopecks = toKopecks(periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }));
+  let payment;
+  try {
+    payment = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId: user.id,
+          kind: order.kind,
+          tariffId: order.tariffId ?? null,
+          packageId: order.packageId ?? null,
+          months: order.months,
+          amountKopecks,
+          refAmountKopecks,
+          email: order.email ?? null,
+          recurrent: order.recurrent,
+          status: "pending",
+          provider: provider.name,
+          expiresAt: new Date(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000),
+          details: order.details ?? null,
+        })
+        .returning();
+      await reserveReferralBalance({ tx, userId: user.id, paymentId: row.id, amountKopecks: refAmountKopecks });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw pendingConflict();
+    throw error;
+  }
+  try {
+    const created = await provider.create({
+      paymentId: payment.id,
+      amountKopecks,
+      description: order.description,
+      email: order.email,
+      savePaymentMethod: order.recurrent,
+      returnUrl: `https://t.me/${env.BOT_USERNAME}`,
+    });
+    if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
+    await db
+      .update(payments)
+      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl })
+      .where(eq(payments.id, payment.id));
+    return { payment_url: created.paymentUrl };
+  } catch (error) {
+    await releasePayment({ db, paymentId: payment.id, status: "failed" });
+    throw error;
+  }
+}
+
