@@ -8,7 +8,7 @@ import { isValidMonths, periodPrice, roundMoney } from "@/lib/pricing/periods";
 import { validateReferralAmount } from "@/lib/pricing/referral-discount";
 import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
-import { getCreateData, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
+import { getCreateData, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
 import { startPayment } from "./start";
 
 const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
@@ -103,7 +103,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
     files: body.custom_file_tokens,
   };
   const field = { text: "custom_text_tokens", audio: "custom_audio_tokens", image: "custom_image_tokens", video: "custom_video_tokens", files: "custom_file_tokens" } as const;
-  const [createData, rates, custom] = await Promise.all([getCreateData({ db }), getRates({ db }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
+  const [createData, custom] = await Promise.all([getCreateData({ db }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
   for (const kind of CUSTOM_KINDS) {
     const bounds = createData.limits[kind];
     if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {
@@ -119,7 +119,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
       .where(and(eq(tariffModels.tariffId, custom.id), inArray(tariffModels.modelId, modelIds)));
     if (allowed.length !== modelIds.length) throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
   }
-  const monthly = customMonthlyPrice(values, rates);
+  const monthly = customMonthlyPrice(values, createData.rates);
   const total = roundMoney(monthly * body.months);
   checkReferral({ user, refAmount: body.ref_amount_used, total });
   checkCalculatedPrice({
