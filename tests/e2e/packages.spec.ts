@@ -100,3 +100,12 @@ test("limits page in English", async ({ page }) => {
   await expect(page.getByTestId("limit-image")).toContainText("Images");
   await screenshot(page, "limits-en");
 });
+
+test("a package picture that fails to load leaves the card's own background", async ({ page }) => {
+  await page.route("**/images/packages/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await openApp(page, { hash: "/PackStorePage" });
+  const art = page.locator("[data-purpose=reset] .package-art");
+  await expect(art).toBeVisible();
+  await expect(art.locator("img")).toHaveCount(0);
+  await expect(art).toHaveCSS("background-image", /linear-gradient/);
+});

@@ -28,6 +28,14 @@ test("tariff list shows every tariff, the Pack store card, and Free as the activ
   await expect(starter.getByTestId("tariff-choose")).toHaveText("Выбрать");
   await screenshot(page, "tariff-list-ru");
 
+  // The card tilts towards the pointer.
+  await starter.scrollIntoViewIfNeeded();
+  const atRest = await starter.evaluate((el) => getComputedStyle(el).transform);
+  const box = (await starter.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.9, box.y + 40, { steps: 3 });
+  await expect.poll(() => starter.evaluate((el) => getComputedStyle(el).transform)).not.toBe(atRest);
+  await page.mouse.move(0, 0);
+
   await page.getByTestId("tariff-card-Custom").getByTestId("tariff-choose").click();
   await expect(page).toHaveURL(/#\/CreateTariff$/);
   await page.goBack();
