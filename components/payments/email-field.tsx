@@ -59,7 +59,8 @@ export function EmailField({ state }: { state: EmailState }) {
             onChange={(e) => state.setValue(e.target.value)}
             onBlur={() => state.setTouched(true)}
           />
-          {tooltip && (
+          {/* Once the error text shows, it says the same, so the tooltip steps aside. */}
+          {tooltip && !(touched && error) && (
             <span className="pay-tooltip" role="status" data-testid="email-tooltip">
               {t("enterEmail")}
             </span>

@@ -73,6 +73,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.getByTestId("period-60").click();
   await expect(page.getByTestId("pay-total")).toHaveText("17948 ₽");
   await page.getByTestId("period-30").click();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "custom-tariff-pay-ru");
 
   const popupPromise = page.waitForEvent("popup");

@@ -109,3 +109,21 @@ test("a package picture that fails to load leaves the card's own background", as
   await expect(art.locator("img")).toHaveCount(0);
   await expect(art).toHaveCSS("background-image", /linear-gradient/);
 });
+
+test("a failed cancel of the pending payment is reported and the modal stays", async ({ page }) => {
+  await openApp(page, { lang: "en", hash: "/PackStorePage" });
+  await page.locator("[data-purpose=reset]").getByTestId("package-buy").click();
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  await (await popupPromise).close();
+
+  await page.route("**/api/tariff/cancel-pending-payment", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' }),
+  );
+  await page.getByTestId("pay-button").click();
+  await page.getByTestId("pending-cancel").click();
+  await expect(page.getByTestId("pending-cancel-error")).toHaveText("Failed to cancel payment");
+  await expect(page.getByTestId("pending-payment-modal")).toBeVisible();
+  await page.getByTestId("pending-close").click();
+  await expect(page.getByTestId("pending-payment-modal")).toBeHidden();
+});
