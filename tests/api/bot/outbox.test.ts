@@ -58,14 +58,15 @@ describe("bot outbox delivery", () => {
     const id = await queue("after a 500", 2001);
     fake.failNext({ status: 500 });
     const db = await getDb();
-    const first = await deliverOutbox({ db, client: client(), baseDelayMs: 1000 });
+    // A backoff far longer than the test itself, so a slow machine cannot make the row due early.
+    const first = await deliverOutbox({ db, client: client(), baseDelayMs: 30_000 });
     expect(first.retried).toBe(1);
     expect(await row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "Internal Server Error" });
     // Not due yet: nothing is sent again before the backoff passes.
-    expect((await deliverOutbox({ db, client: client(), baseDelayMs: 1000 })).sent).toBe(0);
-    const second = await deliverOutbox({ db, client: client(), now: later(1_500) });
+    expect((await deliverOutbox({ db, client: client(), baseDelayMs: 30_000 })).sent).toBe(0);
+    const second = await deliverOutbox({ db, client: client(), now: later(45_000) });
     expect(second.sent).toBe(1);
-    expect(await deliverOutbox({ db, client: client(), now: later(60_000) })).toMatchObject({ sent: 0, retried: 0 });
+    expect(await deliverOutbox({ db, client: client(), now: later(600_000) })).toMatchObject({ sent: 0, retried: 0 });
     expect(fake.sent.filter((m) => m.chat_id === 2001)).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
