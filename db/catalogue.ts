@@ -41,13 +41,13 @@ export const catalogueModels: ModelSeed[] = [
 ];
 
 export const catalogueCategories = [
-  { aiChatType: "study", name: "Учёба", image: "/icons/categories/study.svg" },
-  { aiChatType: "work", name: "Работа", image: "/icons/categories/work.svg" },
-  { aiChatType: "marketing", name: "Маркетинг", image: "/icons/categories/marketing.svg" },
-  { aiChatType: "coding", name: "Программирование", image: "/icons/categories/coding.svg" },
-  { aiChatType: "health", name: "Здоровье", image: "/icons/categories/health.svg" },
-  { aiChatType: "fun", name: "Развлечения", image: "/icons/categories/fun.svg" },
-  { aiChatType: "images", name: "Изображения", image: "/icons/categories/images.svg" },
+  { aiChatType: "study", name: "Учёба", nameEn: "Study", image: "/icons/categories/study.svg" },
+  { aiChatType: "work", name: "Работа", nameEn: "Work", image: "/icons/categories/work.svg" },
+  { aiChatType: "marketing", name: "Маркетинг", nameEn: "Marketing", image: "/icons/categories/marketing.svg" },
+  { aiChatType: "coding", name: "Программирование", nameEn: "Programming", image: "/icons/categories/coding.svg" },
+  { aiChatType: "health", name: "Здоровье", nameEn: "Health", image: "/icons/categories/health.svg" },
+  { aiChatType: "fun", name: "Развлечения", nameEn: "Fun", image: "/icons/categories/fun.svg" },
+  { aiChatType: "images", name: "Изображения", nameEn: "Images", image: "/icons/categories/images.svg" },
 ];
 
 type AssistantSeed = {
@@ -55,27 +55,29 @@ type AssistantSeed = {
   category: string;
   name: string;
   description: string;
+  nameEn: string;
+  descriptionEn: string;
   type: "text" | "generating_image";
   imageTab?: "editfoto" | "genfoto";
   systemPrompt: string;
 };
 
 export const catalogueAssistants: AssistantSeed[] = [
-  { seedKey: "tutor", category: "study", name: "Репетитор", description: "Объясняет сложные темы простыми словами", type: "text", systemPrompt: "You are a patient tutor." },
-  { seedKey: "essay", category: "study", name: "Помощник по эссе", description: "Помогает с планом и текстом эссе", type: "text", systemPrompt: "You help students write essays." },
-  { seedKey: "translator", category: "study", name: "Переводчик", description: "Точный перевод с сохранением стиля", type: "text", systemPrompt: "You translate texts." },
-  { seedKey: "resume", category: "work", name: "Резюме и письма", description: "Составляет резюме и сопроводительные письма", type: "text", systemPrompt: "You write CVs and cover letters." },
-  { seedKey: "analyst", category: "work", name: "Аналитик", description: "Разбирает данные и делает выводы", type: "text", systemPrompt: "You are a data analyst." },
-  { seedKey: "copywriter", category: "marketing", name: "Копирайтер", description: "Продающие тексты и посты", type: "text", systemPrompt: "You are a copywriter." },
-  { seedKey: "smm", category: "marketing", name: "SMM-менеджер", description: "Контент-план для соцсетей", type: "text", systemPrompt: "You plan social media content." },
-  { seedKey: "code-review", category: "coding", name: "Код-ревьюер", description: "Находит ошибки и предлагает улучшения", type: "text", systemPrompt: "You review code." },
-  { seedKey: "sql", category: "coding", name: "SQL-помощник", description: "Пишет и объясняет запросы", type: "text", systemPrompt: "You write SQL." },
-  { seedKey: "fitness", category: "health", name: "Фитнес-тренер", description: "Программа тренировок под вашу цель", type: "text", systemPrompt: "You are a fitness coach." },
-  { seedKey: "storyteller", category: "fun", name: "Рассказчик", description: "Сочиняет истории на любую тему", type: "text", systemPrompt: "You tell stories." },
-  { seedKey: "avatar", category: "images", name: "Аватар в стиле аниме", description: "Превращает фото в аниме-портрет", type: "generating_image", imageTab: "editfoto", systemPrompt: "anime portrait of the person, studio lighting" },
-  { seedKey: "old-photo", category: "images", name: "Реставрация фото", description: "Оживляет старые фотографии", type: "generating_image", imageTab: "editfoto", systemPrompt: "restore and colourise the old photo" },
-  { seedKey: "logo", category: "images", name: "Логотип", description: "Минималистичный логотип по описанию", type: "generating_image", imageTab: "genfoto", systemPrompt: "minimalist vector logo" },
-  { seedKey: "poster", category: "images", name: "Афиша", description: "Яркий постер для события", type: "generating_image", imageTab: "genfoto", systemPrompt: "bold event poster" },
+  { seedKey: "tutor", category: "study", name: "Репетитор", description: "Объясняет сложные темы простыми словами", nameEn: "Tutor", descriptionEn: "Explains hard topics in simple words", type: "text", systemPrompt: "You are a patient tutor." },
+  { seedKey: "essay", category: "study", name: "Помощник по эссе", description: "Помогает с планом и текстом эссе", nameEn: "Essay helper", descriptionEn: "Helps with the outline and text of an essay", type: "text", systemPrompt: "You help students write essays." },
+  { seedKey: "translator", category: "study", name: "Переводчик", description: "Точный перевод с сохранением стиля", nameEn: "Translator", descriptionEn: "Accurate translation that keeps the style", type: "text", systemPrompt: "You translate texts." },
+  { seedKey: "resume", category: "work", name: "Резюме и письма", description: "Составляет резюме и сопроводительные письма", nameEn: "CVs and letters", descriptionEn: "Writes CVs and cover letters", type: "text", systemPrompt: "You write CVs and cover letters." },
+  { seedKey: "analyst", category: "work", name: "Аналитик", description: "Разбирает данные и делает выводы", nameEn: "Analyst", descriptionEn: "Examines data and draws conclusions", type: "text", systemPrompt: "You are a data analyst." },
+  { seedKey: "copywriter", category: "marketing", name: "Копирайтер", description: "Продающие тексты и посты", nameEn: "Copywriter", descriptionEn: "Selling texts and posts", type: "text", systemPrompt: "You are a copywriter." },
+  { seedKey: "smm", category: "marketing", name: "SMM-менеджер", description: "Контент-план для соцсетей", nameEn: "SMM manager", descriptionEn: "A content plan for social networks", type: "text", systemPrompt: "You plan social media content." },
+  { seedKey: "code-review", category: "coding", name: "Код-ревьюер", description: "Находит ошибки и предлагает улучшения", nameEn: "Code reviewer", descriptionEn: "Finds bugs and suggests improvements", type: "text", systemPrompt: "You review code." },
+  { seedKey: "sql", category: "coding", name: "SQL-помощник", description: "Пишет и объясняет запросы", nameEn: "SQL helper", descriptionEn: "Writes and explains queries", type: "text", systemPrompt: "You write SQL." },
+  { seedKey: "fitness", category: "health", name: "Фитнес-тренер", description: "Программа тренировок под вашу цель", nameEn: "Fitness coach", descriptionEn: "A training plan for your goal", type: "text", systemPrompt: "You are a fitness coach." },
+  { seedKey: "storyteller", category: "fun", name: "Рассказчик", description: "Сочиняет истории на любую тему", nameEn: "Storyteller", descriptionEn: "Makes up stories on any topic", type: "text", systemPrompt: "You tell stories." },
+  { seedKey: "avatar", category: "images", name: "Аватар в стиле аниме", description: "Превращает фото в аниме-портрет", nameEn: "Anime avatar", descriptionEn: "Turns a photo into an anime portrait", type: "generating_image", imageTab: "editfoto", systemPrompt: "anime portrait of the person, studio lighting" },
+  { seedKey: "old-photo", category: "images", name: "Реставрация фото", description: "Оживляет старые фотографии", nameEn: "Photo restoration", descriptionEn: "Brings old photos back to life", type: "generating_image", imageTab: "editfoto", systemPrompt: "restore and colourise the old photo" },
+  { seedKey: "logo", category: "images", name: "Логотип", description: "Минималистичный логотип по описанию", nameEn: "Logo", descriptionEn: "A minimalist logo from a description", type: "generating_image", imageTab: "genfoto", systemPrompt: "minimalist vector logo" },
+  { seedKey: "poster", category: "images", name: "Афиша", description: "Яркий постер для события", nameEn: "Poster", descriptionEn: "A bright poster for an event", type: "generating_image", imageTab: "genfoto", systemPrompt: "bold event poster" },
 ];
 
 type TariffSeed = {

@@ -87,6 +87,8 @@ export const modelActions = pgTable(
 export const assistantCategories = pgTable("assistant_categories", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  // English text; null falls back to the Russian one.
+  nameEn: text("name_en"),
   image: text("image").notNull(),
   // The category key used in routes and in list_by_category?type=.
   aiChatType: text("ai_chat_type").notNull().unique(),
@@ -101,6 +103,9 @@ export const assistants = pgTable("assistants", {
     .references(() => assistantCategories.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   description: text("description").notNull(),
+  // English texts; null falls back to the Russian ones.
+  nameEn: text("name_en"),
+  descriptionEn: text("description_en"),
   image: text("image").notNull(),
   // text | generating_image
   type: text("type").notNull().default("text"),

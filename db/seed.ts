@@ -52,7 +52,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .values(catalogueCategories.map((c, i) => ({ ...c, sortOrder: i })))
       .onConflictDoUpdate({
         target: schema.assistantCategories.aiChatType,
-        set: { name: excluded("name"), image: excluded("image"), sortOrder: excluded("sort_order") },
+        set: { name: excluded("name"), nameEn: excluded("name_en"), image: excluded("image"), sortOrder: excluded("sort_order") },
       })
       .returning({ id: schema.assistantCategories.id, aiChatType: schema.assistantCategories.aiChatType });
     const categoryId = new Map(categoryRows.map((c) => [c.aiChatType, c.id]));
@@ -74,6 +74,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
           categoryId: excluded("category_id"),
           name: excluded("name"),
           description: excluded("description"),
+          nameEn: excluded("name_en"),
+          descriptionEn: excluded("description_en"),
           image: excluded("image"),
           type: excluded("type"),
           imageTab: excluded("image_tab"),

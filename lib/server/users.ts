@@ -77,3 +77,6 @@ export async function setUserLanguage({ db, userId, language }: { db: Db; userId
   await db.update(users).set({ language }).where(eq(users.id, userId));
   return { success: true, language_code: language };
 }
+
+/** The caller's interface language as the server knows it (set at sign-in, changed in settings). */
+export const userLanguage = (user: User): "ru" | "en" => (user.language === "en" ? "en" : "ru");

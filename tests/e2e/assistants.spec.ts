@@ -133,7 +133,7 @@ test("assistant screens in English", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Start" }).first()).toBeVisible();
   await screenshot(page, "assistant-list-en");
   await page.getByRole("button", { name: "Start" }).first().click();
-  await expect(page.getByTestId("model-modal").getByRole("heading")).toHaveText("Models for Репетитор");
+  await expect(page.getByTestId("model-modal").getByRole("heading")).toHaveText("Models for Tutor");
   await screenshot(page, "assistant-modal-en");
   await page.getByTestId("model-modal-cancel").click();
   await page.getByTestId("assistants-back").click();

@@ -11,6 +11,7 @@ import { getAssistantOrThrow } from "@/lib/server/catalogue/assistants";
 import { getLaunchableModelOrThrow, getModelOrThrow } from "@/lib/server/catalogue/models";
 import type { ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
+import { userLanguage } from "@/lib/server/users";
 
 // Every launch call ends here: a new dialogue session (visible in history), made the caller's
 // active one, and a message queued to the caller's bot chat, all in one transaction.
@@ -28,11 +29,12 @@ async function startSession({
   user: User;
   model: ModelRow;
   action: ModelAction;
-  assistant?: { id: number; name: string };
+  assistant?: { id: number; name: string; nameEn: string | null };
 }): Promise<LaunchResponse> {
-  const name = assistant ? assistant.name : model.displayName;
-  const text = assistant
-    ? botText(user.language, "assistantStarted", { assistant: assistant.name, model: model.displayName })
+  const assistantName = assistant && (userLanguage(user) === "en" ? (assistant.nameEn ?? assistant.name) : assistant.name);
+  const name = assistantName ?? model.displayName;
+  const text = assistantName
+    ? botText(user.language, "assistantStarted", { assistant: assistantName, model: model.displayName })
     : botText(user.language, `start_${action}`, { model: model.displayName });
   const sessionId = await db.transaction(async (tx) => {
     const [session] = await tx

@@ -141,14 +141,14 @@ describe("GET /api/assistants/id", () => {
       query: { assistant_id: tutor, model_id: await modelIdByName("gpt-4o-mini") },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, name: "Репетитор", action: "text", assistant_id: tutor });
+    expect(res.body).toMatchObject({ success: true, name: "Tutor", action: "text", assistant_id: tutor });
     const db = await getDb();
     const [session] = await db.select().from(dialogSessions).where(eq(dialogSessions.userId, userId));
     expect(session.assistantId).toBe(tutor);
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     expect(user.activeSessionId).toBe(session.id);
     const [msg] = await db.select().from(botOutbox).where(eq(botOutbox.userId, userId));
-    expect(msg.text).toContain("Assistant “Репетитор” is ready (model GPT-4o mini)");
+    expect(msg.text).toContain("Assistant “Tutor” is ready (model GPT-4o mini)");
   });
 
   it("refuses an image model (400), a model outside the tariff (403), unknown ids (404) and malformed ones (400)", async () => {

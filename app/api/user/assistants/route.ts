@@ -1,11 +1,12 @@
 import { favoriteBodySchema } from "@/lib/contracts/assistants";
 import { withUser } from "@/lib/server/http/handler";
+import { userLanguage } from "@/lib/server/users";
 import { addFavorite, listFavorites, removeFavorite } from "@/lib/server/catalogue/assistants";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/user/assistants - the caller's favourite assistants
-export const GET = withUser({}, async ({ db, user }) => listFavorites({ db, userId: user.id }));
+export const GET = withUser({}, async ({ db, user }) => listFavorites({ db, userId: user.id, language: userLanguage(user) }));
 
 // POST /api/user/assistants - add an assistant to the caller's favourites (idempotent)
 export const POST = withUser({ body: favoriteBodySchema }, async ({ db, user, body }) =>
