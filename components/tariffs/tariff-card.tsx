@@ -7,7 +7,7 @@ import { formatRoubles } from "@/lib/payment-form";
 import { perDayCost } from "@/lib/pricing/periods";
 import { CARD_KINDS, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "@/lib/tariff-cards";
 import { CUSTOM_TARIFF } from "@/lib/tariff-names";
-import { ModelIcon } from "./model-icon";
+import { ModelIcon } from "@/components/models/model-icon";
 import { useTariffDescription } from "./use-tariff-description";
 import { TiltCard } from "./tilt-card";
 import "./tariffs.css";
