@@ -3,8 +3,7 @@ import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import type { AssistantItem } from "@/lib/contracts/assistants";
 import { routes } from "@/lib/routes";
-import { AssistantActions } from "./assistant-actions";
-import { AssistantCard, AssistantCardSkeleton } from "./assistant-card";
+import { AssistantCardList } from "./assistant-card-list";
 import { LaunchedNotice } from "./launch-notice";
 import { useAssistantLauncher } from "./use-assistant-launcher";
 import "./assistants.css";
@@ -35,27 +34,7 @@ export function TextAssistantList({ title, assistants, isError, emptyText }: Pro
       </div>
       {launcher.launched && <LaunchedNotice />}
 
-      {!assistants && !isError && (
-        <div className="assistant-list">
-          {[0, 1, 2].map((i) => (
-            <AssistantCardSkeleton key={i} />
-          ))}
-        </div>
-      )}
-      {(isError || assistants?.length === 0) && (
-        <p className="assistants-empty" data-testid="assistants-empty">
-          {emptyText}
-        </p>
-      )}
-      {assistants && assistants.length > 0 && (
-        <div className="assistant-list">
-          {assistants.map((assistant) => (
-            <AssistantCard key={assistant.assistant_id} assistant={assistant}>
-              <AssistantActions assistant={assistant} onOpen={launcher.open} />
-            </AssistantCard>
-          ))}
-        </div>
-      )}
+      <AssistantCardList assistants={assistants} isError={isError} emptyText={emptyText} onOpen={launcher.open} />
       {launcher.modal}
     </div>
   );

@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { AssistantActions } from "@/components/assistants/assistant-actions";
-import { AssistantCard, AssistantCardSkeleton } from "@/components/assistants/assistant-card";
+import { AssistantCardList } from "@/components/assistants/assistant-card-list";
 import { imageTabFilter, IMAGE_TABS, type ImageTabKey } from "@/components/assistants/image-tabs";
 import { LaunchedNotice } from "@/components/assistants/launch-notice";
 import { useAssistantLauncher } from "@/components/assistants/use-assistant-launcher";
@@ -40,27 +39,12 @@ export default function ImageAssistantsScreen() {
       </div>
       {launcher.launched && <LaunchedNotice />}
 
-      {!data && !isError && (
-        <div className="assistant-list">
-          {[0, 1, 2].map((i) => (
-            <AssistantCardSkeleton key={i} />
-          ))}
-        </div>
-      )}
-      {(isError || shown?.length === 0) && (
-        <p className="assistants-empty" data-testid="assistants-empty">
-          {isError ? ta("soryNotFoundAssistents") : tab === "favorite" ? ta("soryNotFoundFavorits") : t("empty")}
-        </p>
-      )}
-      {shown && shown.length > 0 && (
-        <div className="assistant-list">
-          {shown.map((assistant) => (
-            <AssistantCard key={assistant.assistant_id} assistant={assistant}>
-              <AssistantActions assistant={assistant} onOpen={launcher.open} />
-            </AssistantCard>
-          ))}
-        </div>
-      )}
+      <AssistantCardList
+        assistants={shown}
+        isError={isError}
+        emptyText={isError ? ta("soryNotFoundAssistents") : tab === "favorite" ? ta("soryNotFoundFavorits") : t("empty")}
+        onOpen={launcher.open}
+      />
       {launcher.modal}
     </div>
   );
