@@ -1,4 +1,6 @@
 import "server-only";
+import { env } from "@/lib/env";
+import { getSecrets } from "@/lib/server/auth/secrets";
 
 // A minimal Telegram Bot API client (https://core.telegram.org/bots/api#making-requests):
 // POST {base}/bot<token>/<method> with a JSON body, answered by {ok, result} or
@@ -24,6 +26,8 @@ export class BotApiError extends Error {
 }
 
 export type BotApiClient = {
+  /** Any Bot API method; the named ones below are typed shorthands. */
+  call: <T>(method: string, params: unknown) => Promise<T>;
   sendMessage: (params: { chat_id: number; text: string }) => Promise<SentMessage>;
 };
 
@@ -62,5 +66,9 @@ export function createBotApiClient({
       payload?.parameters?.retry_after,
     );
   };
-  return { sendMessage: (params) => call<SentMessage>("sendMessage", params) };
+  return { call, sendMessage: (params) => call<SentMessage>("sendMessage", params) };
 }
+
+/** The deployment's bot: BOT_API_BASE_URL with the configured (or, in demo mode, generated) token. */
+export const configuredBotApiClient = (): BotApiClient =>
+  createBotApiClient({ baseUrl: env.BOT_API_BASE_URL, token: getSecrets().botToken });

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getSecrets } from "@/lib/server/auth/secrets";
+import { configuredBotApiClient } from "@/lib/server/bot/bot-api";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { PaymentProvider } from "./types";
 
@@ -13,21 +13,13 @@ import type { PaymentProvider } from "./types";
 export const starsFor = (amountKopecks: number): number =>
   Math.max(1, Math.ceil(Math.round((amountKopecks / 100) * env.STARS_PER_ROUBLE * 1e6) / 1e6));
 
+/** A Bot API call for the Stars flow; a failure becomes a 502 for the caller. */
 export async function botCall<T>(method: string, params: unknown): Promise<T> {
-  let res: Response;
   try {
-    res = await fetch(`${env.BOT_API_BASE_URL.replace(/\/+$/, "")}/bot${getSecrets().botToken}/${method}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(params),
-      signal: AbortSignal.timeout(15_000),
-    });
+    return await configuredBotApiClient().call<T>(method, params);
   } catch (error) {
-    throw new ApiError("bad_gateway", `Bot API unreachable: ${(error as Error).message}`);
+    throw new ApiError("bad_gateway", `Bot API ${method} failed: ${(error as Error).message}`);
   }
-  const payload = (await res.json().catch(() => null)) as { ok?: boolean; result?: T; description?: string } | null;
-  if (res.ok && payload?.ok) return payload.result as T;
-  throw new ApiError("bad_gateway", `Bot API ${method} failed: ${payload?.description ?? res.status}`);
 }
 
 export const starsProvider: PaymentProvider = {
