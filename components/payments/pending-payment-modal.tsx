@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { openExternalLink } from "@/lib/client/telegram";
+import { openPaymentLink } from "@/lib/client/telegram";
 import type { PendingPaymentResponse } from "@/lib/contracts/tariffs";
 import { useCancelPendingPayment, useCheckPendingPayment } from "@/lib/queries/payments";
 import "./payments.css";
@@ -20,7 +20,7 @@ export function PendingPaymentModal({ pending, onClose, onCancelled }: ModalProp
   const [failed, setFailed] = useState(false);
 
   const onContinue = () => {
-    if (pending.payment_url) openExternalLink(pending.payment_url);
+    if (pending.payment_url) openPaymentLink(pending.payment_url);
     onClose();
   };
   const onCancel = () => {

@@ -2,6 +2,7 @@
 import {
   backButton,
   init,
+  invoice,
   isTMA,
   miniApp,
   mockTelegramEnv,
@@ -9,6 +10,7 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
 } from "@telegram-apps/sdk-react";
+import { isInvoiceLink } from "@/lib/telegram-links";
 
 export type HostMode = "telegram" | "demo";
 
@@ -94,7 +96,20 @@ export function closeMiniApp(): void {
 }
 
 /** Opens a URL in the external browser (payment links). */
-export function openExternalLink(url: string): void {
+function openExternalLink(url: string): void {
   if (hostMode === "telegram" && openLink.isAvailable()) openLink(url);
   else window.open(url, "_blank");
+}
+
+/**
+ * Opens a payment link: a Stars invoice inside the host (the mini-app must stay open for it),
+ * anything else in the external browser. Answers whether the link left the mini-app.
+ */
+export function openPaymentLink(url: string): { external: boolean } {
+  if (hostMode === "telegram" && isInvoiceLink(url) && invoice.open.isAvailable()) {
+    invoice.open(url, "url").catch((error: unknown) => console.error("Invoice failed", error));
+    return { external: false };
+  }
+  openExternalLink(url);
+  return { external: true };
 }

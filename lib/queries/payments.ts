@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-client";
-import { closeMiniApp, openExternalLink } from "@/lib/client/telegram";
+import { closeMiniApp, openPaymentLink } from "@/lib/client/telegram";
 import type {
   PaymentUrlResponse,
   PendingPaymentResponse,
@@ -72,8 +72,7 @@ function usePaymentMutation<TBody>(path: string) {
     onSuccess: (data) => {
       refreshOnReturn(queryClient);
       if (data.payment_url) {
-        openExternalLink(data.payment_url);
-        closeMiniApp();
+        if (openPaymentLink(data.payment_url).external) closeMiniApp();
       }
     },
     // SPEC.md section 8: payment creation errors are only logged.

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { assertWebhookSecret, handleBotUpdate, SECRET_HEADER } from "@/lib/server/bot/webhook";
+import { withPublic } from "@/lib/server/http/handler";
+import type { StarsUpdate } from "@/lib/server/payments/stars";
+
+export const dynamic = "force-dynamic";
+
+// Telegram's update objects carry many fields we do not read; only the envelope is checked here.
+const updateSchema = z.looseObject({ update_id: z.number().int() });
+
+// POST /api/telegram/webhook - updates from Telegram, checked against the webhook secret
+export const POST = withPublic({ body: updateSchema }, async ({ db, req, body }) => {
+  assertWebhookSecret(req.headers.get(SECRET_HEADER));
+  return handleBotUpdate({ db, update: body as StarsUpdate });
+});

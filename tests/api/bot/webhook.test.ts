@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStarsApi, type FakeStarsApi } from "../../fakes/telegram-stars";
+import { call, signIn } from "../../helpers/api";
+
+// lib/env.ts reads process.env once, so everything is configured before any app module loads.
+const SECRET = "webhook-secret-0123456789";
+let fake: FakeStarsApi;
+let webhook: any;
+let createTariff: any;
+let userTariff: any;
+
+beforeAll(async () => {
+  fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
+  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6", TELEGRAM_WEBHOOK_SECRET: SECRET });
+  webhook = (await import("@/app/api/telegram/webhook/route")).POST;
+  createTariff = (await import("@/app/api/tariff/create/route")).POST;
+  userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+const post = (update: unknown, secret: string | null = SECRET) =>
+  call(webhook, "POST", "/api/telegram/webhook", {
+    body: update,
+    headers: secret === null ? {} : { "x-telegram-bot-api-secret-token": secret },
+  });
+
+describe("POST /api/telegram/webhook", () => {
+  it("refuses an update without the secret or with a wrong one, and applies nothing", async () => {
+    const { token } = await signIn();
+    await call(createTariff, "POST", "/api/tariff/create", {
+      token,
+      body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
+    });
+    const payload = fake.invoices.at(-1)!.payload;
+    const paid = { update_id: 1, message: { successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c1" } } };
+    expect((await post(paid, null)).status).toBe(401);
+    expect((await post(paid, "wrong-secret-0123456789!")).status).toBe(401);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+  });
+
+  it("answers a Stars pre-checkout query and credits the successful payment once", async () => {
+    const { token } = await signIn();
+    await call(createTariff, "POST", "/api/tariff/create", {
+      token,
+      body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
+    });
+    const payload = fake.invoices.at(-1)!.payload;
+    const pre = await post({ update_id: 2, pre_checkout_query: { id: "pq", currency: "XTR", total_amount: 294, invoice_payload: payload } });
+    expect(pre.body).toEqual({ ok: true, handled: true });
+    expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "pq", ok: true });
+    const paid = { update_id: 3, message: { successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c2" } } };
+    await Promise.all([post(paid), post(paid)]);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+
+  it("acknowledges other updates without acting and rejects a body that is not an update", async () => {
+    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({ ok: true, handled: false });
+    expect((await post({ hello: "world" })).status).toBe(400);
+  });
+});
