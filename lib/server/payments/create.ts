@@ -1,7 +1,9 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db";
 import { packages, tariffModels, type User } from "@/db/schema";
+import type { createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
 import { toRoubles } from "@/lib/money";
 import { clampToStep, CUSTOM_KINDS, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { isValidMonths, periodPrice, roundMoney } from "@/lib/pricing/periods";
@@ -36,14 +38,21 @@ function checkCalculatedPrice({ calculated, expected }: { calculated: number; ex
   }
 }
 
-export type StandardTariffOrder = {
-  tariff_name: string;
-  months: number;
-  calculated_price: number;
-  email?: string;
-  recurent: boolean;
-  ref_amount_used: number;
-};
+/**
+ * A tariff for `months`: checks the referral amount against the period total and the client's
+ * figure against the server's price; answers the total before the discount.
+ */
+function checkPeriodPrice(p: { user: User; amountPer30Days: number; months: number; refAmount: number; calculated: number }): number {
+  const total = roundMoney(p.amountPer30Days * p.months);
+  checkReferral({ user: p.user, refAmount: p.refAmount, total });
+  checkCalculatedPrice({
+    calculated: p.calculated,
+    expected: periodPrice({ amountPer30Days: p.amountPer30Days, months: p.months, referralDiscount: p.refAmount }),
+  });
+  return total;
+}
+
+export type StandardTariffOrder = z.infer<typeof createTariffPaymentBodySchema>;
 
 /** POST /api/tariff/create: Starter or Neuro Basic for 1-3 months. */
 export async function createTariffPayment({ db, user, body }: { db: Db; user: User; body: StandardTariffOrder }) {
@@ -56,12 +65,7 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
   });
   const amount = toRoubles(tariff.amountKopecks);
   if (amount <= 0) throw bad("tariff_name", `${tariff.name} cannot be bought`);
-  const total = roundMoney(amount * body.months);
-  checkReferral({ user, refAmount: body.ref_amount_used, total });
-  checkCalculatedPrice({
-    calculated: body.calculated_price,
-    expected: periodPrice({ amountPer30Days: amount, months: body.months, referralDiscount: body.ref_amount_used }),
-  });
+  const total = checkPeriodPrice({ user, amountPer30Days: amount, months: body.months, refAmount: body.ref_amount_used, calculated: body.calculated_price });
   return startPayment({
     db,
     user,
@@ -78,19 +82,7 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
   });
 }
 
-export type CustomTariffOrder = {
-  custom_text_tokens: number;
-  custom_image_tokens: number;
-  custom_audio_tokens: number;
-  custom_file_tokens: number;
-  custom_video_tokens: number;
-  selected_model_ids: number[];
-  calculated_price: number;
-  email?: string;
-  months: number;
-  recurent: boolean;
-  ref_amount_used: number;
-};
+export type CustomTariffOrder = z.infer<typeof createCustomTariffPaymentBodySchema>;
 
 /** POST /api/tariff/create_custom: the composed limits, priced with the database rates. */
 export async function createCustomTariffPayment({ db, user, body }: { db: Db; user: User; body: CustomTariffOrder }) {
@@ -120,12 +112,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
     if (allowed.length !== modelIds.length) throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
   }
   const monthly = customMonthlyPrice(values, createData.rates);
-  const total = roundMoney(monthly * body.months);
-  checkReferral({ user, refAmount: body.ref_amount_used, total });
-  checkCalculatedPrice({
-    calculated: body.calculated_price,
-    expected: periodPrice({ amountPer30Days: monthly, months: body.months, referralDiscount: body.ref_amount_used }),
-  });
+  const total = checkPeriodPrice({ user, amountPer30Days: monthly, months: body.months, refAmount: body.ref_amount_used, calculated: body.calculated_price });
   return startPayment({
     db,
     user,
