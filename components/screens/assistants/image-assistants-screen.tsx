@@ -5,6 +5,7 @@ import { AssistantCardList } from "@/components/assistants/assistant-card-list";
 import { imageTabFilter, IMAGE_TABS, type ImageTabKey } from "@/components/assistants/image-tabs";
 import { LaunchedNotice } from "@/components/assistants/launch-notice";
 import { useAssistantLauncher } from "@/components/assistants/use-assistant-launcher";
+import { TabBar } from "@/components/ui/tab-bar";
 import { useImageAssistants } from "@/lib/queries/assistants";
 import "@/components/assistants/assistants.css";
 
@@ -22,21 +23,7 @@ export default function ImageAssistantsScreen() {
   return (
     <div className="page assistants-page">
       <h1>{t("title")}</h1>
-      <div className="tabs" role="tablist">
-        {IMAGE_TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`tabs__tab${tab === key ? " tabs__tab--active" : ""}`}
-            data-testid={`image-tab-${key}`}
-            onClick={() => setTab(key)}
-          >
-            {t(TAB_LABEL[key])}
-          </button>
-        ))}
-      </div>
+      <TabBar tabs={IMAGE_TABS} active={tab} label={(key) => t(TAB_LABEL[key])} onChange={setTab} testIdPrefix="image-tab" />
       {launcher.launched && <LaunchedNotice />}
 
       <AssistantCardList

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
+import { TabBar } from "@/components/ui/tab-bar";
 import { PackageCard } from "@/components/packages/package-card";
 import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -26,21 +27,7 @@ export default function PackStoreScreen() {
     <div className="page pack-store" data-testid="pack-store">
       <h1>{t("title")}</h1>
       <p className="hint pack-store__intro">{t("intro")}</p>
-      <div className="pack-tabs" role="tablist" aria-label={t("title")}>
-        {PACKAGE_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`pack-tabs__tab${tab === id ? " pack-tabs__tab--active" : ""}`}
-            data-testid={`pack-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`tab.${id}`)}
-          </button>
-        ))}
-      </div>
+      <TabBar tabs={PACKAGE_TABS} active={tab} label={(id) => t(`tab.${id}`)} onChange={setTab} testIdPrefix="pack-tab" ariaLabel={t("title")} sticky />
       {shown.length === 0 ? (
         <p className="hint pack-store__empty" data-testid="pack-empty">
           {t("empty")}
