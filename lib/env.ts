@@ -30,6 +30,19 @@ const envSchema = z.object({
   GOOGLE_VEO_API_URL: z.string().url().default("https://generativelanguage.googleapis.com"),
   GOOGLE_API_KEY: z.string().optional(),
   STORAGE_DIR: z.string().default(".data/files"),
+  // Signs stored-file links; without it a key derived from the JWT secret is used.
+  FILES_SIGNING_SECRET: z.string().min(32).optional(),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
+  // An S3-compatible bucket replaces the local folder when S3_BUCKET is set.
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // How long one video generation may take before it is refunded as timed out.
+  VIDEO_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(600),
+  VIDEO_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+  VIDEO_SANDBOX_DELAY_MS: z.coerce.number().int().nonnegative().default(3000),
 });
 
 export type Env = z.infer<typeof envSchema>;
