@@ -368,7 +368,11 @@ export const videoJobs = pgTable(
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey),
+    // One generation at a time per user, enforced by the database so two requests cannot both start.
+    uniqueIndex("video_jobs_one_running").on(t.userId).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 // ---------------------------------------------------------------- bot outbox

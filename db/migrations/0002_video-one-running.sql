@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "video_jobs_one_running" ON "video_jobs" USING btree ("user_id") WHERE "video_jobs"."status" = 'processing';
