@@ -310,7 +310,8 @@ export const dialogSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("dialog_sessions_user_updated").on(t.userId, t.updatedAt)],
+  // Serves the history list's ORDER BY updated_at DESC, id DESC (a backward scan) and its count, index-only.
+  (t) => [index("dialog_sessions_user_updated_id").on(t.userId, t.updatedAt, t.id)],
 );
 
 export const dialogMessages = pgTable(
@@ -326,7 +327,8 @@ export const dialogMessages = pgTable(
     aiFileUrl: text("ai_file_url"),
     createdAt: createdAt(),
   },
-  (t) => [index("dialog_messages_session").on(t.sessionId, t.createdAt)],
+  // Serves a thread's ORDER BY created_at, id and the list's "last user message" (backward scan).
+  (t) => [index("dialog_messages_session_created_id").on(t.sessionId, t.createdAt, t.id)],
 );
 
 // ---------------------------------------------------------------- video
