@@ -1,0 +1,59 @@
+import "server-only";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { dialogMessages, dialogSessions, models } from "@/db/schema";
+import type { HistoryPage } from "@/lib/contracts/history";
+import { previewText } from "@/lib/text-preview";
+
+export const LAST_MESSAGE_PREVIEW = 50;
+
+// Enough code points for 50 grapheme clusters of ordinary text, without reading whole long messages.
+const PREVIEW_READ = LAST_MESSAGE_PREVIEW * 8;
+
+/**
+ * POST /api/history/: one page of the caller's sessions, most recently used first (id breaks ties so
+ * pages never overlap). The page's ids come from an index-only scan of (user_id, updated_at, id)
+ * before anything else is read, so deep pages skip index entries rather than table rows.
+ */
+export async function listSessions({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<HistoryPage> {
+  const pageIds = db
+    .select({ id: dialogSessions.id })
+    .from(dialogSessions)
+    .where(eq(dialogSessions.userId, userId))
+    .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page_ids");
+  const lastUserMessage = sql<string | null>`(
+    select left(${dialogMessages.userText}, ${PREVIEW_READ}) from ${dialogMessages}
+    where ${dialogMessages.sessionId} = ${dialogSessions.id} and ${dialogMessages.userText} is not null
+    order by ${dialogMessages.createdAt} desc, ${dialogMessages.id} desc limit 1)`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: dialogSessions.id,
+        name: dialogSessions.name,
+        updatedAt: dialogSessions.updatedAt,
+        model: models.displayName,
+        modelImage: models.image,
+        lastUserMessage,
+      })
+      .from(pageIds)
+      .innerJoin(dialogSessions, eq(dialogSessions.id, pageIds.id))
+      .innerJoin(models, eq(models.id, dialogSessions.modelId))
+      .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id)),
+    db.select({ total: sql<number>`count(*)::int` }).from(dialogSessions).where(eq(dialogSessions.userId, userId)),
+  ]);
+  const totalPages = Math.ceil(total / pageSize);
+  return {
+    data: rows.map((r) => ({
+      session_id: r.id,
+      name: r.name,
+      date: new Date(r.updatedAt).toISOString(),
+      model: r.model,
+      model_image: r.modelImage,
+      last_user_message: r.lastUserMessage === null ? null : previewText(r.lastUserMessage, LAST_MESSAGE_PREVIEW),
+    })),
+    pagination: { hasNextPage: page < totalPages, currentPage: page, totalPages },
+  };
+}

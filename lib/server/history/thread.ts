@@ -1,0 +1,33 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { dialogMessages, dialogSessions } from "@/db/schema";
+import type { HistoryMessage } from "@/lib/contracts/history";
+import { ApiError } from "@/lib/server/http/api-error";
+import { signedFileUrl } from "@/lib/server/storage";
+
+// dialog_messages keeps storage keys; the client gets expiring signed links. Values that already are
+// external links (a provider's result URL) pass through.
+const fileUrl = (value: string | null) => (value === null || /^https?:\/\//i.test(value) ? value : signedFileUrl(value));
+
+/** GET /api/history/id: the messages of one of the caller's sessions, oldest first; 404 otherwise. */
+export async function listSessionMessages({ db, userId, sessionId }: { db: Db; userId: number; sessionId: number }): Promise<HistoryMessage[]> {
+  const [owned] = await db
+    .select({ id: dialogSessions.id })
+    .from(dialogSessions)
+    .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
+  if (!owned) throw new ApiError("not_found", "Session not found");
+  const rows = await db
+    .select()
+    .from(dialogMessages)
+    .where(eq(dialogMessages.sessionId, sessionId))
+    .orderBy(asc(dialogMessages.createdAt), asc(dialogMessages.id));
+  return rows.map((m) => ({
+    message_id: m.id,
+    user_text: m.userText,
+    user_file_url: fileUrl(m.userFileUrl),
+    ai_text: m.aiText,
+    ai_file_url: fileUrl(m.aiFileUrl),
+    created_at: new Date(m.createdAt).toISOString(),
+  }));
+}
