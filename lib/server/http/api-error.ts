@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   bad_gateway: 502,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -18,12 +19,17 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string[]>;
+  /** Extra figures the client shows with the error (a 402's balance and cost). */
+  readonly details?: Record<string, number | string>;
+  /** Seconds before a retry can succeed (429, 503): sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>, details?: Record<string, number | string>) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 
   get status(): number {

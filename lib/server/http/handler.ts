@@ -6,6 +6,8 @@ import { verifyToken } from "@/lib/server/auth/jwt";
 import { findUserById } from "@/lib/server/users";
 import type { User } from "@/db/schema";
 import { ApiError } from "./api-error";
+import { databaseErrorToApiError } from "./db-errors";
+import { containsNul, readJsonBody } from "./json-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -23,8 +25,11 @@ export type UserContext<B, Q> = PublicContext<B, Q> & { user: User };
 
 export function errorResponse(error: ApiError): NextResponse {
   return NextResponse.json(
-    { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
-    { status: error.status },
+    { error: { ...error.details, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+    {
+      status: error.status,
+      headers: error.retryAfterSeconds ? { "retry-after": String(Math.ceil(error.retryAfterSeconds)) } : undefined,
+    },
   );
 }
 
@@ -38,31 +43,25 @@ function toApiError(error: unknown): ApiError {
     }
     return new ApiError("bad_request", "Invalid input", fields);
   }
+  const fromDatabase = databaseErrorToApiError(error);
+  if (fromDatabase) return fromDatabase;
   console.error("[api] unhandled error", error);
   return new ApiError("internal", "Internal server error");
 }
 
-async function readBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("bad_request", "Body is not valid JSON");
-  }
-}
-
 async function parseInput<B, Q>(req: Request, schemas: Schemas<B, Q>) {
-  const query = schemas.query
-    ? schemas.query.parse(Object.fromEntries(new URL(req.url).searchParams))
-    : (undefined as Q);
-  const body = schemas.body ? schemas.body.parse(await readBody(req)) : (undefined as B);
+  const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+  if (containsNul(rawQuery)) throw new ApiError("bad_request", "NUL characters are not allowed");
+  const query = schemas.query ? schemas.query.parse(rawQuery) : (undefined as Q);
+  const body = schemas.body ? schemas.body.parse(await readJsonBody(req)) : (undefined as B);
   return { query, body };
 }
 
 async function flattenParams(context?: RouteContext): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  if (containsNul(params)) throw new ApiError("bad_request", "NUL characters are not allowed");
+  return params;
 }
 
 function respond(result: unknown): Response {

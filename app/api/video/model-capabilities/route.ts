@@ -1,0 +1,5 @@
+import { withUser } from "@/lib/server/http/handler";
+import { listVideoCapabilities } from "@/lib/server/video/capabilities";
+
+// GET /api/video/model-capabilities - actions and formats of every video model family
+export const GET = withUser({}, ({ db }) => listVideoCapabilities({ db }));

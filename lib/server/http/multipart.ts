@@ -1,0 +1,88 @@
+import "server-only";
+import { Busboy } from "@fastify/busboy";
+import { ApiError } from "./api-error";
+
+export type UploadedFile = { data: Buffer; filename: string };
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile> };
+
+const FIELD_MAX_BYTES = 16 * 1024;
+
+/**
+ * Reads a multipart/form-data body as it streams in. Only the file fields named in `fileLimits` are
+ * accepted, each up to its byte limit; the moment one goes past it (or the declared Content-Length
+ * exceeds what could be allowed) the upload is refused with 413 and the rest is never read.
+ */
+export async function parseMultipart(req: Request, fileLimits: Record<string, number>): Promise<MultipartForm> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw new ApiError("unsupported_media_type", "Send the request as multipart/form-data");
+  }
+  const maxTotal = Object.values(fileLimits).reduce((a, b) => a + b, 0) + 64 * 1024;
+  if (Number(req.headers.get("content-length") ?? 0) > maxTotal) throw tooLarge();
+  if (!req.body) throw new ApiError("bad_request", "The form is empty");
+
+  const reader = req.body.getReader();
+  let failure: ApiError | undefined;
+  const form: MultipartForm = { fields: {}, files: {} };
+  const parser = Busboy({
+    headers: { "content-type": contentType },
+    limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
+  });
+  const fail = (error: ApiError) => {
+    failure ??= error;
+  };
+
+  parser.on("field", (name, value, _nameTruncated, valueTruncated) => {
+    if (valueTruncated) fail(new ApiError("bad_request", `The field ${name} is too long`));
+    else form.fields[name] = value;
+  });
+  parser.on("file", (name, stream, filename) => {
+    const limit = fileLimits[name];
+    if (limit === undefined) {
+      fail(new ApiError("bad_request", `Unexpected file field ${name}`));
+      stream.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(tooLarge(name, limit));
+      else chunks.push(chunk);
+    });
+    stream.on("end", () => {
+      if (size <= limit) form.files[name] = { data: Buffer.concat(chunks), filename };
+    });
+  });
+  parser.on("filesLimit", () => fail(new ApiError("bad_request", "Too many files")));
+  parser.on("fieldsLimit", () => fail(new ApiError("bad_request", "Too many fields")));
+  parser.on("partsLimit", () => fail(new ApiError("bad_request", "Too many parts")));
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("finish", resolve);
+    parser.on("error", (error: Error) => reject(new ApiError("bad_request", `Malformed form: ${error.message}`)));
+  });
+  finished.catch(() => {});
+
+  try {
+    for (;;) {
+      if (failure) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Respect back-pressure, so a fast client cannot make us buffer more than one chunk ahead.
+      if (!parser.write(value)) await new Promise((resolve) => parser.once("drain", resolve));
+    }
+  } finally {
+    if (failure) await reader.cancel().catch(() => {});
+  }
+  if (failure) throw failure;
+  parser.end();
+  await finished;
+  if (failure) throw failure;
+  return form;
+}
+
+function tooLarge(name?: string, limit?: number): ApiError {
+  const mb = limit ? ` (at most ${Math.round(limit / 1024 / 1024)} MB)` : "";
+  return new ApiError("payload_too_large", name ? `The ${name} is too large${mb}` : "The upload is too large");
+}

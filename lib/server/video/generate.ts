@@ -1,0 +1,84 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { Db } from "@/db";
+import { env } from "@/lib/env";
+import { VIDEO_UPLOAD_LIMITS, videoGenerateFieldsSchema, type VideoResult } from "@/lib/contracts/video";
+import type { VideoActionName } from "@/lib/model-actions";
+import { ApiError } from "@/lib/server/http/api-error";
+import { parseMultipart } from "@/lib/server/http/multipart";
+import { signedFileUrl, storeFile } from "@/lib/server/storage";
+import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";
+import { planGeneration, type VideoPlan } from "./plan";
+import { recordVideoInHistory } from "./history";
+import { videoProviderFor } from "./providers";
+import { VideoProviderError, type VideoProvider } from "./providers/types";
+
+const RESULT_MESSAGE = "The video is ready";
+
+const resultOf = (job: VideoJob): VideoResult => ({
+  success: true,
+  message: RESULT_MESSAGE,
+  video_url: signedFileUrl(job.videoUrl!),
+  action: job.action as VideoActionName,
+  model_name: job.modelName,
+});
+
+function readIdempotencyKey(req: Request): string | undefined {
+  const key = req.headers.get("idempotency-key")?.trim();
+  if (key === undefined || key === "") return undefined;
+  if (key.length > 200) throw new ApiError("bad_request", "The Idempotency-Key header is at most 200 characters");
+  return key;
+}
+
+/**
+ * The answer for a request whose Idempotency-Key was seen before: the first request's result (or its
+ * error) once it is known. A retry while the first still runs waits for it, and answers 409 if it has
+ * not finished by the generation timeout; it never starts a second job.
+ */
+async function awaitJob({ db, job }: { db: Db; job: VideoJob }): Promise<VideoResult> {
+  const deadline = Date.now() + env.VIDEO_TIMEOUT_SECONDS * 1000 + 5000;
+  let current: VideoJob | undefined = job;
+  while (current?.status === "processing" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    current = await findJob({ db, userId: job.userId, idempotencyKey: job.idempotencyKey });
+  }
+  if (current?.status === "succeeded") return resultOf(current);
+  if (current?.status === "failed") throw new ApiError("bad_gateway", current.error ?? "The video could not be generated. Nothing was charged.");
+  throw new ApiError("conflict", "This request is still being processed");
+}
+
+/** Runs the provider under the generation timeout, stores the clip and records it; refunds on any failure. */
+async function run({ db, userId, job, plan, provider }: { db: Db; userId: number; job: VideoJob; plan: VideoPlan; provider: VideoProvider }): Promise<VideoResult> {
+  try {
+    const input = plan.request.input;
+    const inputKey = input ? (await storeFile({ ...input, prefix: "video-inputs" })).key : undefined;
+    const output = await provider.generate(plan.request, AbortSignal.timeout(env.VIDEO_TIMEOUT_SECONDS * 1000));
+    if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
+    const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
+    await completeJob({ db, jobId: job.id, videoKey: key, inputKey });
+    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, videoKey: key });
+    return resultOf({ ...job, status: "succeeded", videoUrl: key });
+  } catch (error) {
+    if (!(error instanceof VideoProviderError)) console.error("[video] generation failed", error);
+    const message = error instanceof VideoProviderError ? error.message : "The video could not be generated. Nothing was charged.";
+    await failJob({ db, jobId: job.id, error: message });
+    throw new ApiError("bad_gateway", message);
+  }
+}
+
+/** POST /api/video/generate: validate everything, reserve the cost, generate, store, answer a signed link. */
+export async function generateVideo({ db, userId, req }: { db: Db; userId: number; req: Request }): Promise<VideoResult> {
+  const idempotencyKey = readIdempotencyKey(req);
+  const seen = idempotencyKey ? await findJob({ db, userId, idempotencyKey }) : undefined;
+  if (seen) {
+    await req.body?.cancel().catch(() => {});
+    return awaitJob({ db, job: seen });
+  }
+  const form = await parseMultipart(req, VIDEO_UPLOAD_LIMITS);
+  const fields = videoGenerateFieldsSchema.parse(form.fields);
+  const plan = await planGeneration({ db, userId, fields, files: form.files });
+  const provider = videoProviderFor(plan.request.family);
+  const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields, cost: plan.cost });
+  if (existing) return awaitJob({ db, job });
+  return run({ db, userId, job, plan, provider });
+}

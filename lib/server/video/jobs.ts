@@ -1,0 +1,76 @@
+import "server-only";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { videoJobs } from "@/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/server/http/api-error";
+import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
+import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
+import type { VideoGenerateFields } from "@/lib/contracts/video";
+
+export type VideoJob = typeof videoJobs.$inferSelect;
+
+/** The unique index a statement violated, if that is why it failed (postgres-js and PGlite name it differently). */
+const violatedIndex = (error: unknown): string | undefined => {
+  const e = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint_name?: string; constraint?: string };
+  return e?.code === "23505" ? (e.constraint_name ?? e.constraint) : undefined;
+};
+
+export const findJob = async ({ db, userId, idempotencyKey }: { db: Db; userId: number; idempotencyKey: string }): Promise<VideoJob | undefined> =>
+  (await db.select().from(videoJobs).where(and(eq(videoJobs.userId, userId), eq(videoJobs.idempotencyKey, idempotencyKey))))[0];
+
+/**
+ * Records the job and takes its cost from the video quota in one transaction. Answers the existing
+ * job when this idempotency key was used before; 402 (with balance and cost) when the quota is short,
+ * 429 while another generation of the caller runs. Nothing is left behind on either refusal.
+ */
+export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: { db: Db; userId: number; idempotencyKey: string; fields: VideoGenerateFields; cost: number }): Promise<{ job: VideoJob; existing: boolean }> {
+  await reapStaleJobs({ db, userId });
+  try {
+    return await db.transaction(async (tx) => {
+      const [job] = await tx
+        .insert(videoJobs)
+        .values({ userId, idempotencyKey, modelName: fields.model_name, action: fields.action, prompt: fields.prompt, formatKey: fields.format_key, duration: fields.duration, cost, status: "processing" })
+        .onConflictDoNothing({ target: [videoJobs.userId, videoJobs.idempotencyKey] })
+        .returning();
+      if (!job) return { job: (await findJob({ db: tx, userId, idempotencyKey }))!, existing: true };
+      await spendQuota({ db: tx, userId, kind: "video_tokens", amount: cost });
+      return { job, existing: false };
+    });
+  } catch (error) {
+    if (violatedIndex(error) === "video_jobs_one_running") {
+      throw new ApiError("rate_limited", "Another video of yours is still being generated; wait for it to finish");
+    }
+    if (error instanceof ApiError && error.code === "payment_required") {
+      const balance = (await getRemainingQuotas({ db, userId })).video_tokens;
+      throw new ApiError("payment_required", `Not enough video tokens: this video costs ${cost}, you have ${balance}`, undefined, { balance, cost });
+    }
+    throw error;
+  }
+}
+
+export async function completeJob({ db, jobId, videoKey, inputKey }: { db: Db; jobId: number; videoKey: string; inputKey?: string }) {
+  await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null }).where(eq(videoJobs.id, jobId));
+}
+
+/** Marks a running job failed and gives its cost back, once (a job already closed is left alone). */
+export async function failJob({ db, jobId, error }: { db: Db; jobId: number; error: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(videoJobs)
+      .set({ status: "failed", error })
+      .where(and(eq(videoJobs.id, jobId), eq(videoJobs.status, "processing")))
+      .returning({ userId: videoJobs.userId, cost: videoJobs.cost });
+    if (job) await refundQuota({ db: tx, userId: job.userId, kind: "video_tokens", amount: job.cost });
+  });
+}
+
+/** A job still "processing" well past the timeout belonged to a process that died: fail and refund it. */
+async function reapStaleJobs({ db, userId }: { db: Db; userId: number }): Promise<void> {
+  const staleSeconds = env.VIDEO_TIMEOUT_SECONDS + 120;
+  const stale = await db
+    .select({ id: videoJobs.id })
+    .from(videoJobs)
+    .where(and(eq(videoJobs.userId, userId), eq(videoJobs.status, "processing"), lt(videoJobs.createdAt, sql`now() - make_interval(secs => ${staleSeconds})`)));
+  for (const { id } of stale) await failJob({ db, jobId: id, error: "The generation was interrupted. Nothing was charged." });
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { models } from "@/db/schema";
+import { patternMatches } from "@/lib/video/capabilities";
+import { durationOptions, videoCost } from "@/lib/video/durations";
+import { getLaunchableModelOrThrow, getModelOrThrow } from "@/lib/server/catalogue/models";
+import type { ModelRow } from "@/lib/server/catalogue/access-rules";
+import { ApiError } from "@/lib/server/http/api-error";
+import type { VideoActionName } from "@/lib/model-actions";
+import { listCapabilityRows, type VideoCapabilityRow } from "./capabilities";
+
+export type VideoModel = { model: ModelRow; capability: VideoCapabilityRow };
+
+/**
+ * A video model by name with its family's capability, checked as every launch is: it exists (404),
+ * supports the action when one is given (400), and the caller's tariff opens it (403).
+ */
+export async function getVideoModelOrThrow({ db, userId, modelName, action }: { db: Db; userId: number; modelName: string; action?: VideoActionName }): Promise<VideoModel> {
+  const [row] = await db.select({ id: models.id, type: models.type }).from(models).where(eq(models.modelName, modelName));
+  const capability = row?.type === "video" ? (await listCapabilityRows({ db })).find((c) => patternMatches(c.modelNamePattern, modelName)) : undefined;
+  if (!row || !capability) throw new ApiError("not_found", `There is no video model ${modelName}`);
+  // Without an action (the cost check) only tariff access matters: the model's first action stands in.
+  const chosen = action ?? ((await getModelOrThrow({ db, modelId: row.id })).actions[0] as VideoActionName);
+  const model = await getLaunchableModelOrThrow({ db, userId, modelId: row.id, action: chosen });
+  return { model, capability };
+}
+
+/** What one clip of the model costs at its default duration (SPEC.md section 9). */
+export const estimatedCost = ({ model, capability }: VideoModel) =>
+  videoCost(durationOptions(model.modelName, capability.durations)[0], capability.costPer5s);

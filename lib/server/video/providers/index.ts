@@ -1,0 +1,26 @@
+import "server-only";
+import { env, isDemoMode } from "@/lib/env";
+import { ApiError } from "@/lib/server/http/api-error";
+import type { VideoFamily } from "@/lib/video/durations";
+import { createRunwayProvider } from "./runway";
+import { createSandboxProvider } from "./sandbox";
+import type { VideoProvider } from "./types";
+
+/**
+ * The provider for a model family: the sandbox with VIDEO_PROVIDER=sandbox (demo mode only: it
+ * would hand out test clips for real money), otherwise Runway, which serves gen4 and Veo models.
+ */
+export function videoProviderFor(family: VideoFamily): VideoProvider {
+  if (env.VIDEO_PROVIDER === "sandbox") {
+    if (!isDemoMode()) throw notConfigured("VIDEO_PROVIDER=sandbox is refused with APP_MODE=production; set VIDEO_PROVIDER=live and RUNWAY_API_KEY");
+    return createSandboxProvider({ delayMs: env.VIDEO_SANDBOX_DELAY_MS });
+  }
+  if (family === "other") throw notConfigured("No live video provider for this model family");
+  if (!env.RUNWAY_API_KEY) throw notConfigured("VIDEO_PROVIDER=live needs RUNWAY_API_KEY");
+  return createRunwayProvider({ apiKey: env.RUNWAY_API_KEY, baseURL: env.RUNWAY_API_URL, pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS });
+}
+
+function notConfigured(reason: string): ApiError {
+  console.error(`[video] ${reason}`);
+  return new ApiError("bad_gateway", "Video generation is not available right now. Nothing was charged.");
+}
