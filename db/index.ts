@@ -21,7 +21,13 @@ async function openPostgres(url: string): Promise<{ db: Db; close: () => Promise
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    // The server may be down at start-up: drop this pool, the next request opens a fresh one.
+    await client.end({ timeout: 1 }).catch(() => {});
+    throw error;
+  }
   return { db, close: () => client.end({ timeout: 5 }) };
 }
 

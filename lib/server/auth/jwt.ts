@@ -14,12 +14,19 @@ export async function issueToken(userId: number): Promise<string> {
     .sign(key());
 }
 
-/** The user id carried by a valid token, or null for a missing, tampered or expired one. */
+/** The largest id a PostgreSQL integer column holds: a larger `sub` names no user. */
+const MAX_USER_ID = 2_147_483_647;
+
+/**
+ * The user id carried by a valid token, or null for a missing, tampered or expired one. `exp` and
+ * `sub` are required: a token without an expiry would never stop working.
+ */
 export async function verifyToken(token: string): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
-    const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    const sub = payload.sub ?? "";
+    const id = /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : 0;
+    return id > 0 && id <= MAX_USER_ID ? id : null;
   } catch {
     return null;
   }

@@ -102,7 +102,7 @@ describe("POST /api/user/assistants", () => {
     expect((await call(addFavorite, "POST", "/api/user/assistants", { token, body: { assistant_id: 987_654 } })).status).toBe(404);
     expect((await call(addFavorite, "POST", "/api/user/assistants", { token, body: { assistant_id: "x" } })).status).toBe(400);
     expect((await call(addFavorite, "POST", "/api/user/assistants", { token, body: { assistant_id: { id: 1 } } })).status).toBe(400);
-    expect((await call(addFavorite, "POST", "/api/user/assistants", { token, rawBody: "{oops" })).status).toBe(400);
+    expect((await call(addFavorite, "POST", "/api/user/assistants", { token, rawBody: "{oops", headers: { "content-type": "application/json" } })).status).toBe(400);
     expect(await favoriteRows(userId)).toHaveLength(0);
   });
 });
