@@ -1,9 +1,11 @@
 import type { NextConfig } from "next";
+import { securityHeaderRules } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // The embedded database ships WebAssembly files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   poweredByHeader: false,
+  headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),
   // SPEC.md calls some paths with a trailing slash (GET /api/package/, POST /api/history/): they
   // must answer directly instead of being redirected (a redirect would drop a POST body).
   skipTrailingSlashRedirect: true,
