@@ -1,6 +1,7 @@
 "use client";
 import {
   backButton,
+  downloadFile as hostDownloadFile,
   init,
   invoice,
   isTMA,
@@ -112,4 +113,20 @@ export function openPaymentLink(url: string): { external: boolean } {
   }
   openExternalLink(url);
   return { external: true };
+}
+
+/** Saves a file: the host's download prompt inside the messenger, a download link in a browser. */
+export function downloadFile(url: string, fileName: string): void {
+  const absolute = new URL(url, window.location.href).toString();
+  if (hostMode === "telegram" && hostDownloadFile.isAvailable()) {
+    hostDownloadFile(absolute, fileName).catch((error: unknown) => console.error("Download failed", error));
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = absolute;
+  link.download = fileName;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -4,6 +4,7 @@ import { apiFetch } from "@/lib/client/api-client";
 import { closeMiniApp } from "@/lib/client/telegram";
 import type { ActionType, AssistantCategory, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
 import type { LaunchResponse, ModelsResponse } from "@/lib/contracts/models";
+import { invalidateHistoryList } from "@/lib/queries/history";
 
 export const assistantKeys = {
   all: ["assistants"] as const,
@@ -105,5 +106,14 @@ export function launchAssistant(launch: AssistantLaunch): Promise<LaunchResponse
 }
 
 /** Starts an assistant with a model; a successful launch closes the mini-app when the host allows it. */
-export const useLaunchAssistant = () =>
-  useMutation({ mutationFn: launchAssistant, retry: false, onSuccess: () => closeMiniApp() });
+export function useLaunchAssistant() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: launchAssistant,
+    retry: false,
+    onSuccess: () => {
+      void invalidateHistoryList(client);
+      closeMiniApp();
+    },
+  });
+}

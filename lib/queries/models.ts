@@ -1,8 +1,9 @@
 "use client";
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
 import { closeMiniApp } from "@/lib/client/telegram";
 import type { LaunchResponse, ModelSessionBody, ModelsResponse } from "@/lib/contracts/models";
+import { invalidateHistoryList } from "@/lib/queries/history";
 
 export const modelKeys = {
   all: ["models"] as const,
@@ -17,10 +18,15 @@ export const useModels = () => useQuery(modelsQueryOptions());
 export const launchModel = (body: ModelSessionBody) =>
   apiFetch<LaunchResponse>("/models/session", { method: "POST", body });
 
-export const useLaunchModel = () =>
-  useMutation({
+export function useLaunchModel() {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: launchModel,
     // A refused launch (403 tariff, 404) is an answer, not a glitch worth repeating.
     retry: false,
-    onSuccess: () => closeMiniApp(),
+    onSuccess: () => {
+      void invalidateHistoryList(client);
+      closeMiniApp();
+    },
   });
+}

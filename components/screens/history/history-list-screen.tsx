@@ -1,4 +1,64 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { SessionCard } from "@/components/history/session-card";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { useHistoryList } from "@/lib/queries/history";
+import "@/components/history/history.css";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+// /history: the caller's dialogue sessions, 10 at a time, the next page loaded as the end comes into view.
+export default function HistoryListScreen() {
+  const t = useTranslations("History");
+  const list = useHistoryList();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { rootMargin: "200px" });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const sessions = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const error = list.error && (
+    <div className="history-error" role="alert" data-testid="history-error">
+      <p>{t("loadError", { message: list.error.message })}</p>
+      <button type="button" className="button" onClick={() => void (sessions.length ? fetchNextPage() : list.refetch())}>
+        {t("retry")}
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="page history-page">
+      <h1>{t("title")}</h1>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : sessions.length === 0 ? (
+        (error ?? (
+          <p className="history-note" data-testid="history-empty">
+            {t("empty")}
+          </p>
+        ))
+      ) : (
+        <>
+          <div className="history-list" data-testid="history-list">
+            {sessions.map((session) => (
+              <SessionCard key={session.session_id} session={session} />
+            ))}
+          </div>
+          {error}
+          {isFetchingNextPage && <PageSpinner />}
+          {!hasNextPage && !list.isError && (
+            <p className="history-note" data-testid="history-end">
+              {t("end")}
+            </p>
+          )}
+          <div ref={sentinel} aria-hidden />
+        </>
+      )}
+    </div>
+  );
+}

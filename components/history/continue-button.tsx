@@ -1,0 +1,46 @@
+"use client";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useContinueSession } from "@/lib/queries/history";
+
+/**
+ * The floating "continue in chat" button: a round icon that expands to its label on hover or on the
+ * first tap; pressing it expanded continues the session in the messenger (and closes the mini-app).
+ */
+export function ContinueButton({ sessionId }: { sessionId: number }) {
+  const t = useTranslations("History");
+  const [expanded, setExpanded] = useState(false);
+  const continueSession = useContinueSession();
+  const onClick = () => {
+    if (!expanded) return setExpanded(true);
+    if (!continueSession.isPending) continueSession.mutate(sessionId);
+  };
+  return (
+    <div className="continue-float">
+      {continueSession.isSuccess && (
+        <p className="history-notice" role="status" data-testid="history-continued">
+          {t("continued")}
+        </p>
+      )}
+      {continueSession.isError && (
+        <p className="history-inline-error" role="alert">
+          {t("continueFailed", { message: continueSession.error.message })}
+        </p>
+      )}
+      <button
+        type="button"
+        className={`continue-float__button${expanded ? " continue-float__button--expanded" : ""}`}
+        // Only a real mouse hovers; a touch would expand and press in one tap.
+        onPointerEnter={(event) => event.pointerType === "mouse" && setExpanded(true)}
+        onPointerLeave={(event) => event.pointerType === "mouse" && setExpanded(false)}
+        onClick={onClick}
+        aria-label={t("continue")}
+        aria-expanded={expanded}
+        data-testid="history-continue"
+      >
+        <span aria-hidden>💬</span>
+        <span className="continue-float__label">{continueSession.isPending ? t("continuing") : t("continue")}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { safeUrl } from "@/lib/safe-url";
+import { CodeBlock } from "./code-block";
+
+// Raw HTML in an answer stays text (no rehype-raw); URLs pass safeUrl, and a link or image whose URL
+// was dropped renders as its text only.
+const components: Components = {
+  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  // eslint-disable-next-line @next/next/no-img-element -- remote images inside answers, not optimisable
+  img: ({ src, alt }) => (typeof src === "string" && src ? <img src={src} alt={alt ?? ""} loading="lazy" className="markdown-image" /> : <span>{alt}</span>),
+};
+
+/** A message's text rendered as Markdown (GitHub flavour: tables, lists, strikethrough, autolinks). */
+export function MarkdownText({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

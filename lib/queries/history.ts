@@ -1,0 +1,65 @@
+"use client";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+import { closeMiniApp } from "@/lib/client/telegram";
+import type { HistoryContinueResponse, HistoryMessage, HistoryPage } from "@/lib/contracts/history";
+
+/** The history screen asks for 10 sessions a page (SPEC.md section 9). */
+export const HISTORY_SCREEN_PAGE_SIZE = 10;
+
+export const historyKeys = {
+  all: ["history"] as const,
+  list: () => [...historyKeys.all, "list"] as const,
+  session: (id: number) => [...historyKeys.all, "session", id] as const,
+};
+
+/** A launch, a continue or a new message makes the list stale (it is ordered by last use). */
+export const invalidateHistoryList = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: historyKeys.list(), refetchType: "all" });
+
+// SPEC.md section 7: the list is fresh 5 minutes and kept 10, never refetched on focus.
+export const historyListQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: historyKeys.list(),
+    queryFn: ({ pageParam }) =>
+      apiFetch<HistoryPage>("/history/", { method: "POST", body: { page: pageParam, page_size: HISTORY_SCREEN_PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+export const useHistoryList = () => useInfiniteQuery(historyListQueryOptions());
+
+// A session is fresh 60 s, kept 120 s and refetched on focus: the user comes back from the chat.
+export const historySessionQueryOptions = (client: QueryClient, id: number) =>
+  queryOptions({
+    queryKey: historyKeys.session(id),
+    queryFn: async () => {
+      const before = client.getQueryData<HistoryMessage[]>(historyKeys.session(id));
+      const messages = await apiFetch<HistoryMessage[]>(`/history/id?session_id=${id}`);
+      // New messages since the last look move this session up the list and change its preview.
+      if (before && before.at(-1)?.message_id !== messages.at(-1)?.message_id) void invalidateHistoryList(client);
+      return messages;
+    },
+    staleTime: 60_000,
+    gcTime: 120_000,
+    refetchOnWindowFocus: true,
+  });
+export function useHistorySession(id: number) {
+  const client = useQueryClient();
+  return useQuery({ ...historySessionQueryOptions(client, id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** POST /api/history/id: the session becomes the bot's active one; the mini-app closes when it can. */
+export function useContinueSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number) => apiFetch<HistoryContinueResponse>("/history/id", { method: "POST", body: { session_id: sessionId } }),
+    retry: false,
+    onSuccess: () => {
+      void invalidateHistoryList(client);
+      closeMiniApp();
+    },
+  });
+}
