@@ -1,10 +1,9 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { closeMiniApp } from "@/lib/client/telegram";
 import type { ActionType, AssistantCategory, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
 import type { LaunchResponse, ModelsResponse } from "@/lib/contracts/models";
-import { invalidateHistoryList } from "@/lib/queries/history";
+import { onSessionStarted } from "@/lib/queries/history";
 
 export const assistantKeys = {
   all: ["assistants"] as const,
@@ -111,9 +110,6 @@ export function useLaunchAssistant() {
   return useMutation({
     mutationFn: launchAssistant,
     retry: false,
-    onSuccess: () => {
-      void invalidateHistoryList(client);
-      closeMiniApp();
-    },
+    onSuccess: () => onSessionStarted(client),
   });
 }

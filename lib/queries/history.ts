@@ -17,6 +17,12 @@ export const historyKeys = {
 export const invalidateHistoryList = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: historyKeys.list(), refetchType: "all" });
 
+/** After a launch or a continue the dialogue goes on in the messenger: close the mini-app when the host can. */
+export function onSessionStarted(client: QueryClient): void {
+  void invalidateHistoryList(client);
+  closeMiniApp();
+}
+
 // SPEC.md section 7: the list is fresh 5 minutes and kept 10, never refetched on focus.
 export const historyListQueryOptions = () =>
   infiniteQueryOptions({
@@ -57,9 +63,6 @@ export function useContinueSession() {
   return useMutation({
     mutationFn: (sessionId: number) => apiFetch<HistoryContinueResponse>("/history/id", { method: "POST", body: { session_id: sessionId } }),
     retry: false,
-    onSuccess: () => {
-      void invalidateHistoryList(client);
-      closeMiniApp();
-    },
+    onSuccess: () => onSessionStarted(client),
   });
 }

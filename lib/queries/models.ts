@@ -1,9 +1,8 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { closeMiniApp } from "@/lib/client/telegram";
 import type { LaunchResponse, ModelSessionBody, ModelsResponse } from "@/lib/contracts/models";
-import { invalidateHistoryList } from "@/lib/queries/history";
+import { onSessionStarted } from "@/lib/queries/history";
 
 export const modelKeys = {
   all: ["models"] as const,
@@ -24,9 +23,6 @@ export function useLaunchModel() {
     mutationFn: launchModel,
     // A refused launch (403 tariff, 404) is an answer, not a glitch worth repeating.
     retry: false,
-    onSuccess: () => {
-      void invalidateHistoryList(client);
-      closeMiniApp();
-    },
+    onSuccess: () => onSessionStarted(client),
   });
 }

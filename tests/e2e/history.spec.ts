@@ -165,6 +165,19 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   await expect(page.getByTestId("history-session").first()).toContainText("Старая");
 });
 
+test("a launch from Home refreshes a history list loaded before it", async ({ page }) => {
+  await openApp(page, { hash: "/history" });
+  await expect(page.getByTestId("history-empty")).toBeVisible();
+  await page.evaluate(() => (window.location.hash = "/"));
+  await page.getByTestId("card-new-dialog").click();
+  const launched = page.waitForResponse((r) => r.url().endsWith("/api/models/session") && r.request().method() === "POST");
+  await page.getByTestId("model-picker-text").getByTestId("model-option-gpt-4o-mini").click();
+  expect((await launched).status()).toBe(200);
+  await page.evaluate(() => (window.location.hash = "/history"));
+  await expect(page.getByTestId("history-session")).toHaveCount(1);
+  await expect(page.getByTestId("history-session")).toContainText("GPT-4o mini");
+});
+
 test("answers carrying XSS payloads render as inert text", async ({ page, request }) => {
   const payloads = [
     "<script>alert('script')</script>",
