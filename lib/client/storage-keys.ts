@@ -4,4 +4,5 @@ export const STORAGE_KEYS = {
   language: "language",
   userTariff: "user_tariff",
   customTariff: "custom_tariff_settings",
+  videoProcessing: "video_processing_state",
 } as const;

@@ -1,0 +1,49 @@
+"use client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+import type { VideoCapabilitiesResponse, VideoCostResponse, VideoResult } from "@/lib/contracts/video";
+import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/video/local-cache";
+import type { VideoRequestData } from "@/lib/video/process-state";
+
+export const videoKeys = {
+  all: ["video"] as const,
+  capabilities: () => [...videoKeys.all, "capabilities"] as const,
+};
+
+// SPEC.md section 7: capabilities fresh 10 minutes, kept 20; the cost check cached locally 30 minutes.
+const MINUTE = 60_000;
+const COST_CACHE_PREFIX = "video_cost_";
+const COST_CACHE_MS = 30 * MINUTE;
+
+export const videoCapabilitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: videoKeys.capabilities(),
+    queryFn: () => apiFetch<VideoCapabilitiesResponse>("/video/model-capabilities"),
+    staleTime: 10 * MINUTE,
+    gcTime: 20 * MINUTE,
+  });
+export const useVideoCapabilities = () => useQuery(videoCapabilitiesQueryOptions());
+
+/** The cost check, answered from the local cache when a fresh answer is there (unless `fresh`). */
+export async function checkVideoModelCost(modelName: string, { fresh = false }: { fresh?: boolean } = {}): Promise<VideoCostResponse> {
+  const key = COST_CACHE_PREFIX + modelName;
+  const cached = fresh ? undefined : readLocalCache<VideoCostResponse>({ store: localStorage, key, maxAgeMs: COST_CACHE_MS });
+  if (cached) return cached;
+  const fresh = await apiFetch<VideoCostResponse>(`/video/check-model-cost/${encodeURIComponent(modelName)}`);
+  writeLocalCache({ store: localStorage, key, data: fresh });
+  return fresh;
+}
+
+/** The video page starts from fresh balances (SPEC.md section 4). */
+export const clearVideoCostCache = () => clearLocalCache({ store: localStorage, prefix: COST_CACHE_PREFIX });
+
+/**
+ * POST /api/video/generate. The request id goes as Idempotency-Key, so sending the same request
+ * again (a reload mid-generation) rejoins the first one instead of generating and paying twice.
+ */
+export function generateVideo(data: VideoRequestData, file?: { field: "image" | "video"; blob: Blob; name: string }): Promise<VideoResult> {
+  const form = new FormData();
+  for (const name of ["prompt", "model_name", "action", "format_key", "duration"] as const) form.set(name, String(data[name]));
+  if (file) form.set(file.field, file.blob, file.name);
+  return apiFetch<VideoResult>("/video/generate", { method: "POST", formData: form, headers: { "Idempotency-Key": data.request_id } });
+}
