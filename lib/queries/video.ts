@@ -29,9 +29,9 @@ export async function checkVideoModelCost(modelName: string, { fresh = false }: 
   const key = COST_CACHE_PREFIX + modelName;
   const cached = fresh ? undefined : readLocalCache<VideoCostResponse>({ store: localStorage, key, maxAgeMs: COST_CACHE_MS });
   if (cached) return cached;
-  const fresh = await apiFetch<VideoCostResponse>(`/video/check-model-cost/${encodeURIComponent(modelName)}`);
-  writeLocalCache({ store: localStorage, key, data: fresh });
-  return fresh;
+  const answer = await apiFetch<VideoCostResponse>(`/video/check-model-cost/${encodeURIComponent(modelName)}`);
+  writeLocalCache({ store: localStorage, key, data: answer });
+  return answer;
 }
 
 /** The video page starts from fresh balances (SPEC.md section 4). */
