@@ -76,6 +76,14 @@ async function main() {
         if (res.data.length !== PAGE_SIZE) throw new Error(`page ${page} has ${res.data.length} rows`);
       });
     }
+    // For comparison: the same page with a plain OFFSET over the joined rows (what listSessions avoids).
+    await timeIt(`  plain OFFSET, page ${lastPage}`, () => sql`
+      select s.id, s.name, s.updated_at, m.display_name, m.image,
+        (select left(d.user_text, 400) from dialog_messages d where d.session_id = s.id and d.user_text is not null
+         order by d.created_at desc, d.id desc limit 1)
+      from dialog_sessions s join models m on m.id = s.model_id
+      where s.user_id = ${userId}
+      order by s.updated_at desc, s.id desc limit ${PAGE_SIZE} offset ${(lastPage - 1) * PAGE_SIZE}`);
     await timeIt(`thread of ${THREAD} messages`, async () => {
       const res = await listSessionMessages({ db, userId, sessionId: threadId });
       if (res.length !== THREAD) throw new Error(`thread has ${res.length} messages`);

@@ -42,10 +42,12 @@ test("history list: loads 10 at a time while scrolling down to the end text", as
   await expect(page.getByRole("heading", { name: "Сессия 3" })).toBeVisible();
 });
 
-test("history list: the empty text", async ({ page }) => {
+test("history: the empty text, and an unknown session", async ({ page }) => {
   await openApp(page, { hash: "/history" });
   await expect(page.getByTestId("history-empty")).toHaveText("История сессий пуста");
   await screenshot(page, "history-empty-ru");
+  await page.evaluate(() => (window.location.hash = "/history/2000000000"));
+  await expect(page.getByTestId("history-not-found")).toContainText("Сессия не найдена");
 });
 
 test("history list: a load error with retry, in English", async ({ page }) => {
