@@ -8,7 +8,7 @@ import { MarkdownText } from "./markdown-text";
 function Bubble({ side, text, fileUrl, label }: { side: "user" | "ai"; text: string | null; fileUrl: string | null; label: string }) {
   if (!text && !fileUrl) return null;
   return (
-    <div className={`bubble bubble--${side}`} aria-label={label} data-testid={`bubble-${side}`}>
+    <div className={`bubble bubble--${side}`} role="group" aria-label={label} data-testid={`bubble-${side}`}>
       {fileUrl && <Attachment url={fileUrl} />}
       {text && <MarkdownText text={text} />}
     </div>
