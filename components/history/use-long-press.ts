@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, type PointerEvent } from "react";
 
-export const LONG_PRESS_MS = 500;
+const LONG_PRESS_MS = 500;
 
 /** Pointer handlers that call `onLongPress` after the pointer stays down for 500 ms (SPEC.md section 9). */
 export function useLongPress(onLongPress: () => void) {

@@ -26,8 +26,8 @@ export type HistoryMessage = {
   created_at: string;
 };
 
-export const HISTORY_PAGE_SIZE_MAX = 50;
-export const HISTORY_PAGE_SIZE_DEFAULT = 20;
+const HISTORY_PAGE_SIZE_MAX = 50;
+const HISTORY_PAGE_SIZE_DEFAULT = 20;
 
 // POST /api/history/ {page, page_size}: page from 1, page_size 1..50 (JSON numbers only).
 export const historyPageBodySchema = z.object({

@@ -5,7 +5,7 @@ import { closeMiniApp } from "@/lib/client/telegram";
 import type { HistoryContinueResponse, HistoryMessage, HistoryPage } from "@/lib/contracts/history";
 
 /** The history screen asks for 10 sessions a page (SPEC.md section 9). */
-export const HISTORY_SCREEN_PAGE_SIZE = 10;
+const HISTORY_SCREEN_PAGE_SIZE = 10;
 
 export const historyKeys = {
   all: ["history"] as const,

@@ -5,7 +5,7 @@ import { dialogMessages, dialogSessions, models } from "@/db/schema";
 import type { HistoryPage } from "@/lib/contracts/history";
 import { previewText } from "@/lib/text-preview";
 
-export const LAST_MESSAGE_PREVIEW = 50;
+const LAST_MESSAGE_PREVIEW = 50;
 
 // Enough code points for 50 grapheme clusters of ordinary text, without reading whole long messages.
 const PREVIEW_READ = LAST_MESSAGE_PREVIEW * 8;
