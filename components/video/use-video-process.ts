@@ -22,6 +22,7 @@ export type ProcessError = { message?: string; key?: "unknownError" | "invalidIn
 
 // A rejoin waits a moment, so a request the reload interrupted has reached the server before it is asked for.
 const REJOIN_DELAY_MS = 2000;
+const LOST_CONNECTION_GRACE_MS = 1000;
 const encodeError = (e: ProcessError) => JSON.stringify(e);
 export const decodeError = (raw: string): ProcessError => {
   try {
@@ -51,6 +52,9 @@ export function useVideoProcess(): { state: VideoProcessingState; clear: () => v
       setState(current.current);
     };
     const fail = (error: ProcessError) => save(withError(current.current, encodeError(error)));
+    // A reload aborts the request in flight: that is no failure, the next mount rejoins it.
+    let leaving = false;
+    for (const event of ["beforeunload", "pagehide"]) window.addEventListener(event, () => (leaving = true), { once: true });
 
     const restored = restoreState(localStorage.getItem(STORAGE_KEYS.videoProcessing));
     if (restored?.mode === "result" || restored?.mode === "error") {
@@ -70,8 +74,10 @@ export function useVideoProcess(): { state: VideoProcessingState; clear: () => v
         await pause(STAGE_PAUSES_MS.complete);
         save(withResult(current.current, result));
       } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 402) fail({ key: "insufficientTokensMessage" });
-        else fail(error instanceof ApiRequestError ? { message: error.message } : { key: "unknownError" });
+        if (error instanceof ApiRequestError) return fail(error.status === 402 ? { key: "insufficientTokensMessage" } : { message: error.message });
+        // A lost connection may be the page going away; a page that lives on reports it a moment later.
+        await pause(LOST_CONNECTION_GRACE_MS);
+        if (!leaving) fail({ key: "unknownError" });
       }
     };
 
