@@ -31,6 +31,8 @@ const envSchema = z.object({
   RUNWAY_API_KEY: z.string().optional(),
   GOOGLE_VEO_API_URL: z.string().url().default("https://generativelanguage.googleapis.com"),
   GOOGLE_API_KEY: z.string().optional(),
+  // The Gemini API's Veo model; with GOOGLE_API_KEY set the veo family goes to Google instead of Runway.
+  GOOGLE_VEO_MODEL: z.string().default("veo-3.1-generate-preview"),
   STORAGE_DIR: z.string().default(".data/files"),
   // Signs stored-file links; without it a key derived from the JWT secret is used.
   FILES_SIGNING_SECRET: z.string().min(32).optional(),

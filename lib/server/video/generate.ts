@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { VIDEO_UPLOAD_LIMITS, videoGenerateFieldsSchema, type VideoResult } from "@/lib/contracts/video";
@@ -52,7 +53,10 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
   try {
     const input = plan.request.input;
     const inputKey = input ? (await storeFile({ ...input, prefix: "video-inputs" })).key : undefined;
-    const output = await provider.generate(plan.request, AbortSignal.timeout(env.VIDEO_TIMEOUT_SECONDS * 1000));
+    const deadline = AbortSignal.timeout(env.VIDEO_TIMEOUT_SECONDS * 1000);
+    // Every poll hands the signal to another request, each listening on it while it runs.
+    setMaxListeners(0, deadline);
+    const output = await provider.generate(plan.request, deadline);
     if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
     const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
     await completeJob({ db, jobId: job.id, videoKey: key, inputKey });

@@ -4,11 +4,13 @@ import { ApiError } from "@/lib/server/http/api-error";
 import type { VideoFamily } from "@/lib/video/durations";
 import { createRunwayProvider } from "./runway";
 import { createSandboxProvider } from "./sandbox";
+import { createVeoProvider } from "./veo";
 import type { VideoProvider } from "./types";
 
 /**
  * The provider for a model family: the sandbox with VIDEO_PROVIDER=sandbox (demo mode only: it
- * would hand out test clips for real money), otherwise Runway, which serves gen4 and Veo models.
+ * would hand out test clips for real money); Google's own API for veo when GOOGLE_API_KEY is set;
+ * otherwise Runway, which serves gen4 and Veo models alike.
  */
 export function videoProviderFor(family: VideoFamily): VideoProvider {
   if (env.VIDEO_PROVIDER === "sandbox") {
@@ -16,6 +18,9 @@ export function videoProviderFor(family: VideoFamily): VideoProvider {
     return createSandboxProvider({ delayMs: env.VIDEO_SANDBOX_DELAY_MS });
   }
   if (family === "other") throw notConfigured("No live video provider for this model family");
+  if (family === "veo" && env.GOOGLE_API_KEY) {
+    return createVeoProvider({ apiKey: env.GOOGLE_API_KEY, baseURL: env.GOOGLE_VEO_API_URL, model: env.GOOGLE_VEO_MODEL, pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS });
+  }
   if (!env.RUNWAY_API_KEY) throw notConfigured("VIDEO_PROVIDER=live needs RUNWAY_API_KEY");
   return createRunwayProvider({ apiKey: env.RUNWAY_API_KEY, baseURL: env.RUNWAY_API_URL, pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { setMaxListeners } from "node:events";
 import RunwayML from "@runwayml/sdk";
 import type { VideoActionName } from "@/lib/model-actions";
 import type { VideoFamily } from "@/lib/video/durations";
@@ -42,8 +41,6 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
     name: "runway",
     async generate(request, signal) {
       let taskId: string | undefined;
-      // Every poll passes the signal to the SDK, which listens on it for the request's lifetime.
-      setMaxListeners(0, signal);
       try {
         taskId = await startTask(client, request, signal);
         for (;;) {
