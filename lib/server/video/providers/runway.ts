@@ -20,17 +20,16 @@ const dataUri = ({ data, contentType }: { data: Buffer; contentType: string }) =
 async function startTask(client: RunwayML, request: VideoJobRequest, signal: AbortSignal): Promise<string> {
   const model = RUNWAY_MODELS[request.family]?.[request.action];
   if (!model) throw new VideoProviderError(`${request.modelName} cannot do ${request.action} through Runway`);
-  const ratio = `${request.format.width}:${request.format.height}`;
-  const common = { promptText: request.prompt, ratio };
-  // The SDK types each model's parameters exactly; the table above decides which model is sent.
-  const body = { model, ...common } as never;
+  const common = { model, promptText: request.prompt, ratio: `${request.format.width}:${request.format.height}` };
+  // The SDK types each model's parameters exactly; the table above decides which model is sent, so
+  // the bodies are built from its shared fields and passed through one cast each.
   switch (request.action) {
     case "text_to_video":
-      return (await client.textToVideo.create({ ...(body as object), duration: request.duration } as never, { signal })).id;
+      return (await client.textToVideo.create({ ...common, duration: request.duration } as never, { signal })).id;
     case "image_to_video":
-      return (await client.imageToVideo.create({ ...(body as object), duration: request.duration, promptImage: dataUri(request.input!) } as never, { signal })).id;
+      return (await client.imageToVideo.create({ ...common, duration: request.duration, promptImage: dataUri(request.input!) } as never, { signal })).id;
     case "video_to_video":
-      return (await client.videoToVideo.create({ ...(body as object), videoUri: dataUri(request.input!) } as never, { signal })).id;
+      return (await client.videoToVideo.create({ ...common, videoUri: dataUri(request.input!) } as never, { signal })).id;
   }
 }
 
