@@ -144,3 +144,43 @@ test("a model outside the tariff is disabled with a hint; an image-only action s
   await expect(page.getByTestId("video-setup")).toHaveCount(0);
   await screenshot(page, "video-models-en");
 });
+
+/** Hands the page a file as a drop or a paste would, built from a fixture's bytes. */
+async function giveFile(page: Page, how: "drop" | "paste", file: { name: string; type: string; base64: string }) {
+  await page.evaluate(({ how, file }) => {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], file.name, { type: file.type }));
+    if (how === "paste") window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
+    else document.querySelector("[data-testid=video-image-drop]")!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, { how, file });
+}
+
+test("setup takes a picture by drop or paste, refuses other files, and groups the formats", async ({ page }) => {
+  const userId = await openApp(page);
+  await page.goto(`/?demo_user=${userId}&action=image_to_video&modelName=gen4_turbo&modelId=0#/video/setup`);
+  await expect(page.getByTestId("video-setup")).toBeVisible();
+  for (const group of ["Горизонтальные", "Вертикальные", "Квадратные"]) await expect(page.getByTestId("video-formats")).toContainText(group);
+  await expect(page.getByTestId("video-format-landscape")).toHaveAttribute("aria-pressed", "true");
+
+  const fs = await import("node:fs");
+  const jpeg = fs.readFileSync(PHOTO).toString("base64");
+  await giveFile(page, "drop", { name: "notes.txt", type: "text/plain", base64: Buffer.from("hello").toString("base64") });
+  await expect(page.getByTestId("video-image-refused")).toHaveText("Можно использовать только изображения PNG, JPG, JPEG и WebP");
+  await giveFile(page, "drop", { name: "anim.gif", type: "image/gif", base64: Buffer.from("GIF89a").toString("base64") });
+  await expect(page.getByTestId("video-image-refused")).toBeVisible();
+
+  await giveFile(page, "drop", { name: "photo.jpg", type: "image/jpeg", base64: jpeg });
+  await expect(page.getByTestId("video-crop")).toBeVisible();
+  // A portrait format re-frames the crop at 9:16, still within 60 % of the window height.
+  await page.getByTestId("video-format-portrait").click();
+  const box = (await page.getByTestId("video-crop").boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(9 / 16, 1);
+  expect(box.height).toBeLessThanOrEqual(860 * 0.6 + 1);
+  await page.getByRole("button", { name: "Выбрать другую картинку" }).click();
+  await giveFile(page, "paste", { name: "photo.jpg", type: "image/jpeg", base64: jpeg });
+  await expect(page.getByTestId("video-crop")).toBeVisible();
+  await page.getByTestId("video-help").locator("summary").click();
+  await expect(page.getByTestId("video-help")).toContainText("Опишите одну сцену");
+  await screenshot(page, "video-setup-portrait-ru");
+});
