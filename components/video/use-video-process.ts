@@ -18,7 +18,13 @@ import {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A failure as the user reads it: the server's message, else a known key of the Video namespace. */
-export type ProcessError = { message?: string; key?: "unknownError" | "invalidInputData" | "imageRequired" | "insufficientTokensMessage" };
+export type ProcessError = {
+  message?: string;
+  key?: "unknownError" | "invalidInputData" | "imageRequired" | "insufficientTokensMessage" | "generationFailedRefunded" | "anotherRunning";
+};
+
+// Answers whose meaning the client knows read in the user's language; others show the server's message.
+const KEY_BY_STATUS: Record<number, ProcessError["key"]> = { 402: "insufficientTokensMessage", 429: "anotherRunning", 502: "generationFailedRefunded" };
 
 // A rejoin waits a moment, so a request the reload interrupted has reached the server before it is asked for.
 const REJOIN_DELAY_MS = 2000;
@@ -74,7 +80,7 @@ export function useVideoProcess(): { state: VideoProcessingState; clear: () => v
         await pause(STAGE_PAUSES_MS.complete);
         save(withResult(current.current, result));
       } catch (error) {
-        if (error instanceof ApiRequestError) return fail(error.status === 402 ? { key: "insufficientTokensMessage" } : { message: error.message });
+        if (error instanceof ApiRequestError) return fail(KEY_BY_STATUS[error.status] ? { key: KEY_BY_STATUS[error.status] } : { message: error.message });
         // A lost connection may be the page going away; a page that lives on reports it a moment later.
         await pause(LOST_CONNECTION_GRACE_MS);
         if (!leaving) fail({ key: "unknownError" });

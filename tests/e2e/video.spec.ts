@@ -184,3 +184,28 @@ test("setup takes a picture by drop or paste, refuses other files, and groups th
   await expect(page.getByTestId("video-help")).toContainText("Опишите одну сцену");
   await screenshot(page, "video-setup-portrait-ru");
 });
+
+test("a failed generation shows the processing-error block; going back clears the state", async ({ page }) => {
+  const userId = await openApp(page);
+  // The provider's refusal as the server answers it, and a balance that lets the request go out.
+  await page.route("**/api/video/check-model-cost/**", (route) => route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 25 } }));
+  await page.route("**/api/video/generate", (route) =>
+    route.fulfill({ status: 502, json: { error: { code: "bad_gateway", message: "The video model could not generate this video. Nothing was charged." } } }),
+  );
+  await page.goto(`/?demo_user=${userId}&action=image_to_video&modelName=gen4_turbo&modelId=0#/video/setup`);
+  await page.getByTestId("video-image-input").setInputFiles(PHOTO);
+  await page.getByTestId("video-prompt").fill("A boat sails away");
+  await page.getByTestId("video-generate").click();
+  await page.getByTestId("video-confirm").click();
+  const block = page.getByTestId("video-process-error");
+  await expect(block).toBeVisible({ timeout: 20_000 });
+  await expect(block).toContainText("Ошибка обработки");
+  await expect(block).toContainText("Токены не списаны");
+  await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "error");
+  await page.reload();
+  await expect(page.getByTestId("video-process-error")).toBeVisible();
+  await screenshot(page, "video-error-ru");
+  await page.getByTestId("video-error-back").click();
+  await expect(page).toHaveURL(/#\/video$/);
+  expect(await page.evaluate(() => localStorage.getItem("video_processing_state"))).toBeNull();
+});
