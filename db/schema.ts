@@ -170,6 +170,14 @@ export const tariffRates = pgTable("tariff_rates", {
   usdRate: doublePrecision("usd_rate").notNull(),
 });
 
+// One row whose version the seed bumps: app processes cache the catalogue (models, tariffs, rates,
+// capabilities) and reload it when this changes. An operator who edits catalogue rows by hand runs
+// `UPDATE catalogue_version SET version = version + 1` (README "Performance").
+export const catalogueVersion = pgTable("catalogue_version", {
+  id: integer("id").primaryKey().default(1),
+  version: integer("version").notNull().default(0),
+});
+
 // The caller's current paid subscription. No row (or an expired one) means Free.
 export const subscriptions = pgTable("subscriptions", {
   userId: integer("user_id")
