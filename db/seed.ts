@@ -159,6 +159,12 @@ export async function seedCatalogue(db: Db): Promise<void> {
           costPer5s: excluded("cost_per_5s"),
         },
       });
+
+    // Every process caches the catalogue (lib/server/catalogue/cache.ts) and reloads it when this moves.
+    await tx
+      .insert(schema.catalogueVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1` } });
   });
 }
 

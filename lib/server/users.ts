@@ -17,8 +17,15 @@ export type TelegramUser = {
   allowsWriteToPm?: boolean;
 };
 
+// Every signed-in call reads its caller: a prepared statement per database handle skips query building
+// and, on PostgreSQL, re-planning.
+const userById = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder("userId"))).prepare("user_by_id");
+
 export async function findUserById({ db, userId }: { db: Db; userId: number }): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const statement = userById.get(db) ?? userById.set(db, prepareUserById(db)).get(db)!;
+  const [user] = await statement.execute({ userId });
   return user;
 }
 

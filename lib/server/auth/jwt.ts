@@ -3,7 +3,9 @@ import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
 import { getSecrets } from "./secrets";
 
-const key = () => new TextEncoder().encode(getSecrets().jwtSecret);
+// Encoded once: the secret does not change while the process runs.
+let encodedKey: Uint8Array | undefined;
+const key = () => (encodedKey ??= new TextEncoder().encode(getSecrets().jwtSecret));
 
 export async function issueToken(userId: number): Promise<string> {
   return new SignJWT({})

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "@/db";
 import { modelActions, models, tariffModels } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
@@ -7,31 +7,35 @@ import type { ModelAction } from "@/lib/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
+import { cachedCatalogue } from "./cache";
 
 /** Ids of the models the caller's current tariff opens. */
 export async function getAccessibleModelIds({ db, userId }: { db: Db; userId: number }): Promise<Set<number>> {
-  const { tariff, subscription } = await getCurrentTariff({ db, userId });
-  const rows = await db.select({ modelId: tariffModels.modelId }).from(tariffModels).where(eq(tariffModels.tariffId, tariff.id));
-  return accessibleModelIds({ tariffModelIds: rows.map((r) => r.modelId), customModelIds: subscription?.customModelIds });
+  const [{ tariff, subscription }, byTariff] = await Promise.all([getCurrentTariff({ db, userId }), modelIdsByTariff(db)]);
+  return accessibleModelIds({ tariffModelIds: byTariff.get(tariff.id) ?? [], customModelIds: subscription?.customModelIds });
 }
 
-async function loadModels({ db, ids }: { db: Db; ids?: number[] }): Promise<ModelRow[]> {
-  const rows = await db
-    .select()
-    .from(models)
-    .where(ids ? inArray(models.id, ids) : undefined)
-    .orderBy(asc(models.sortOrder), asc(models.id));
-  if (rows.length === 0) return [];
-  const actions = await db
-    .select({ modelId: modelActions.modelId, action: modelActions.action })
-    .from(modelActions)
-    .where(inArray(modelActions.modelId, rows.map((r) => r.id)))
-    .orderBy(asc(modelActions.id));
-  return rows.map((m) => ({
-    ...m,
-    actions: actions.filter((a) => a.modelId === m.id).map((a) => a.action as ModelAction),
-  }));
-}
+const modelIdsByTariff = (db: Db) =>
+  cachedCatalogue(db, "model-ids-by-tariff", async () => {
+    const byTariff = new Map<number, number[]>();
+    for (const { tariffId, modelId } of await db.select().from(tariffModels)) {
+      byTariff.set(tariffId, [...(byTariff.get(tariffId) ?? []), modelId]);
+    }
+    return byTariff;
+  });
+
+/** Every model with its actions, in catalogue order (cached: treat as read-only). */
+export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> =>
+  cachedCatalogue(db, "models", async () => {
+    const [rows, actions] = await Promise.all([
+      db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),
+      db.select({ modelId: modelActions.modelId, action: modelActions.action }).from(modelActions).orderBy(asc(modelActions.id)),
+    ]);
+    return rows.map((m) => ({
+      ...m,
+      actions: actions.filter((a) => a.modelId === m.id).map((a) => a.action as ModelAction),
+    }));
+  });
 
 /** Every model (or those with one of `actions`), each action flagged with the caller's access. */
 export async function listModels({
@@ -43,14 +47,14 @@ export async function listModels({
   userId: number;
   actions?: readonly ModelAction[];
 }): Promise<ModelItem[]> {
-  const [rows, accessible] = await Promise.all([loadModels({ db }), getAccessibleModelIds({ db, userId })]);
+  const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, userId })]);
   return rows
     .filter((m) => !actions || m.actions.some((a) => actions.includes(a)))
     .map((m) => toModelItem(m, accessible));
 }
 
 export async function getModelOrThrow({ db, modelId }: { db: Db; modelId: number }): Promise<ModelRow> {
-  const [model] = await loadModels({ db, ids: [modelId] });
+  const model = (await loadAllModels(db)).find((m) => m.id === modelId);
   if (!model) throw new ApiError("not_found", "Model not found");
   return model;
 }

@@ -7,6 +7,8 @@ import { customBounds, type CustomValues, type TariffRates } from "@/lib/pricing
 import { toRoubles } from "@/lib/money";
 import { CUSTOM_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
+import { cachedCatalogue } from "@/lib/server/catalogue/cache";
+import { tariffsById } from "./current-tariff";
 
 const NEURO_BASIC = "Neuro Basic";
 
@@ -38,7 +40,10 @@ async function modelsByTariff({ db, tariffIds }: { db: Db; tariffIds: number[] }
 }
 
 /** GET /api/tariff/standard: every tariff keyed by name, in catalogue order. */
-export async function getStandardTariffs({ db }: { db: Db }): Promise<StandardTariffsResponse> {
+export const getStandardTariffs = ({ db }: { db: Db }): Promise<StandardTariffsResponse> =>
+  cachedCatalogue(db, "standard-tariffs", () => loadStandardTariffs(db));
+
+async function loadStandardTariffs(db: Db): Promise<StandardTariffsResponse> {
   const rows = await db.select().from(tariffs).orderBy(asc(tariffs.sortOrder));
   const byTariff = await modelsByTariff({ db, tariffIds: rows.map((t) => t.id) });
   return Object.fromEntries(
@@ -60,12 +65,14 @@ export async function getStandardTariffs({ db }: { db: Db }): Promise<StandardTa
 }
 
 export async function getTariffByNameOrThrow({ db, name }: { db: Db; name: string }): Promise<Tariff> {
-  const [row] = await db.select().from(tariffs).where(eq(tariffs.name, name));
+  const row = [...(await tariffsById(db)).values()].find((t) => t.name === name);
   if (!row) throw new ApiError("not_found", `Unknown tariff "${name}"`);
   return row;
 }
 
-export async function getRates({ db }: { db: Db }): Promise<TariffRates> {
+export const getRates = ({ db }: { db: Db }): Promise<TariffRates> => cachedCatalogue(db, "rates", () => loadRates(db));
+
+async function loadRates(db: Db): Promise<TariffRates> {
   const [r] = await db.select().from(tariffRates).where(eq(tariffRates.id, 1));
   if (!r) throw new ApiError("internal", "Tariff rates are missing from the catalogue");
   return {

@@ -3,11 +3,13 @@ import { asc } from "drizzle-orm";
 import type { Db } from "@/db";
 import { videoCapabilities } from "@/db/schema";
 import type { VideoCapability } from "@/lib/video/capabilities";
+import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 
 export type VideoCapabilityRow = typeof videoCapabilities.$inferSelect;
 
+/** Every model family's capability row (cached: treat as read-only). */
 export const listCapabilityRows = ({ db }: { db: Db }): Promise<VideoCapabilityRow[]> =>
-  db.select().from(videoCapabilities).orderBy(asc(videoCapabilities.id));
+  cachedCatalogue(db, "video-capabilities", () => db.select().from(videoCapabilities).orderBy(asc(videoCapabilities.id)));
 
 export const toVideoCapability = (row: VideoCapabilityRow): VideoCapability => ({
   model_name_pattern: row.modelNamePattern,

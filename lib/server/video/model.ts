@@ -1,10 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { models } from "@/db/schema";
 import { patternMatches } from "@/lib/video/capabilities";
 import { durationOptions, videoCost } from "@/lib/video/durations";
-import { getLaunchableModelOrThrow, getModelOrThrow } from "@/lib/server/catalogue/models";
+import { getLaunchableModelOrThrow, loadAllModels } from "@/lib/server/catalogue/models";
 import type { ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { VideoActionName } from "@/lib/model-actions";
@@ -17,11 +15,11 @@ export type VideoModel = { model: ModelRow; capability: VideoCapabilityRow };
  * supports the action when one is given (400), and the caller's tariff opens it (403).
  */
 export async function getVideoModelOrThrow({ db, userId, modelName, action }: { db: Db; userId: number; modelName: string; action?: VideoActionName }): Promise<VideoModel> {
-  const [row] = await db.select({ id: models.id, type: models.type }).from(models).where(eq(models.modelName, modelName));
+  const row = (await loadAllModels(db)).find((m) => m.modelName === modelName);
   const capability = row?.type === "video" ? (await listCapabilityRows({ db })).find((c) => patternMatches(c.modelNamePattern, modelName)) : undefined;
   if (!row || !capability) throw new ApiError("not_found", `There is no video model ${modelName}`);
   // Without an action (the cost check) only tariff access matters: the model's first action stands in.
-  const chosen = action ?? ((await getModelOrThrow({ db, modelId: row.id })).actions[0] as VideoActionName);
+  const chosen = action ?? (row.actions[0] as VideoActionName);
   const model = await getLaunchableModelOrThrow({ db, userId, modelId: row.id, action: chosen });
   return { model, capability };
 }

@@ -1,0 +1,294 @@
+// npm run bench:api - the built app against a bare node:http server doing the same work (README "Performance").
+// Builds nothing: run `npm run build` first. Creates a throwaway PostgreSQL database next to DATABASE_URL's
+// (default postgres://postgres@127.0.0.1:5432/test), seeds it through the app's own code, records the exact SQL
+// each call sends (by calling the route handlers in this process with a logging database, second call, so
+// caches are warm), starts the built app (`npm start`, or BENCH_APP_CMD) and, in a child process of this same
+// file, a bare node:http server that verifies the same JWT with jose and replays that SQL. autocannon loads
+// both on loopback; every call is run BENCH_REPEATS times in rotated order and the medians are printed.
+// BENCH_DB=pglite instead measures the embedded database: start-up on an existing folder and the slowest
+// request at 10 connections (no bare server).
+import { AsyncLocalStorage } from "node:async_hooks";
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { jwtVerify, SignJWT } from "jose";
+import postgres from "postgres";
+
+type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
+type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
+type Figures = { rps: number; p50: number; p99: number; max: number; errors: number };
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const APP_CMD = process.env.BENCH_APP_CMD ?? "npm start --silent";
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3290);
+const BARE_PORT = APP_PORT + 1;
+const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
+const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
+
+const CALLS: Call[] = [
+  { label: "GET /api/health", method: "GET", path: "/api/health", auth: false },
+  { label: "GET /api/user/statistic", method: "GET", path: "/api/user/statistic", auth: true },
+  { label: "GET /api/models/all", method: "GET", path: "/api/models/all", auth: true },
+  { label: "GET /api/tariff/standard", method: "GET", path: "/api/tariff/standard", auth: true },
+  { label: "POST /api/history/", method: "POST", path: "/api/history/", auth: true, body: '{"page":1,"page_size":10}' },
+  { label: "GET /api/video/check-model-cost/{model}", method: "GET", path: "/api/video/check-model-cost/veo-3", auth: true },
+];
+// The route module and its params for each call (the app router's file layout).
+const ROUTES: Record<string, { file: string; params: Record<string, string> }> = {
+  "/api/health": { file: "app/api/health/route", params: {} },
+  "/api/user/statistic": { file: "app/api/user/statistic/route", params: {} },
+  "/api/models/all": { file: "app/api/models/all/route", params: {} },
+  "/api/tariff/standard": { file: "app/api/tariff/standard/route", params: {} },
+  "/api/history/": { file: "app/api/history/route", params: {} },
+  "/api/video/check-model-cost/veo-3": { file: "app/api/video/check-model-cost/[modelName]/route", params: { modelName: "veo-3" } },
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------- the bare server (child process) ----------
+async function runBare() {
+  const { url, calls } = JSON.parse(process.env.BENCH_BARE_CONFIG!) as { url: string; calls: Recorded[] };
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const key = new TextEncoder().encode(JWT_SECRET_FROM_ENV());
+  const byPath = new Map(calls.map((c) => [`${c.method} ${c.path}`, c]));
+  const server = http.createServer(async (req, res) => {
+    const call = byPath.get(`${req.method} ${req.url}`);
+    if (!call) return void res.writeHead(404).end();
+    try {
+      if (req.method === "POST") for await (const chunk of req) void chunk; // read the body like the app does
+      if (call.auth) {
+        const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+        if (!token) return void res.writeHead(401).end();
+        await jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+      }
+      for (const q of call.queries) await sql.unsafe(q.sql, q.params as never[], { prepare: true });
+      res.writeHead(call.status, { "content-type": "application/json" }).end(call.response);
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  server.listen(BARE_PORT, "127.0.0.1", () => process.send?.("ready"));
+}
+const JWT_SECRET_FROM_ENV = () => process.env.JWT_SECRET!;
+
+// ---------- the driver ----------
+async function load(url: string, call: Call, token: string, connections: number, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url: url + call.path,
+    method: call.method,
+    connections,
+    duration: seconds,
+    headers: { ...(call.auth ? { authorization: `Bearer ${token}` } : {}), ...(call.body ? { "content-type": "application/json" } : {}) },
+    body: call.body,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, limitMs = 60_000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < limitMs) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+  throw new Error(`the app did not answer /api/health within ${limitMs} ms`);
+}
+
+function startApp(env: Record<string, string | undefined>): ChildProcess {
+  const child = spawn("sh", ["-c", APP_CMD], {
+    env: { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true, // its own process group, so stopping it also stops `next start` under npm and sh
+  });
+  return child;
+}
+function stopApp(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function seedUser(): Promise<{ userId: number }> {
+  const { getDb } = await import("@/db");
+  const { upsertTelegramUser } = await import("@/lib/server/users");
+  const db = await getDb(); // migrates and seeds the catalogue
+  const user = await upsertTelegramUser({ db, tg: { id: 777_000_001, firstName: "Bench", languageCode: "en" } });
+  const { dialogSessions, models, subscriptions, tariffModels } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const [model] = await db.select({ id: models.id }).from(models).limit(1);
+  // A paid subscription to a tariff that opens veo-3, so the cost check answers 200 rather than 403.
+  const [paid] = await db
+    .select({ tariffId: tariffModels.tariffId })
+    .from(tariffModels)
+    .innerJoin(models, eq(models.id, tariffModels.modelId))
+    .where(eq(models.modelName, "veo-3"))
+    .limit(1);
+  const limits = { textLimit: 1000, imageLimit: 100, audioLimit: 100, fileLimit: 100, videoLimit: 100 };
+  const month = 30 * 86_400_000;
+  await db.insert(subscriptions).values({ userId: user.id, tariffId: paid.tariffId, priceKopecks: 100_000, startsAt: new Date(), expiresAt: new Date(Date.now() + month), ...limits });
+  await db.insert(dialogSessions).values(
+    Array.from({ length: 30 }, (_, i) => ({ userId: user.id, name: `Session ${i}`, modelId: model.id, action: "text" })) as never,
+  );
+  return { userId: user.id };
+}
+
+const tokenFor = (userId: number) =>
+  new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(String(userId)).setIssuedAt().setExpirationTime("2h").sign(new TextEncoder().encode(JWT_SECRET));
+
+/** Calls each route handler in this process with a database that logs its SQL; keeps the second (warm) call. */
+async function recordCalls(url: string, token: string): Promise<Recorded[]> {
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const schema = await import("@/db/schema");
+  // Only queries sent on behalf of the call count (background jobs share the database handle).
+  const calling = new AsyncLocalStorage<Recorded["queries"]>();
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void calling.getStore()?.push({ sql, params }) } });
+  (globalThis as unknown as { __appDb: { promise: Promise<unknown> } }).__appDb.promise = Promise.resolve(db);
+  const recorded: Recorded[] = [];
+  for (const call of CALLS) {
+    const route = ROUTES[call.path];
+    const mod = (await import(`@/${route.file}`)) as Record<string, (req: Request, ctx: unknown) => Promise<Response>>;
+    const invoke = () =>
+      mod[call.method](
+        new Request(`http://127.0.0.1${call.path}`, {
+          method: call.method,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: call.body,
+        }),
+        { params: Promise.resolve(route.params) },
+      );
+    await (await invoke()).text();
+    const queries: Recorded["queries"] = [];
+    const res = await calling.run(queries, invoke);
+    recorded.push({ ...call, queries, status: res.status, response: await res.text() });
+  }
+  return recorded;
+}
+
+function machine() {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+async function benchPostgres() {
+  const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const dbName = `bench_api_${crypto.randomBytes(4).toString("hex")}`;
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${dbName}`);
+  Object.assign(process.env, { DATABASE_URL: url.toString(), JWT_SECRET, BOT_TOKEN });
+  let app: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    const { userId } = await seedUser();
+    const token = await tokenFor(userId);
+    const recorded = await recordCalls(url.toString(), token);
+    const { closeDb } = await import("@/db");
+    await closeDb();
+    for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries`);
+
+    app = startApp({ DATABASE_URL: url.toString(), JWT_SECRET, BOT_TOKEN });
+    const appBase = `http://127.0.0.1:${APP_PORT}`;
+    await waitForHealth(appBase, app);
+    bare = fork(process.argv[1], ["--bare"], {
+      env: { ...process.env, JWT_SECRET, BENCH_BARE_CONFIG: JSON.stringify({ url: url.toString(), calls: recorded }) },
+      execArgv: process.execArgv,
+    });
+    await new Promise<void>((resolve) => bare!.once("message", () => resolve()));
+    const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+
+    const runs = new Map<string, { app: Figures[]; bare: Figures[] }>(CALLS.map((c) => [c.label, { app: [], bare: [] }]));
+    for (const call of CALLS) {
+      await load(appBase, call, token, CONNECTIONS, 1); // warm-up: JIT, pools, plans
+      await load(bareBase, call, token, CONNECTIONS, 1);
+    }
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      // Rotate the order of the calls and of the two servers so neither always runs first or hottest.
+      const order = CALLS.map((_, i) => CALLS[(i + repeat) % CALLS.length]);
+      for (const call of order) {
+        const targets = repeat % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
+        for (const target of targets) {
+          const figures = await load(target === "app" ? appBase : bareBase, call, token, CONNECTIONS, SECONDS);
+          runs.get(call.label)![target].push(figures);
+        }
+      }
+    }
+    console.log(`\n${new Date().toISOString()} · ${machine()} · ${CONNECTIONS} connections, ${REPEATS} × ${SECONDS} s, medians`);
+    console.log("| call | app rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / bare | errors |");
+    console.log("|---|---|---|---|---|");
+    for (const call of CALLS) {
+      const { app: a, bare: b } = runs.get(call.label)!;
+      const m = (list: Figures[], key: keyof Figures) => median(list.map((f) => f[key]));
+      const errors = [...a, ...b].reduce((sum, f) => sum + f.errors, 0);
+      console.log(
+        `| ${call.label} | ${Math.round(m(a, "rps"))} (${m(a, "p50")}/${m(a, "p99")}) | ${Math.round(m(b, "rps"))} (${m(b, "p50")}/${m(b, "p99")}) | ${(m(a, "rps") / m(b, "rps")).toFixed(2)} | ${errors} |`,
+      );
+    }
+  } finally {
+    if (app) stopApp(app);
+    bare?.kill("SIGTERM");
+    await sleep(500);
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function benchPglite() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+  const pgliteDir = path.join(dir, "pglite");
+  Object.assign(process.env, { PGLITE_DIR: pgliteDir, DATA_DIR: dir, JWT_SECRET, BOT_TOKEN });
+  delete process.env.DATABASE_URL;
+  let app: ChildProcess | undefined;
+  try {
+    const { userId } = await seedUser(); // creates the folder: the app then starts on an existing one
+    const { closeDb } = await import("@/db");
+    await closeDb();
+    const token = await tokenFor(userId);
+    const env = { DATABASE_URL: "", PGLITE_DIR: pgliteDir, DATA_DIR: dir, JWT_SECRET, BOT_TOKEN };
+    app = startApp(env);
+    const appBase = `http://127.0.0.1:${APP_PORT}`;
+    const readyMs = await waitForHealth(appBase, app);
+    const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+    console.log(`${new Date().toISOString()} · ${machine()} · PGlite, ${connections} connections, ${SECONDS} s a call`);
+    console.log(`start-up on an existing folder (spawn to first /api/health 200): ${Math.round(readyMs)} ms`);
+    console.log("| call | rps | p50 ms | p99 ms | max ms | errors |");
+    console.log("|---|---|---|---|---|---|");
+    for (const call of CALLS) {
+      await load(appBase, call, token, connections, 1);
+      const f = await load(appBase, call, token, connections, SECONDS);
+      console.log(`| ${call.label} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors} |`);
+    }
+  } finally {
+    if (app) stopApp(app);
+    await sleep(500);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const main = process.argv.includes("--bare") ? runBare : process.env.BENCH_DB === "pglite" ? benchPglite : benchPostgres;
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { GET as standard } from "@/app/api/tariff/standard/route";
+import { getDb } from "@/db";
+import { catalogueVersion, tariffs } from "@/db/schema";
+import { call, signIn } from "../../helpers/api";
+
+const describeTariff = async (description: string) => {
+  const db = await getDb();
+  await db.update(tariffs).set({ description }).where(eq(tariffs.name, "Starter"));
+};
+
+describe("GET /api/tariff/standard from the cached catalogue", () => {
+  it("keeps answering its copy until catalogue_version moves, then reloads within the recheck interval", async () => {
+    const { token } = await signIn();
+    const before = (await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description;
+
+    await describeTariff("Edited by hand");
+    expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe(before);
+
+    const db = await getDb();
+    await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the recheck interval of lib/server/catalogue/cache.ts
+    expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe("Edited by hand");
+  });
+});
