@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import ru from "@/messages/ru.json";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
+import { MONEY_FORMAT } from "@/lib/format";
 
 type Messages = typeof ru;
 type LocaleContextValue = { locale: Locale; setLocale: (locale: Locale) => void };
@@ -46,6 +47,8 @@ export function IntlProvider({ initialLocale, children }: { initialLocale: Local
         locale={locale}
         messages={messages}
         timeZone="Europe/Moscow"
+        // Messages write roubles as `{amount, number, money}` (lib/format.ts).
+        formats={{ number: { money: MONEY_FORMAT } }}
         // A key missing in English falls back to its Russian text rather than breaking the screen.
         getMessageFallback={({ namespace, key }) => lookup(ru, namespace, key) ?? key}
         onError={() => {}}

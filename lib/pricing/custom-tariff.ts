@@ -1,4 +1,5 @@
 // The Custom tariff composed with sliders (SPEC.md section 9).
+import { parseNumberInput } from "@/lib/format";
 
 export const CUSTOM_KINDS = ["text", "audio", "image", "video", "files"] as const;
 export type CustomKind = (typeof CUSTOM_KINDS)[number];
@@ -39,9 +40,8 @@ export function clampToStep(value: number, { min, max }: Bounds, step: number): 
 
 /** A typed slider value: accepted when numeric, then clamped and stepped; otherwise null. */
 export function parseTypedValue(input: string, bounds: Bounds, step: number): number | null {
-  const trimmed = input.trim().replace(",", ".");
-  if (trimmed === "" || !Number.isFinite(Number(trimmed))) return null;
-  return clampToStep(Number(trimmed), bounds, step);
+  const value = parseNumberInput(input);
+  return value === null ? null : clampToStep(value, bounds, step);
 }
 
 /** Price of the composed limits for 30 days: ceil(sum of value x kind rate x usd rate), in roubles. */

@@ -22,7 +22,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(page.getByTestId("dial-value-text")).toHaveText("2000K");
   await expect(page.getByTestId("dial-value-image")).toHaveText("400");
   await expect(page.getByTestId("timeframe-day")).toHaveAttribute("aria-checked", "true");
-  await expect(page.getByTestId("monthly-price")).toContainText("2888 ₽");
+  await expect(page.getByTestId("monthly-price")).toContainText("2 888 ₽");
   await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
   await page.getByTestId("dial-info-text").click();
   await expect(page.getByTestId("dial-tip-text")).toContainText("3–4 символа");
@@ -53,11 +53,11 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(page.getByTestId("dial-input-files")).toHaveValue("400");
 
   // text 4 + audio 2.46 + image 24 + video 60 + files 4 = 94.46 USD x 95 = 8973.7 → 8974 ₽
-  await expect(page.getByTestId("monthly-price")).toContainText("8974 ₽");
+  await expect(page.getByTestId("monthly-price")).toContainText("8 974 ₽");
   await page.getByTestId("timeframe-week").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("2094 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("2 094 ₽");
   await page.getByTestId("timeframe-year").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("107688 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("107 688 ₽");
 
   // The values and the timeframe survive a reload.
   await page.reload();
@@ -69,9 +69,9 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 300 ₽/день");
   await expect(page.getByTestId("custom-value-image")).toContainText("1.2K");
   await expect(page.getByTestId("autopay-toggle")).toBeChecked();
-  await expect(page.getByTestId("pay-total")).toHaveText("8974 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("8 974 ₽");
   await page.getByTestId("period-60").click();
-  await expect(page.getByTestId("pay-total")).toHaveText("17948 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("17 948 ₽");
   await page.getByTestId("period-30").click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "custom-tariff-pay-ru");
@@ -94,11 +94,11 @@ test("custom tariff builder and payment in English", async ({ page }) => {
   await openApp(page, { lang: "en", hash: "/CreateTariff" });
   await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
   await page.getByTestId("timeframe-month").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("2888 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("2 888 ₽");
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "create-tariff-en");
   await page.getByTestId("custom-offer").click();
-  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 97 ₽/day");
+  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ ₽97/day");
   await screenshot(page, "custom-tariff-pay-en");
 });
 

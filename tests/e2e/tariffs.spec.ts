@@ -44,7 +44,7 @@ test("tariff list shows every tariff, the Pack store card, and Free as the activ
   await page.goBack();
   await page.getByTestId("tariff-card-Neuro Basic").getByTestId("tariff-choose").click();
   await expect(page).toHaveURL(/#\/tariffPay\/Neuro%20Basic$/);
-  await expect(page.getByTestId("pay-total")).toHaveText("1490 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("1 490 ₽");
 });
 
 test("tariff list and payment in English", async ({ page }) => {
@@ -71,7 +71,7 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   await expect(page.getByTestId("period-30")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("pay-total")).toHaveText("490 ₽");
   await page.getByTestId("period-90").click();
-  await expect(page.getByTestId("pay-total")).toHaveText("1470 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("1 470 ₽");
   await page.getByTestId("period-30").click();
   await expect(page.getByTestId("referral-toggle")).toBeDisabled();
   await page.getByTestId("calculations-toggle").click();
@@ -185,7 +185,7 @@ test("referral discount: limits, messages, 'All', and switching it off resets th
   await expect(page.getByTestId("referral-error")).toHaveCount(0);
   await expect(page.getByTestId("pay-total")).toHaveText("20 ₽");
   await page.getByTestId("referral-input").fill("100.5");
-  await expect(page.getByTestId("pay-total")).toHaveText("389.50 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
   await page.getByTestId("calculations-toggle").click();
   await expect(page.getByTestId("calc-discount")).toContainText("100.50 ₽");
   await screenshot(page, "tariff-pay-referral-ru");
