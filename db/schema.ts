@@ -406,6 +406,20 @@ export const botOutbox = pgTable(
   (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt)],
 );
 
+// ---------------------------------------------------------------- rate limits
+
+// One fixed-window counter per (bucket, key), in the database so limits hold across app instances.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Model = typeof models.$inferSelect;
 export type Tariff = typeof tariffs.$inferSelect;

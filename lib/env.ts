@@ -21,6 +21,8 @@ const envSchema = z.object({
   YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
   YOOKASSA_TRUSTED_IPS: z.string().optional(),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the app (see client-address.ts).
+  // Scales every rate limit (lib/server/rate-limit/limits.ts); test suites raise it.
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   // 54-FZ receipts: when set, payments carry a receipt (one "service" line with this VAT code, 1 = no VAT).
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),

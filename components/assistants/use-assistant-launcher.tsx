@@ -32,8 +32,12 @@ export function useAssistantLauncher() {
     setChoice(null);
     launch.reset();
   };
-  const errorText = () =>
-    launchErrorKind(launch.error) === "forbidden" ? t("launchForbidden") : t("launchFailed", { message: launch.error?.message ?? "" });
+  const errorText = () => {
+    const kind = launchErrorKind(launch.error);
+    if (kind === "forbidden") return t("launchForbidden");
+    if (kind === "rateLimited") return t("launchRateLimited");
+    return t("launchFailed", { message: launch.error?.message ?? "" });
+  };
 
   const modal = choice && (
     <ModelChoiceModal

@@ -37,6 +37,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
     const kind = launchErrorKind(launch.error);
     if (kind === "forbidden") return t("launchForbidden");
     if (kind === "notFound") return t("launchNotFound");
+    if (kind === "rateLimited") return t("launchRateLimited");
     return t("launchFailed", { message: launch.error?.message ?? "" });
   };
 

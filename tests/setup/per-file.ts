@@ -11,6 +11,9 @@ import { afterAll, beforeAll, inject } from "vitest";
 const baseUrl = process.env.BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 process.env.BASE_DATABASE_URL = baseUrl ?? "";
 process.env.APP_MODE = "demo";
+// Files sign in many users from one (unknown) address: limits stay on, scaled up. Rate-limit tests
+// set their own multiplier before importing the app.
+process.env.RATE_LIMIT_MULTIPLIER ??= "1000";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "app-test-"));
 process.env.STORAGE_DIR = path.join(process.env.DATA_DIR, "files");
 process.env.PGLITE_DIR = "memory://";

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botOutbox } from "@/db/schema";
+import { hitRateLimit } from "@/lib/server/rate-limit";
 import { BotApiError, type BotApiClient } from "./bot-api";
 
 // Messages to the bot chat are written to bot_outbox in the same transaction as the change that
@@ -21,7 +22,12 @@ export async function queueBotMessage({
   userId: number | null;
   chatId: number;
   text: string;
-}): Promise<number> {
+}): Promise<number | null> {
+  // A cap per user (rate limit bucket "bot-message"): hundreds of launches never flood one chat.
+  if (userId !== null && !(await hitRateLimit({ db, bucket: "bot-message", key: `user:${userId}` })).allowed) {
+    console.warn(`[bot] message to user ${userId} dropped: too many queued in a minute`);
+    return null;
+  }
   const [row] = await db.insert(botOutbox).values({ userId, chatId, text }).returning({ id: botOutbox.id });
   return row.id;
 }

@@ -3,15 +3,26 @@ import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { getDb, type Db } from "@/db";
 import { verifyToken } from "@/lib/server/auth/jwt";
+import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit";
+import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
 import { findUserById } from "@/lib/server/users";
+import { env } from "@/lib/env";
 import type { User } from "@/db/schema";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
+import { clientAddress } from "./client-address";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Schemas<B, Q> = { body?: ZodType<B>; query?: ZodType<Q> };
+type Schemas<B, Q> = {
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Counted before the body is read (DESIGN.md "Limits"); 429 with Retry-After past the limit. */
+  rateLimit?: RateLimitBucket;
+  /** Runs before anything is parsed (a webhook's secret header): throw an ApiError to refuse. */
+  authorize?: (req: Request) => void;
+};
 
 export type PublicContext<B, Q> = {
   req: Request;
@@ -64,6 +75,13 @@ async function flattenParams(context?: RouteContext): Promise<Record<string, str
   return params;
 }
 
+async function limitRate(req: Request, db: Db, bucket: RateLimitBucket | undefined, user?: User): Promise<void> {
+  if (!bucket) return;
+  const byUser = RATE_LIMITS[bucket].per === "user" && user;
+  const key = byUser ? `user:${user.id}` : `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
+  await enforceRateLimit({ db, bucket, key });
+}
+
 function respond(result: unknown): Response {
   return result instanceof Response ? result : NextResponse.json(result ?? {});
 }
@@ -75,9 +93,11 @@ export function withPublic<B = undefined, Q = undefined>(
 ) {
   return async (req: Request, context?: RouteContext): Promise<Response> => {
     try {
+      schemas.authorize?.(req);
       const params = await flattenParams(context);
-      const { query, body } = await parseInput(req, schemas);
       const db = await getDb();
+      await limitRate(req, db, schemas.rateLimit);
+      const { query, body } = await parseInput(req, schemas);
       return respond(await handler({ req, db, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
@@ -99,6 +119,7 @@ export function withUser<B = undefined, Q = undefined>(
       const db = await getDb();
       const user = await findUserById({ db, userId });
       if (!user) throw new ApiError("unauthorized", "Unknown user");
+      await limitRate(req, db, schemas.rateLimit, user);
       const params = await flattenParams(context);
       const { query, body } = await parseInput(req, schemas);
       return respond(await handler({ req, db, user, body, query, params }));

@@ -28,7 +28,9 @@ async function row(id: number) {
 
 async function queue(text: string, chatId = 1001) {
   const db = await getDb();
-  return queueBotMessage({ db, userId: null, chatId, text });
+  const id = await queueBotMessage({ db, userId: null, chatId, text });
+  if (id === null) throw new Error("a message without a user is never capped");
+  return id;
 }
 
 // Leaves only the given rows due: other tests' rows are settled first.

@@ -11,6 +11,6 @@ export const GET = withUser({ query: historyThreadQuerySchema }, ({ db, user, qu
 );
 
 // POST /api/history/id {session_id} - continue the session in the messenger
-export const POST = withUser({ body: historyContinueBodySchema }, ({ db, user, body }) =>
+export const POST = withUser({ body: historyContinueBodySchema, rateLimit: "launch" }, ({ db, user, body }) =>
   continueSession({ db, user, sessionId: body.session_id }),
 );

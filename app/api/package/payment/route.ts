@@ -5,4 +5,4 @@ import { createPackagePayment } from "@/lib/server/payments/create";
 export const dynamic = "force-dynamic";
 
 // POST /api/package/payment - create a payment for a package
-export const POST = withUser({ body: createPackagePaymentBodySchema }, async ({ db, user, body }) => createPackagePayment({ db, user, body }));
+export const POST = withUser({ body: createPackagePaymentBodySchema, rateLimit: "payment-create" }, async ({ db, user, body }) => createPackagePayment({ db, user, body }));

@@ -5,4 +5,4 @@ import { createTariffPayment } from "@/lib/server/payments/create";
 export const dynamic = "force-dynamic";
 
 // POST /api/tariff/create - create a payment for a standard tariff
-export const POST = withUser({ body: createTariffPaymentBodySchema }, async ({ db, user, body }) => createTariffPayment({ db, user, body }));
+export const POST = withUser({ body: createTariffPaymentBodySchema, rateLimit: "payment-create" }, async ({ db, user, body }) => createTariffPayment({ db, user, body }));

@@ -5,6 +5,6 @@ import { createCustomTariffPayment } from "@/lib/server/payments/create";
 export const dynamic = "force-dynamic";
 
 // POST /api/tariff/create_custom - create a payment for a custom tariff
-export const POST = withUser({ body: createCustomTariffPaymentBodySchema }, async ({ db, user, body }) =>
+export const POST = withUser({ body: createCustomTariffPaymentBodySchema, rateLimit: "payment-create" }, async ({ db, user, body }) =>
   createCustomTariffPayment({ db, user, body }),
 );

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const updateSchema = z.looseObject({ update_id: z.number().int() });
 
 // POST /api/telegram/webhook - updates from Telegram, checked against the webhook secret
-export const POST = withPublic({ body: updateSchema }, async ({ db, req, body }) => {
-  assertWebhookSecret(req.headers.get(SECRET_HEADER));
-  return handleBotUpdate({ db, update: body as StarsUpdate });
-});
+export const POST = withPublic(
+  { body: updateSchema, rateLimit: "telegram-webhook", authorize: (req) => assertWebhookSecret(req.headers.get(SECRET_HEADER)) },
+  async ({ db, body }) => handleBotUpdate({ db, update: body as StarsUpdate }),
+);

@@ -5,6 +5,6 @@ import { launchImageModel } from "@/lib/server/sessions/launch";
 export const dynamic = "force-dynamic";
 
 // GET /api/models/image/session - start a session with an image model and one of its image actions
-export const GET = withUser({ query: imageSessionQuerySchema }, async ({ db, user, query }) =>
+export const GET = withUser({ query: imageSessionQuerySchema, rateLimit: "launch" }, async ({ db, user, query }) =>
   launchImageModel({ db, user, modelId: query.model_id, action: query.action }),
 );

@@ -4,4 +4,4 @@ import { handleYookassaNotification, yookassaNotificationSchema } from "@/lib/se
 export const dynamic = "force-dynamic";
 
 // POST /api/payments/webhook/yookassa - YooKassa notification, believed only after re-fetching the payment
-export const POST = withPublic({ body: yookassaNotificationSchema }, async ({ db, req, body }) => handleYookassaNotification({ db, req, body }));
+export const POST = withPublic({ body: yookassaNotificationSchema, rateLimit: "payment-webhook" }, async ({ db, req, body }) => handleYookassaNotification({ db, req, body }));

@@ -1,0 +1,26 @@
+import "server-only";
+
+export type RateLimitRule = {
+  /** Counted per client address (anonymous callers) or per signed-in user. */
+  per: "address" | "user";
+  /** Requests allowed per window, before RATE_LIMIT_MULTIPLIER. */
+  limit: number;
+  windowSeconds: number;
+};
+
+// DESIGN.md "Limits". Webhooks are generous: Telegram and YooKassa retry, and a few of their
+// addresses carry every user's traffic. Test suites that sign in many users raise every limit with
+// RATE_LIMIT_MULTIPLIER instead of turning limits off.
+export const RATE_LIMITS = {
+  "sign-in": { per: "address", limit: 60, windowSeconds: 60 },
+  "telegram-webhook": { per: "address", limit: 3000, windowSeconds: 60 },
+  "payment-webhook": { per: "address", limit: 600, windowSeconds: 60 },
+  launch: { per: "user", limit: 30, windowSeconds: 60 },
+  "payment-create": { per: "user", limit: 10, windowSeconds: 60 },
+  "referral-code": { per: "user", limit: 20, windowSeconds: 60 },
+  "video-generate": { per: "user", limit: 10, windowSeconds: 60 },
+  // Bot messages queued for one user (launch notices, continue-in-chat): the chat is never flooded.
+  "bot-message": { per: "user", limit: 20, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitBucket = keyof typeof RATE_LIMITS;
