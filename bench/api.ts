@@ -8,7 +8,7 @@
 // BENCH_DB=pglite instead measures the embedded database: start-up on an existing folder and the slowest
 // request at 10 connections (no bare server).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -17,6 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { jwtVerify, SignJWT } from "jose";
 import postgres from "postgres";
+import { APP_BASE, APP_PORT, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
@@ -25,8 +26,6 @@ type Figures = { rps: number; p50: number; p99: number; max: number; errors: num
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const APP_CMD = process.env.BENCH_APP_CMD ?? "npm start --silent";
-const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3290);
 const BARE_PORT = APP_PORT + 1;
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
 const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
@@ -50,13 +49,12 @@ const ROUTES: Record<string, { file: string; params: Record<string, string> }> =
 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------- the bare server (child process) ----------
 async function runBare() {
   const { url, calls } = JSON.parse(process.env.BENCH_BARE_CONFIG!) as { url: string; calls: Recorded[] };
   const sql = postgres(url, { max: 10, onnotice: () => {} });
-  const key = new TextEncoder().encode(JWT_SECRET_FROM_ENV());
+  const key = new TextEncoder().encode(process.env.JWT_SECRET!); // the parent's secret, encoded once
   const byPath = new Map(calls.map((c) => [`${c.method} ${c.path}`, c]));
   const server = http.createServer(async (req, res) => {
     const call = byPath.get(`${req.method} ${req.url}`);
@@ -76,7 +74,6 @@ async function runBare() {
   });
   server.listen(BARE_PORT, "127.0.0.1", () => process.send?.("ready"));
 }
-const JWT_SECRET_FROM_ENV = () => process.env.JWT_SECRET!;
 
 // ---------- the driver ----------
 async function load(url: string, call: Call, token: string, connections: number, seconds: number): Promise<Figures> {
@@ -95,39 +92,6 @@ async function load(url: string, call: Call, token: string, connections: number,
     max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-async function waitForHealth(base: string, child: ChildProcess, limitMs = 60_000): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < limitMs) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return performance.now() - start;
-    } catch {
-      // not listening yet
-    }
-    await sleep(25);
-  }
-  throw new Error(`the app did not answer /api/health within ${limitMs} ms`);
-}
-
-function startApp(env: Record<string, string | undefined>): ChildProcess {
-  const child = spawn("sh", ["-c", APP_CMD], {
-    env: { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true, // its own process group, so stopping it also stops `next start` under npm and sh
-  });
-  return child;
-}
-function stopApp(child: ChildProcess) {
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
 }
 
 async function seedUser(): Promise<{ userId: number }> {
@@ -210,8 +174,8 @@ async function benchPostgres() {
     for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries`);
 
     app = startApp({ DATABASE_URL: url.toString(), JWT_SECRET, BOT_TOKEN });
-    const appBase = `http://127.0.0.1:${APP_PORT}`;
-    await waitForHealth(appBase, app);
+    const appBase = APP_BASE;
+    await waitForHealth(app);
     bare = fork(process.argv[1], ["--bare"], {
       env: { ...process.env, JWT_SECRET, BENCH_BARE_CONFIG: JSON.stringify({ url: url.toString(), calls: recorded }) },
       execArgv: process.execArgv,
@@ -268,8 +232,8 @@ async function benchPglite() {
     const token = await tokenFor(userId);
     const env = { DATABASE_URL: "", PGLITE_DIR: pgliteDir, DATA_DIR: dir, JWT_SECRET, BOT_TOKEN };
     app = startApp(env);
-    const appBase = `http://127.0.0.1:${APP_PORT}`;
-    const readyMs = await waitForHealth(appBase, app);
+    const appBase = APP_BASE;
+    const readyMs = await waitForHealth(app);
     const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
     console.log(`${new Date().toISOString()} · ${machine()} · PGlite, ${connections} connections, ${SECONDS} s a call`);
     console.log(`start-up on an existing folder (spawn to first /api/health 200): ${Math.round(readyMs)} ms`);

@@ -1,0 +1,41 @@
+// The built app as the benches start it: `npm start` (or BENCH_APP_CMD) on loopback, in its own process group.
+import { spawn, type ChildProcess } from "node:child_process";
+
+export const APP_CMD = process.env.BENCH_APP_CMD ?? "npm start --silent";
+export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3290);
+export const APP_BASE = `http://127.0.0.1:${APP_PORT}`;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function startApp(env: Record<string, string | undefined>): ChildProcess {
+  return spawn("sh", ["-c", APP_CMD], {
+    env: { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true, // its own process group, so stopping it also stops `next start` under npm and sh
+  });
+}
+
+export function stopApp(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+/** Milliseconds until GET /api/health answers 200. */
+export async function waitForHealth(child: ChildProcess, limitMs = 60_000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < limitMs) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} (built? npm run build)`);
+    try {
+      const res = await fetch(`${APP_BASE}/api/health`);
+      if (res.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+  throw new Error(`the app did not answer /api/health within ${limitMs} ms`);
+}

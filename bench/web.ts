@@ -1,0 +1,64 @@
+// npm run bench:web - Home's first load on the built app (README "Performance"). Builds nothing.
+// Starts the demo on a throwaway PGlite folder, then reports (1) the gzipped bytes of the scripts Home's
+// HTML references and (2) a Lighthouse mobile performance run driving Debian's Chromium, with the
+// gzipped bytes of every script the load fetched (including chunks loaded after start-up).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { APP_BASE, startApp, stopApp, waitForHealth } from "./built-app";
+
+const CHROME = process.env.BENCH_CHROME ?? "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
+  const html = await (await fetch(`${APP_BASE}/`)).text();
+  const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  let gzipped = 0;
+  for (const src of new Set(sources)) {
+    const body = Buffer.from(await (await fetch(new URL(src, APP_BASE))).arrayBuffer());
+    gzipped += zlib.gzipSync(body).length;
+  }
+  return { count: new Set(sources).size, gzipped };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+  const app = startApp({ DATABASE_URL: "", PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitForHealth(app);
+    await fetch(`${APP_BASE}/`); // first render of the page compiles nothing, but warms the server
+    const html = await htmlScripts();
+    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+    const result = await lighthouse(`${APP_BASE}/`, { port: chrome.port, output: "json", onlyCategories: ["performance"], logLevel: "error" });
+    const lhr = result!.lhr;
+    const requests = (lhr.audits["network-requests"].details as { items: { resourceType?: string; transferSize?: number; url: string }[] }).items;
+    const scripts = requests.filter((r) => r.resourceType === "Script");
+    const numeric = (id: string) => lhr.audits[id].numericValue ?? NaN;
+    const cpus = os.cpus();
+    console.log(`${new Date().toISOString()} · ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, Lighthouse ${lhr.lighthouseVersion} mobile, ${CHROME}`);
+    console.log("| measure | value | goal |");
+    console.log("|---|---|---|");
+    console.log(`| JS referenced by Home's HTML (${html.count} files, gzip) | ${KB(html.gzipped)} | ≤ 140 KB |`);
+    console.log(`| JS fetched by the Home load (${scripts.length} files, transferred) | ${KB(scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0))} | ≤ 140 KB |`);
+    console.log(`| Lighthouse performance | ${Math.round((lhr.categories.performance.score ?? 0) * 100)} | ≥ 90 |`);
+    console.log(`| LCP | ${(numeric("largest-contentful-paint") / 1000).toFixed(2)} s | ≤ 2.5 s |`);
+    console.log(`| TBT | ${Math.round(numeric("total-blocking-time"))} ms | ≤ 200 ms |`);
+    console.log(`| CLS | ${numeric("cumulative-layout-shift").toFixed(3)} | 0 |`);
+    console.log(`| FCP | ${(numeric("first-contentful-paint") / 1000).toFixed(2)} s | |`);
+  } finally {
+    await chrome?.kill();
+    stopApp(app);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
