@@ -15,12 +15,13 @@ const KEY_OF: Record<LimitDialKind, QuotaKey> = {
   file: "file_tokens",
 };
 
-export type LimitDial = { kind: LimitDialKind; remaining: number; max: number };
+// `packages` marks a balance above the tariff's own limit: packages bought on top of it.
+export type LimitDial = { kind: LimitDialKind; remaining: number; max: number; limit: number; packages: boolean };
 
 export function limitDials({ remaining_quotas, tariff_limits }: UserStatisticResponse): LimitDial[] {
   return LIMIT_DIAL_KINDS.map((kind) => {
     const remaining = remaining_quotas[KEY_OF[kind]];
     const total = kind === "file" ? tariff_limits.video_tokens : tariff_limits[KEY_OF[kind]];
-    return { kind, remaining, max: Math.max(remaining, total) };
+    return { kind, remaining, max: Math.max(remaining, total), limit: total, packages: remaining > total };
   });
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { haptic } from "@/lib/client/host-frame";
 
 const COPIED_NOTICE_MS = 2000;
 
@@ -19,6 +20,7 @@ export function CodeBlock({ children }: { children: ReactNode }) {
     const text = (pre.current?.textContent ?? "").replace(/\n$/, "");
     try {
       await navigator.clipboard.writeText(text);
+      haptic("copy");
       setCopied(true);
     } catch (error) {
       console.error("Copy failed", error);

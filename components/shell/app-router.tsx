@@ -1,7 +1,7 @@
 "use client";
 import { Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
-import { useHashLocation } from "wouter/use-hash-location";
+import { useDemoHashLocation } from "@/lib/client/demo-query";
 import { routes } from "@/lib/routes";
 import { screens } from "./screen-registry";
 import { PageSpinner } from "@/components/ui/page-spinner";
@@ -33,5 +33,5 @@ export function AppRoutes() {
 }
 
 export function HashRouter({ children }: { children: React.ReactNode }) {
-  return <Router hook={useHashLocation}>{children}</Router>;
+  return <Router hook={useDemoHashLocation}>{children}</Router>;
 }

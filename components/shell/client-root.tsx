@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/client/query-client";
+import { demoLanguage } from "@/lib/client/demo-query";
 import { getToken, login } from "@/lib/client/session";
 import { startTelegram, type HostMode } from "@/lib/client/telegram";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
@@ -34,7 +35,9 @@ async function start(): Promise<Startup> {
   }
   // The host passes launch params in the hash; the router owns the hash from here on.
   if (!window.location.hash.startsWith("#/")) window.history.replaceState(null, "", "#/");
-  const locale = readStoredLocale() ?? (isLocale(serverLanguage) ? serverLanguage : DEFAULT_LOCALE);
+  // A reload keeps its token (no login, no server language); in the demo ?demo_lang= still names it.
+  const launched = serverLanguage ?? (mode === "demo" ? demoLanguage() : undefined);
+  const locale = readStoredLocale() ?? (isLocale(launched) ? launched : DEFAULT_LOCALE);
   return { state: "ready", mode, locale };
 }
 

@@ -21,7 +21,8 @@ export function Header() {
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
           <CartIcon />
         </Link>
-        <Link href={routes.tariff()} className="tariff-pill" data-testid="header-tariff">
+        {/* The tariff badge opens what it is about: the limits left (issue 14), which lead on to tariffs. */}
+        <Link href={routes.limits()} className="tariff-pill" data-testid="header-tariff">
           {tariffName}
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { pointerToValue, valueToFraction } from "@/lib/dial";
+import { holdVerticalSwipes } from "@/lib/client/host-frame";
 import { formatCount } from "@/lib/format";
 import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/pricing/custom-tariff";
 import "./dials.css";
@@ -21,6 +22,12 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
   const [tip, setTip] = useState(false);
   const [typed, setTyped] = useState(String(value));
   const dragging = useRef(false);
+  const releaseSwipes = useRef<(() => void) | null>(null);
+  const endDrag = () => {
+    dragging.current = false;
+    releaseSwipes.current?.();
+    releaseSwipes.current = null;
+  };
   useEffect(() => setTyped(String(value)), [value]);
 
   const fromPointer = (e: ReactPointerEvent<SVGSVGElement | HTMLDivElement>) => {
@@ -69,12 +76,14 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
         data-testid={`dial-knob-${kind}`}
         onPointerDown={(e) => {
           dragging.current = true;
+          // The host would take a downward drag on the dial for "close the app".
+          releaseSwipes.current = holdVerticalSwipes();
           e.currentTarget.setPointerCapture(e.pointerId);
           fromPointer(e);
         }}
         onPointerMove={(e) => dragging.current && fromPointer(e)}
-        onPointerUp={() => (dragging.current = false)}
-        onPointerCancel={() => (dragging.current = false)}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
         onKeyDown={(e) => {
           if (e.key === "ArrowRight" || e.key === "ArrowUp") nudge(1);
           else if (e.key === "ArrowLeft" || e.key === "ArrowDown") nudge(-1);

@@ -2,6 +2,7 @@
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
 import type { StandardTariff } from "@/lib/contracts/tariffs";
+import { haptic } from "@/lib/client/host-frame";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";
 import { perDayCost } from "@/lib/pricing/periods";
@@ -87,7 +88,10 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
         className={`button button--block tariff-card__button${active ? " tariff-card__button--active" : ""}`}
         disabled={active}
         data-testid="tariff-choose"
-        onClick={onChoose}
+        onClick={() => {
+          haptic("choose");
+          onChoose();
+        }}
       >
         {active ? t("activeTariff") : t("choose")}
       </button>
@@ -114,7 +118,10 @@ export function PackStoreCard({ index, onChoose }: { index: number; onChoose: ()
           </li>
         ))}
       </ul>
-      <button type="button" className="button button--block tariff-card__button" data-testid="tariff-choose" onClick={onChoose}>
+      <button type="button" className="button button--block tariff-card__button" data-testid="tariff-choose" onClick={() => {
+          haptic("choose");
+          onChoose();
+        }}>
         {t("choose")}
       </button>
     </TiltCard>

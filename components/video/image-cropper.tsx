@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { useTranslations } from "next-intl";
+import { holdVerticalSwipes } from "@/lib/client/host-frame";
 import { previewSize } from "./crop-export";
 
 /**
@@ -13,6 +14,7 @@ export function ImageCropper({ src, aspect, onArea }: { src: string; aspect: num
   const box = useRef<HTMLDivElement>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
+  const releaseSwipes = useRef<(() => void) | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   useEffect(() => {
@@ -36,6 +38,9 @@ export function ImageCropper({ src, aspect, onArea }: { src: string; aspect: num
             onCropChange={setCrop}
             onZoomChange={setZoom}
             onCropComplete={(_area, pixels) => onArea(pixels)}
+            // Dragging the picture down must not close the app in the messenger.
+            onInteractionStart={() => (releaseSwipes.current = holdVerticalSwipes())}
+            onInteractionEnd={() => releaseSwipes.current?.()}
           />
         </div>
       )}

@@ -12,6 +12,9 @@ import {
   retrieveRawInitData,
 } from "@telegram-apps/sdk-react";
 import { isInvoiceLink } from "@/lib/telegram-links";
+import { answerDemoHost, demoThemeParams, readDemoTheme } from "@/lib/client/demo-host";
+import { demoCheckoutUrl } from "@/lib/client/demo-query";
+import { startHostFrame } from "@/lib/client/host-frame";
 
 export type HostMode = "telegram" | "demo";
 
@@ -35,19 +38,12 @@ async function mockHostForDemo(): Promise<void> {
       tgWebAppData: initData,
       tgWebAppVersion: "8.0",
       tgWebAppPlatform: "tdesktop",
-      tgWebAppThemeParams: {
-        bg_color: "#ffffff",
-        text_color: "#1f2328",
-        hint_color: "#8a8f98",
-        link_color: "#2481cc",
-        button_color: "#2481cc",
-        button_text_color: "#ffffff",
-        secondary_bg_color: "#f1f3f6",
-      },
+      // ?demo_theme=dark reports the dark palette (lib/client/demo-host.ts).
+      tgWebAppThemeParams: demoThemeParams(readDemoTheme()),
     },
     resetPostMessage: true,
-    // The mocked host answers nothing; methods are accepted silently.
-    onEvent: () => {},
+    // The mocked host answers the theme and inset requests; other methods are accepted silently.
+    onEvent: answerDemoHost,
   });
 }
 
@@ -63,6 +59,7 @@ export function startTelegram(): Promise<HostMode> {
     retrieveLaunchParams();
     backButton.mount.ifAvailable();
     if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
+    startHostFrame();
     miniApp.ready.ifAvailable();
     hostMode = inTelegram ? "telegram" : "demo";
     return hostMode;
@@ -111,7 +108,8 @@ export function openPaymentLink(url: string): { external: boolean } {
     invoice.open(url, "url").catch((error: unknown) => console.error("Invoice failed", error));
     return { external: false };
   }
-  openExternalLink(url);
+  // The demo's sandbox checkout must lead back to the same demo account, language and theme.
+  openExternalLink(hostMode === "demo" ? demoCheckoutUrl(url) : url);
   return { external: true };
 }
 

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-client";
+import { haptic } from "@/lib/client/host-frame";
 import { closeMiniApp, openPaymentLink } from "@/lib/client/telegram";
 import type {
   PaymentUrlResponse,
@@ -66,6 +67,7 @@ function usePaymentMutation<TBody>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TBody) => apiFetch<PaymentUrlResponse>(path, { method: "POST", body }),
+    onMutate: () => haptic("pay"),
     retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
     retryDelay: 1000,
     gcTime: 0,

@@ -19,7 +19,7 @@ async function dragDial(dial: Locator, angle: number) {
 test("builds a custom tariff with the dials and pays for it", async ({ page }) => {
   await openApp(page, { hash: "/CreateTariff" });
   // Defaults are clamped into the bounds: the minimum of each kind is 2 x Neuro Basic.
-  await expect(page.getByTestId("dial-value-text")).toHaveText("2000K");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("2M");
   await expect(page.getByTestId("dial-value-image")).toHaveText("400");
   await expect(page.getByTestId("timeframe-day")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("monthly-price")).toContainText("2 888 ₽");
@@ -87,7 +87,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.reload();
   await expect(page.getByTestId("header-tariff")).toHaveText("Custom");
   await expect(page.getByTestId("limit-image")).toContainText("1.2K");
-  await expect(page.getByTestId("limit-text")).toContainText("2000K");
+  await expect(page.getByTestId("limit-text")).toContainText("2M");
 });
 
 test("custom tariff builder and payment in English", async ({ page }) => {

@@ -34,12 +34,12 @@ test("cards navigate to their routes and the host back button goes one step back
   await expect(page.getByTestId("greeting")).toBeVisible();
 });
 
-test("the header cart opens the package store and the tariff pill the tariff list", async ({ page }) => {
+test("the header cart opens the package store and the tariff pill the limits page", async ({ page }) => {
   await openApp(page);
   await page.getByTestId("header-cart").click();
   await expect(page).toHaveURL(/#\/PackStorePage$/);
   await page.getByTestId("header-tariff").click();
-  await expect(page).toHaveURL(/#\/tariff$/);
+  await expect(page).toHaveURL(/#\/LimitPage$/);
 });
 
 test("an unknown path redirects to Home", async ({ page }) => {

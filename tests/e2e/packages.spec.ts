@@ -60,6 +60,7 @@ test("buys a text package through the sandbox checkout and the text quota grows"
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
   await expect(page.getByTestId("limit-text")).toContainText("520K");
+  await expect(page.getByTestId("limit-text")).toContainText("тариф 20K + пакеты");
   await page.goto(page.url().replace(/#.*$/, "#/"));
   await expect(page.getByTestId("card-new-dialog")).toContainText("520K");
 });

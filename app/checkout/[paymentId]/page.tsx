@@ -3,11 +3,19 @@ import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
 import { getDb } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
+import { formatMoney } from "@/lib/format";
 import { getCheckoutView } from "@/lib/server/payments/sandbox";
 import { CheckoutActions } from "./checkout-actions";
 import "./checkout.css";
 
 export const dynamic = "force-dynamic";
+
+// The demo app the sandbox checkout leads back to: the same demo account, language and theme.
+function demoAppHref(query: Record<string, string | undefined>): string {
+  const kept = new URLSearchParams();
+  for (const key of ["demo_user", "demo_lang", "demo_theme"]) if (query[key]) kept.set(key, query[key]);
+  return kept.size ? `/?${kept}` : "/";
+}
 
 export type CheckoutMessages = typeof ru.Checkout;
 
@@ -15,17 +23,19 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
 // The sandbox provider's checkout: a normal page outside the hash shell, reached by the payment's
-// own link (its uuid is the secret). ?lang=en switches the language; Russian is the default.
-export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ paymentId: string }>; searchParams: Promise<{ lang?: string }> }) {
-  const [{ paymentId }, { lang }] = await Promise.all([params, searchParams]);
+// own link (its uuid is the secret). ?lang=en switches the language; Russian is the default. The demo
+// app adds its demo_user/demo_lang/demo_theme (lib/client/demo-query.ts) so "back to the app" keeps them.
+export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ paymentId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const [{ paymentId }, query] = await Promise.all([params, searchParams]);
+  const lang = query.lang ?? query.demo_lang;
   const t: CheckoutMessages = lang === "en" ? en.Checkout : ru.Checkout;
   const view = await getCheckoutView({ db: await getDb(), paymentId });
   if (!view) notFound();
   const item = view.packageName
     ? fill(t.package, { name: view.packageName })
     : `${fill(t.tariff, { name: view.tariffName ?? "" })}, ${fill(t.tariffPeriod, { days: view.months * 30 })}`;
-  const backHref = isDemoMode() ? "/" : `https://t.me/${env.BOT_USERNAME}`;
-  const amount = new Intl.NumberFormat(lang === "en" ? "en-US" : "ru-RU", { style: "currency", currency: "RUB" }).format(view.amount);
+  const backHref = isDemoMode() ? demoAppHref(query) : `https://t.me/${env.BOT_USERNAME}`;
+  const amount = formatMoney(view.amount, lang === "en" ? "en" : "ru");
   return (
     <main className="checkout" lang={lang === "en" ? "en" : "ru"}>
       <h1>{t.title}</h1>

@@ -24,13 +24,16 @@ export default function LimitsScreen() {
       <h1>{t("title")}</h1>
       <p className="hint limits__intro">{t("intro")}</p>
       <div className="limits__grid">
-        {limitDials(data).map(({ kind, remaining, max }) => (
+        {limitDials(data).map(({ kind, remaining, max, limit, packages }) => (
           <div key={kind} className="limit-dial" data-testid={`limit-${kind}`}>
             <div className="dial">
               <DialArc fraction={valueToFraction(remaining, { min: 0, max })} color={COLORS[kind]} />
               <div className="dial__center">
                 <strong className="dial__value">{formatCount(remaining)}</strong>
-                <span className="dial__of">{t("of", { max: formatCount(max) })}</span>
+                <span className="dial__of">
+                  {/* "520K of 520K" after a package read as a full tariff; say where the balance comes from. */}
+                  {packages ? t("withPackages", { limit: formatCount(limit) }) : t("of", { max: formatCount(max) })}
+                </span>
               </div>
             </div>
             <span className="limit-dial__label">{t(`kind.${kind}`)}</span>

@@ -4,10 +4,10 @@ import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { ModelPicker } from "@/components/models/model-picker";
 import { getLaunchUser } from "@/lib/client/telegram";
-import { formatCount } from "@/lib/format";
 import type { PickerType } from "@/lib/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { QuotaLine } from "./quota-line";
 
 type Group = "text" | "image" | "audio";
 
@@ -32,7 +32,7 @@ export default function HomeScreen() {
         {pickerFor("text") ?? (
           <div className="card-grid">
             <CardButton testId="card-new-dialog" icon="💬" title={t("newDialog")} onClick={open("text", "text")}>
-              {statistic ? t("remaining", { count: formatCount(statistic.remaining_quotas.text_tokens) }) : "\u00a0"}
+              <QuotaLine remaining={statistic?.remaining_quotas.text_tokens} />
             </CardButton>
             <CardLink testId="card-assistants" icon="🤖" title={t("assistants")} href={routes.textAssistants()} />
             <CardLink testId="card-history" icon="🗂️" title={t("myDialogs")} href={routes.history()} />

@@ -1,0 +1,32 @@
+"use client";
+import { useLocation } from "wouter";
+import { useTranslations } from "next-intl";
+import { formatCount } from "@/lib/format";
+import { routes } from "@/lib/routes";
+
+/**
+ * Home's "tokens left" line inside the new-dialog card: a tap on it opens the limits page (issue 14),
+ * a tap elsewhere on the card still starts a dialog. A nested <a> is not allowed inside the card's
+ * <button>, hence a span with the link role.
+ */
+export function QuotaLine({ remaining }: { remaining: number | undefined }) {
+  const t = useTranslations("Home");
+  const [, navigate] = useLocation();
+  if (remaining === undefined) return "\u00a0";
+  const go = (e: { stopPropagation: () => void }) => {
+    e.stopPropagation();
+    navigate(routes.limits());
+  };
+  return (
+    <span
+      role="link"
+      tabIndex={0}
+      className="home__quota"
+      data-testid="home-quota"
+      onClick={go}
+      onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && go(e)}
+    >
+      {t("remaining", { count: formatCount(remaining) })} ›
+    </span>
+  );
+}

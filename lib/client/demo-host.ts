@@ -1,0 +1,50 @@
+"use client";
+import { emitEvent } from "@telegram-apps/sdk-react";
+
+// What the mocked messenger reports in demo mode (a browser tab): ?demo_theme=dark picks the dark
+// palette so both themes can be seen and tested without Telegram. Colours follow Telegram's own.
+const LIGHT = {
+  bg_color: "#ffffff",
+  text_color: "#1f2328",
+  hint_color: "#8a8f98",
+  link_color: "#2481cc",
+  button_color: "#2481cc",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#f1f3f6",
+  header_bg_color: "#ffffff",
+  section_bg_color: "#ffffff",
+  destructive_text_color: "#e5484d",
+} as const;
+
+const DARK = {
+  bg_color: "#17212b",
+  text_color: "#f5f5f5",
+  hint_color: "#708499",
+  link_color: "#6ab3f3",
+  button_color: "#5288c1",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#0e1621",
+  header_bg_color: "#17212b",
+  section_bg_color: "#17212b",
+  destructive_text_color: "#ec3942",
+} as const;
+
+export type DemoTheme = "light" | "dark";
+
+export const readDemoTheme = (search: string = window.location.search): DemoTheme =>
+  new URLSearchParams(search).get("demo_theme") === "dark" ? "dark" : "light";
+
+export const demoThemeParams = (theme: DemoTheme) => (theme === "dark" ? DARK : LIGHT);
+
+const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
+
+/** Answers the requests a real host would answer, so components waiting on them mount in a browser. */
+export function answerDemoHost([method]: [string, unknown]): void {
+  const answer = (): void => {
+    if (method === "web_app_request_theme") emitEvent("theme_changed", { theme_params: demoThemeParams(readDemoTheme()) });
+    else if (method === "web_app_request_safe_area") emitEvent("safe_area_changed", NO_INSETS);
+    else if (method === "web_app_request_content_safe_area") emitEvent("content_safe_area_changed", NO_INSETS);
+  };
+  // The SDK listens for the answer right after posting the request.
+  setTimeout(answer, 0);
+}

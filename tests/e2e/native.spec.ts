@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { screenshot } from "./helpers";
+
+// Issue 14: the app follows the host's theme, fits every phone width and keeps the demo's account,
+// language and theme through every navigation.
+let nextUser = 930_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+
+type Theme = "light" | "dark";
+type Lang = "ru" | "en";
+
+async function openDemo(page: Page, p: { lang: Lang; theme: Theme; hash?: string; userId?: number }) {
+  const query = new URLSearchParams({ demo_user: String(p.userId ?? nextUser++), demo_lang: p.lang, demo_theme: p.theme });
+  await page.goto(`/?${query}#${p.hash ?? "/"}`);
+  await page.getByTestId("header-tariff").waitFor();
+}
+
+const SCREENS = [
+  { name: "home", hash: "/", ready: "header-tariff" },
+  { name: "tariffs", hash: "/tariff", ready: "tariff-choose" },
+  { name: "create-tariff", hash: "/CreateTariff", ready: "dial-text" },
+  { name: "pack-store", hash: "/PackStorePage", ready: "package-buy" },
+  { name: "limits", hash: "/LimitPage", ready: "limit-text" },
+  { name: "account", hash: "/PersonalAccountPage", ready: "header-tariff" },
+] as const;
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const theme of ["light", "dark"] as const) {
+  for (const lang of ["ru", "en"] as const) {
+    test(`main screens fit 320, 390 and 450 px without sideways scroll (${theme}, ${lang})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const userId = nextUser++;
+      for (const width of [320, 390, 450]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const screen of SCREENS) {
+          await openDemo(page, { lang, theme, hash: screen.hash, userId });
+          await page.getByTestId(screen.ready).first().waitFor();
+          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+          await expect(page.locator("html")).toHaveAttribute("lang", lang);
+          expect(await horizontalOverflow(page), `${screen.name} at ${width}px`).toBeLessThanOrEqual(0);
+          await screenshot(page, `native-${screen.name}-${theme}-${lang}-${width}`);
+        }
+      }
+    });
+  }
+}
+
+test("the dark demo theme reaches the CSS variables", async ({ page }) => {
+  await openDemo(page, { lang: "ru", theme: "dark" });
+  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim());
+  expect(bg.toLowerCase()).toBe("#17212b");
+  const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(body).toBe("rgb(14, 22, 33)");
+});
+
+test("Home's quota line and the header's tariff badge open the limits page", async ({ page }) => {
+  await openDemo(page, { lang: "ru", theme: "light" });
+  await page.getByTestId("home-quota").click();
+  await expect(page).toHaveURL(/#\/LimitPage$/);
+  await page.goto(page.url().replace(/#.*$/, "#/"));
+  await page.getByTestId("header-tariff").click();
+  await expect(page).toHaveURL(/#\/LimitPage$/);
+});
+
+test("a dial accepts a number typed with spaces between the thousands", async ({ page }) => {
+  await openDemo(page, { lang: "ru", theme: "light", hash: "/CreateTariff" });
+  const input = page.getByTestId("dial-input-text");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("2M");
+  await input.fill("3\u00a0000\u00a0000");
+  await input.press("Enter");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("3M");
+  await input.fill("3 500 000");
+  await input.press("Enter");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("3.5M");
+});
+
+test("the demo keeps its user, language and theme through a video link and the sandbox checkout", async ({ page }) => {
+  const userId = nextUser++;
+  await openDemo(page, { lang: "en", theme: "dark", hash: "/", userId });
+  await page.getByTestId("card-text-to-video").click();
+  await expect(page).toHaveURL(/#\/video$/);
+  const search = new URL(page.url()).searchParams;
+  expect(search.get("action")).toBe("text_to_video");
+  expect(search.get("demo_user")).toBe(String(userId));
+  expect(search.get("demo_lang")).toBe("en");
+  expect(search.get("demo_theme")).toBe("dark");
+  await page.reload();
+  await page.getByTestId("header-tariff").waitFor();
+  expect(new URL(page.url()).searchParams.get("demo_user")).toBe(String(userId));
+
+  await page.goto(`/?demo_user=${userId}&demo_lang=en&demo_theme=dark#/PackStorePage`);
+  await page.getByTestId("package-buy").first().click();
+  await expect(page).toHaveURL(/#\/packagePay\/\d+$/);
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const popup = await popupPromise;
+  expect(new URL(popup.url()).searchParams.get("lang")).toBe("en");
+  // The checkout speaks the interface language and writes the amount as the locale does.
+  await expect(popup.getByTestId("checkout-amount")).toHaveText(/^₽\d/);
+  await popup.getByTestId("checkout-confirm").click();
+  const back = popup.getByTestId("checkout-back");
+  await expect(back).toHaveAttribute("href", `/?demo_user=${userId}&demo_lang=en&demo_theme=dark`);
+  await back.click();
+  await popup.getByTestId("header-tariff").waitFor();
+  await expect(popup.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(new URL(popup.url()).searchParams.get("demo_user")).toBe(String(userId));
+});
