@@ -1,12 +1,23 @@
 // Runs once when the server starts: refuse a half-configured production deployment, then open,
 // migrate and seed the database so the first request does not pay for it, then start the jobs.
+// A database that is down at start-up does not stop the server: requests answer 503 meanwhile
+// (health included), and the opening is retried until it succeeds.
+const RETRY_MS = 2000;
+
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { assertProductionConfig } = await import("@/lib/env");
   assertProductionConfig();
   const { getDb } = await import("@/db");
-  const db = await getDb();
   const { startJobs } = await import("@/lib/server/jobs/scheduler");
   const { jobs } = await import("@/lib/server/jobs/registry");
-  startJobs({ db, jobs });
+  const open = async (): Promise<void> => {
+    try {
+      startJobs({ db: await getDb(), jobs });
+    } catch (error) {
+      console.error(`[start] database unavailable, retrying in ${RETRY_MS} ms:`, (error as Error).message);
+      setTimeout(() => void open(), RETRY_MS).unref();
+    }
+  };
+  await open();
 }

@@ -34,8 +34,9 @@ if (process.env.DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {
-  env,
+// The production start command (package.json "start"), so what is deployed is what is tested.
+const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  env: { ...env, PORT: port, HOSTNAME: "127.0.0.1" },
   stdio: "inherit",
 });
 const stop = () => child.kill("SIGTERM");
