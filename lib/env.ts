@@ -49,6 +49,15 @@ const envSchema = z.object({
   VIDEO_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(600),
   VIDEO_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
   VIDEO_SANDBOX_DELAY_MS: z.coerce.number().int().nonnegative().default(3000),
+  // OpenAI-compatible endpoint for the bot's models (OpenAI, OpenRouter, LiteLLM, Ollama); unset = sandbox in demo mode.
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  OPENAI_TTS_VOICE: z.string().default("alloy"),
+  // Noise removal service: POST audio bytes, get cleaned audio back (README "AI models"); unset = ffmpeg filters.
+  AUDIO_CLEANUP_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

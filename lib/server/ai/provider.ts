@@ -1,0 +1,56 @@
+import { env, isDemoMode } from "@/lib/env";
+import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
+import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
+
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
+export type AiFile = { data: Buffer; contentType: string };
+
+/** The model layer the bot calls: one OpenAI-compatible endpoint, or the demo sandbox. */
+export interface AiProvider {
+  readonly name: "openai" | "sandbox";
+  chatStream(o: { model: string; messages: ChatMessage[]; signal: AbortSignal }): AsyncIterable<{ delta: string } | { usage: Usage }>;
+  generateImage(o: { model: string; prompt: string; signal: AbortSignal }): Promise<AiFile>;
+  editImage(o: { model: string; prompt: string; image: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
+  transcribe(o: { model: string; audio: Buffer; filename: string; signal: AbortSignal }): Promise<{ text: string; durationSeconds?: number }>;
+  speech(o: { model: string; text: string; voice?: string; signal: AbortSignal }): Promise<AiFile>;
+  cleanAudio(o: { audio: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
+}
+
+/** Thrown when production has no model endpoint: the sandbox is for demo mode only. */
+export class AiNotConfiguredError extends Error {
+  constructor() {
+    super("APP_MODE=production needs OPENAI_BASE_URL and OPENAI_API_KEY for the bot's AI models (the sandbox answers only in demo mode).");
+    this.name = "AiNotConfiguredError";
+  }
+}
+
+export const isAiConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
+
+let cached: AiProvider | undefined;
+
+export function getAiProvider(): AiProvider {
+  if (cached) return cached;
+  if (isAiConfigured()) {
+    cached = createOpenAiProvider({
+      baseURL: env.OPENAI_BASE_URL!,
+      apiKey: env.OPENAI_API_KEY!,
+      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      maxRetries: env.AI_MAX_RETRIES,
+      ttsVoice: env.OPENAI_TTS_VOICE,
+      audioCleanupUrl: env.AUDIO_CLEANUP_URL,
+    });
+  } else if (isDemoMode()) {
+    cached = sandboxAiProvider;
+  } else {
+    throw new AiNotConfiguredError();
+  }
+  return cached;
+}
+
+/** Start-up check: logs (does not throw) when production cannot reach any model. */
+export function checkAiConfig(log: (msg: string) => void = console.error): boolean {
+  if (isAiConfigured() || isDemoMode()) return true;
+  log(new AiNotConfiguredError().message);
+  return false;
+}
