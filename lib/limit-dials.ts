@@ -22,6 +22,7 @@ export function limitDials({ remaining_quotas, tariff_limits }: UserStatisticRes
   return LIMIT_DIAL_KINDS.map((kind) => {
     const remaining = remaining_quotas[KEY_OF[kind]];
     const total = kind === "file" ? tariff_limits.video_tokens : tariff_limits[KEY_OF[kind]];
-    return { kind, remaining, max: Math.max(remaining, total), limit: total, packages: remaining > total };
+    // The file dial's total is borrowed from video, so it cannot tell what came from packages.
+    return { kind, remaining, max: Math.max(remaining, total), limit: total, packages: kind !== "file" && remaining > total };
   });
 }

@@ -15,4 +15,11 @@ describe("limit dials", () => {
       { kind: "file", remaining: 40, max: 50, limit: 50, packages: false },
     ]);
   });
+  it("never credits packages for documents above the borrowed video total", () => {
+    const [file] = limitDials({
+      remaining_quotas: { text_tokens: 0, audio_tokens: 0, image_tokens: 0, file_tokens: 10, video_tokens: 0 },
+      tariff_limits: { text_tokens: 0, audio_tokens: 0, image_tokens: 0, file_tokens: 10, video_tokens: 0 },
+    }).filter((d) => d.kind === "file");
+    expect(file).toEqual({ kind: "file", remaining: 10, max: 10, limit: 0, packages: false });
+  });
 });
