@@ -230,7 +230,7 @@ async function benchPglite() {
     const { closeDb } = await import("@/db");
     await closeDb();
     const token = await tokenFor(userId);
-    const env = { DATABASE_URL: "", PGLITE_DIR: pgliteDir, DATA_DIR: dir, JWT_SECRET, BOT_TOKEN };
+    const env = { DATABASE_URL: undefined, PGLITE_DIR: pgliteDir, DATA_DIR: dir, JWT_SECRET, BOT_TOKEN };
     app = startApp(env);
     const appBase = APP_BASE;
     const readyMs = await waitForHealth(app);

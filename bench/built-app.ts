@@ -8,8 +8,11 @@ export const APP_BASE = `http://127.0.0.1:${APP_PORT}`;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startApp(env: Record<string, string | undefined>): ChildProcess {
+  const merged = { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" };
+  // An undefined value removes the variable (the embedded database runs when DATABASE_URL is unset).
+  const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
   return spawn("sh", ["-c", APP_CMD], {
-    env: { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+    env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],
     detached: true, // its own process group, so stopping it also stops `next start` under npm and sh
   });

@@ -27,7 +27,7 @@ async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
-  const app = startApp({ DATABASE_URL: "", PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
+  const app = startApp({ DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForHealth(app);

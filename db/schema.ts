@@ -176,6 +176,8 @@ export const tariffRates = pgTable("tariff_rates", {
 export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: integer("version").notNull().default(0),
+  // The catalogue the seed last wrote (a hash of db/catalogue.ts's data and the seed): start-up skips an unchanged seed.
+  seededHash: text("seeded_hash"),
 });
 
 // The caller's current paid subscription. No row (or an expired one) means Free.

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema";
@@ -15,8 +16,20 @@ type Db = PostgresJsDatabase<typeof schema>;
 const rub = (value: number) => Math.round(value * 100);
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
+// What the seed writes: the catalogue's data and the seed itself. Start-up (every process, every
+// restart) skips the seed when the database already holds this exact catalogue.
+const catalogueHash = () =>
+  crypto
+    .createHash("sha256")
+    .update(JSON.stringify([catalogueModels, catalogueCategories, catalogueAssistants, catalogueTariffs, catalogueRates, cataloguePackages, catalogueVideoCapabilities]))
+    .update(seedCatalogue.toString())
+    .digest("hex");
+
 /** Upserts the demo catalogue by its stable keys: running it again changes nothing. */
 export async function seedCatalogue(db: Db): Promise<void> {
+  const hash = catalogueHash();
+  const [seeded] = await db.select({ hash: schema.catalogueVersion.seededHash }).from(schema.catalogueVersion).where(eq(schema.catalogueVersion.id, 1));
+  if (seeded?.hash === hash) return;
   await db.transaction(async (tx) => {
     const modelRows = await tx
       .insert(schema.models)
@@ -163,8 +176,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
     // Every process caches the catalogue (lib/server/catalogue/cache.ts) and reloads it when this moves.
     await tx
       .insert(schema.catalogueVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1` } });
+      .values({ id: 1, version: 1, seededHash: hash })
+      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1`, seededHash: hash } });
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_version" ADD COLUMN "seeded_hash" text;
