@@ -1,0 +1,147 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { PNG } from "pngjs";
+
+// A loopback fake of the OpenAI-compatible HTTP API, speaking the wire protocol the `openai` SDK uses:
+//   POST /v1/chat/completions   JSON; with stream:true an SSE stream of `data: {chat.completion.chunk}`
+//                               lines, a final usage chunk when stream_options.include_usage, `data: [DONE]`
+//   POST /v1/images/generations JSON → { created, data: [{ b64_json }], output_format: "png" }
+//   POST /v1/images/edits       multipart (image, prompt, model) → same as generations
+//   POST /v1/audio/transcriptions multipart (file, model, response_format) → { text } or verbose_json
+//   POST /v1/audio/speech       JSON (model, input, voice) → audio/mpeg bytes
+// Use:
+//   const fake = await startFakeOpenAi();          // fake.url is the base URL to give the SDK (…/v1)
+//   fake.answer = "Hi there"; fake.usage = { prompt_tokens: 5, completion_tokens: 2 };
+//   fake.mode = "fail500" | "fail400" | "hang" | "normal";  // hang never answers (timeouts)
+//   fake.requests  → every request: { path, authorization, model, body (JSON or multipart fields), files }
+//   await fake.close();
+// A wrong bearer key gets 401 like the real API.
+
+export type FakeOpenAiMode = "normal" | "fail500" | "fail400" | "hang";
+export type FakeOpenAiFile = { field: string; filename: string; type: string; size: number };
+export type FakeOpenAiRequest = {
+  path: string;
+  authorization: string | undefined;
+  model: string | undefined;
+  body: Record<string, any>;
+  files: FakeOpenAiFile[];
+};
+export type FakeOpenAi = {
+  url: string;
+  apiKey: string;
+  mode: FakeOpenAiMode;
+  answer: string;
+  usage: { prompt_tokens: number; completion_tokens: number };
+  transcript: string;
+  requests: FakeOpenAiRequest[];
+  close(): Promise<void>;
+};
+
+export const FAKE_SPEECH_BYTES = Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000"), Buffer.alloc(64, 0xff)]);
+
+function fakePng(): Buffer {
+  const png = new PNG({ width: 2, height: 2 });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+const apiError = (res: http.ServerResponse, status: number, message: string, code: string | null = null) =>
+  json(res, status, { error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code } });
+
+async function readBody(req: http.IncomingMessage): Promise<{ body: Record<string, any>; files: FakeOpenAiFile[] }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const type = req.headers["content-type"] ?? "";
+  if (!type.startsWith("multipart/form-data")) return { body: raw.length ? JSON.parse(raw.toString()) : {}, files: [] };
+  // The platform's own multipart parser (undici), so the fake checks the SDK's real encoding.
+  const form = await new Request("http://fake/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+  const body: Record<string, any> = {};
+  const files: FakeOpenAiFile[] = [];
+  for (const [field, value] of form.entries()) {
+    if (typeof value === "string") body[field] = value;
+    else files.push({ field, filename: value.name, type: value.type, size: value.size });
+  }
+  return { body, files };
+}
+
+function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
+  const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+  for (const piece of fake.answer.match(/\S+\s*/g) ?? []) {
+    send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+  }
+  send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+  if (body.stream_options?.include_usage) send({ ...base, choices: [], usage: totalUsage(fake) });
+  res.end("data: [DONE]\n\n");
+}
+
+const totalUsage = (fake: FakeOpenAi) => ({ ...fake.usage, total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens });
+
+function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: Record<string, any>) {
+  switch (path) {
+    case "/v1/chat/completions":
+      if (!Array.isArray(body.messages)) return apiError(res, 400, "'messages' is a required property");
+      if (body.stream) return streamChat(res, fake, body);
+      return json(res, 200, {
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content: fake.answer }, finish_reason: "stop" }],
+        usage: totalUsage(fake),
+      });
+    case "/v1/images/generations":
+    case "/v1/images/edits":
+      if (!body.prompt) return apiError(res, 400, "'prompt' is a required property");
+      return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: fakePng().toString("base64") }], output_format: "png" });
+    case "/v1/audio/transcriptions":
+      if (body.response_format === "verbose_json") {
+        return json(res, 200, { task: "transcribe", language: "english", duration: 3.5, text: fake.transcript, segments: [] });
+      }
+      return json(res, 200, { text: fake.transcript });
+    case "/v1/audio/speech":
+      if (!body.input) return apiError(res, 400, "'input' is a required property");
+      res.writeHead(200, { "content-type": "audio/mpeg" }).end(FAKE_SPEECH_BYTES);
+      return;
+    default:
+      return apiError(res, 404, `Unknown path ${path}`, "unknown_url");
+  }
+}
+
+export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?: string } = {}): Promise<FakeOpenAi> {
+  const fake: FakeOpenAi = {
+    url: "",
+    apiKey,
+    mode: "normal",
+    answer: "Hello from the fake model.",
+    usage: { prompt_tokens: 12, completion_tokens: 5 },
+    transcript: "Hello from the fake transcriber.",
+    requests: [],
+    close: async () => {},
+  };
+  const server = http.createServer(async (req, res) => {
+    const path = new URL(req.url!, "http://x").pathname;
+    const { body, files } = await readBody(req);
+    fake.requests.push({ path, authorization: req.headers.authorization, model: body.model, body, files });
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
+    if (fake.mode === "hang") return; // never answers: the client's timeout must end it
+    if (fake.mode === "fail500") return apiError(res, 500, "The server had an error while processing your request.");
+    if (fake.mode === "fail400") return apiError(res, 400, "Invalid request (fake failing mode).", "invalid_request");
+    answer(res, fake, path, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections(); // hanging requests would otherwise keep close() waiting
+      server.close(() => resolve());
+    });
+  return fake;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
+import type { AiProvider, Usage } from "@/lib/server/ai/provider";
+import { FAKE_SPEECH_BYTES, type FakeOpenAi, startFakeOpenAi } from "@/tests/fakes/openai";
+
+let fake: FakeOpenAi;
+let ai: AiProvider;
+const signal = () => new AbortController().signal;
+const provider = (o: { timeoutMs?: number; apiKey?: string } = {}) =>
+  createOpenAiProvider({ baseURL: fake.url, apiKey: o.apiKey ?? fake.apiKey, timeoutMs: o.timeoutMs ?? 5000, maxRetries: 0, ttsVoice: "nova" });
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.mode = "normal";
+  fake.requests.length = 0;
+  ai = provider();
+});
+
+async function collect(stream: AsyncIterable<{ delta: string } | { usage: Usage }>) {
+  const deltas: string[] = [];
+  let usage: Usage | undefined;
+  for await (const part of stream) {
+    if ("delta" in part) deltas.push(part.delta);
+    else usage = part.usage;
+  }
+  return { deltas, usage };
+}
+
+describe("openai provider against an OpenAI-compatible endpoint", () => {
+  it("streams chat deltas and ends with the reported usage, sending the messages, model id and key", async () => {
+    fake.answer = "Paris is the capital of France.";
+    fake.usage = { prompt_tokens: 21, completion_tokens: 7 };
+    const messages = [
+      { role: "system" as const, content: "Be brief." },
+      { role: "user" as const, content: "Capital of France?" },
+    ];
+    const { deltas, usage } = await collect(ai.chatStream({ model: "gpt-4o-mini", messages, signal: signal() }));
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe("Paris is the capital of France.");
+    expect(usage).toEqual({ promptTokens: 21, completionTokens: 7, totalTokens: 28 });
+    const [req] = fake.requests;
+    expect(req.path).toBe("/v1/chat/completions");
+    expect(req.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(req.body).toMatchObject({ model: "gpt-4o-mini", messages, stream: true, stream_options: { include_usage: true } });
+  });
+
+  it("generates an image from base64 data and edits an uploaded photo as multipart", async () => {
+    const made = await ai.generateImage({ model: "gpt-image-1", prompt: "a red fox", signal: signal() });
+    expect(made.contentType).toBe("image/png");
+    expect(made.data.subarray(1, 4).toString()).toBe("PNG");
+    expect(fake.requests[0].body).toMatchObject({ model: "gpt-image-1", prompt: "a red fox" });
+    expect(fake.requests[0].body.response_format).toBeUndefined();
+
+    const edited = await ai.editImage({ model: "gpt-image-1", prompt: "add a hat", image: Buffer.from("photo-bytes"), filename: "me.png", signal: signal() });
+    expect(edited.data.subarray(1, 4).toString()).toBe("PNG");
+    const edit = fake.requests[1];
+    expect(edit.path).toBe("/v1/images/edits");
+    expect(edit.body).toMatchObject({ model: "gpt-image-1", prompt: "add a hat" });
+    expect(edit.files).toEqual([expect.objectContaining({ field: "image", filename: "me.png", size: 11 })]);
+  });
+
+  it("transcribes audio (whisper with its duration) and synthesises speech with the configured voice", async () => {
+    fake.transcript = "Remind me to call mum.";
+    const heard = await ai.transcribe({ model: "whisper-1", audio: Buffer.from("ogg-bytes"), filename: "voice.ogg", signal: signal() });
+    expect(heard).toEqual({ text: "Remind me to call mum.", durationSeconds: 3.5 });
+    expect(fake.requests[0].files[0]).toMatchObject({ field: "file", filename: "voice.ogg" });
+    expect(fake.requests[0].body).toMatchObject({ model: "whisper-1", response_format: "verbose_json" });
+
+    const spoken = await ai.speech({ model: "tts-1", text: "Hello", signal: signal() });
+    expect(spoken).toEqual({ data: FAKE_SPEECH_BYTES, contentType: "audio/mpeg" });
+    expect(fake.requests[1].body).toMatchObject({ model: "tts-1", input: "Hello", voice: "nova", response_format: "mp3" });
+  });
+
+  it("surfaces a failing endpoint (500 and 400) and a wrong key as errors with their status", async () => {
+    fake.mode = "fail500";
+    await expect(ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: signal() })).rejects.toMatchObject({ status: 500 });
+    fake.mode = "fail400";
+    await expect(collect(ai.chatStream({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], signal: signal() }))).rejects.toMatchObject({ status: 400 });
+    fake.mode = "normal";
+    await expect(provider({ apiKey: "sk-wrong" }).speech({ model: "tts-1", text: "hi", signal: signal() })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("gives up on a hanging endpoint after the configured timeout", async () => {
+    fake.mode = "hang";
+    const started = Date.now();
+    await expect(
+      collect(provider({ timeoutMs: 300 }).chatStream({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], signal: signal() })),
+    ).rejects.toThrow(/timed out/i);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("stops at once when the caller aborts", async () => {
+    fake.mode = "hang";
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: controller.signal })).rejects.toThrow(/abort/i);
+  });
+});
