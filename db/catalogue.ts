@@ -5,6 +5,9 @@ import type { VideoFormat } from "./schema";
 
 type ModelSeed = {
   modelName: string;
+  // Sent to the OpenAI-compatible endpoint (names as OpenAI, or a LiteLLM/OpenRouter route, knows them).
+  // Noise removal runs locally or at AUDIO_CLEANUP_URL; dubbing names its speech model; video ids are the video providers'.
+  providerModelId: string;
   displayName: string;
   provider: string;
   type: "text" | "image" | "image_edit" | "audio" | "files" | "video";
@@ -15,29 +18,29 @@ type ModelSeed = {
 
 export const catalogueModels: ModelSeed[] = [
   // text
-  { modelName: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Fast everyday assistant", actions: ["text"] },
-  { modelName: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Flagship multimodal model", actions: ["text"] },
-  { modelName: "claude-sonnet", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Careful writing and code", actions: ["text"] },
-  { modelName: "gemini-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Quick answers with long context", actions: ["text"] },
-  { modelName: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Strong reasoning at low cost", actions: ["text"] },
-  { modelName: "yandexgpt", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Russian-first language model", actions: ["text"] },
+  { modelName: "gpt-4o-mini", providerModelId: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Fast everyday assistant", actions: ["text"] },
+  { modelName: "gpt-4o", providerModelId: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Flagship multimodal model", actions: ["text"] },
+  { modelName: "claude-sonnet", providerModelId: "claude-sonnet-4-5", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Careful writing and code", actions: ["text"] },
+  { modelName: "gemini-flash", providerModelId: "gemini-2.5-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Quick answers with long context", actions: ["text"] },
+  { modelName: "deepseek-chat", providerModelId: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Strong reasoning at low cost", actions: ["text"] },
+  { modelName: "yandexgpt", providerModelId: "yandexgpt-lite", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Russian-first language model", actions: ["text"] },
   // files
-  { modelName: "gpt-4o-files", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Reads PDF, DOCX and spreadsheets", actions: ["files"] },
-  { modelName: "claude-files", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Summarises long documents", actions: ["files"] },
+  { modelName: "gpt-4o-files", providerModelId: "gpt-4o", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Reads PDF, DOCX and spreadsheets", actions: ["files"] },
+  { modelName: "claude-files", providerModelId: "claude-sonnet-4-5", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Summarises long documents", actions: ["files"] },
   // image
-  { modelName: "dall-e-3", displayName: "DALL·E 3", provider: "openai", type: "image", modelTypeDescription: "image", description: "Images from a description", actions: ["text_to_image"] },
-  { modelName: "flux-pro", displayName: "FLUX Pro", provider: "bfl", type: "image", modelTypeDescription: "image", description: "Photorealistic generation", actions: ["text_to_image"] },
-  { modelName: "midjourney", displayName: "Midjourney", provider: "midjourney", type: "image", modelTypeDescription: "image", description: "Artistic styles", actions: ["text_to_image"] },
-  { modelName: "flux-kontext", displayName: "FLUX Kontext", provider: "bfl", type: "image_edit", modelTypeDescription: "image", description: "Edits your photo by instruction", actions: ["generate_image"] },
-  { modelName: "gpt-image-edit", displayName: "GPT Image Edit", provider: "openai", type: "image_edit", modelTypeDescription: "image", description: "Retouch and restyle a photo", actions: ["generate_image"] },
+  { modelName: "dall-e-3", providerModelId: "dall-e-3", displayName: "DALL·E 3", provider: "openai", type: "image", modelTypeDescription: "image", description: "Images from a description", actions: ["text_to_image"] },
+  { modelName: "flux-pro", providerModelId: "flux-pro-1.1", displayName: "FLUX Pro", provider: "bfl", type: "image", modelTypeDescription: "image", description: "Photorealistic generation", actions: ["text_to_image"] },
+  { modelName: "midjourney", providerModelId: "midjourney-v7", displayName: "Midjourney", provider: "midjourney", type: "image", modelTypeDescription: "image", description: "Artistic styles", actions: ["text_to_image"] },
+  { modelName: "flux-kontext", providerModelId: "flux-kontext-pro", displayName: "FLUX Kontext", provider: "bfl", type: "image_edit", modelTypeDescription: "image", description: "Edits your photo by instruction", actions: ["generate_image"] },
+  { modelName: "gpt-image-edit", providerModelId: "gpt-image-1", displayName: "GPT Image Edit", provider: "openai", type: "image_edit", modelTypeDescription: "image", description: "Retouch and restyle a photo", actions: ["generate_image"] },
   // audio
-  { modelName: "whisper", displayName: "Whisper", provider: "openai", type: "audio", modelTypeDescription: "audio", description: "Speech to text in 50+ languages", actions: ["speech_to_text"] },
-  { modelName: "elevenlabs-isolate", displayName: "Voice Isolator", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Removes background noise", actions: ["noise_removal"] },
-  { modelName: "elevenlabs-dubbing", displayName: "ElevenLabs Dubbing", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Voice-over and voice translation", actions: ["dubbing"] },
+  { modelName: "whisper", providerModelId: "whisper-1", displayName: "Whisper", provider: "openai", type: "audio", modelTypeDescription: "audio", description: "Speech to text in 50+ languages", actions: ["speech_to_text"] },
+  { modelName: "elevenlabs-isolate", providerModelId: "audio-cleanup", displayName: "Voice Isolator", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Removes background noise", actions: ["noise_removal"] },
+  { modelName: "elevenlabs-dubbing", providerModelId: "tts-1", displayName: "ElevenLabs Dubbing", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Voice-over and voice translation", actions: ["dubbing"] },
   // video
-  { modelName: "gen4_turbo", displayName: "Runway Gen-4 Turbo", provider: "runway", type: "video", modelTypeDescription: "video", description: "Animates a picture in seconds", actions: ["image_to_video"] },
-  { modelName: "gen4_aleph", displayName: "Runway Gen-4 Aleph", provider: "runway", type: "video", modelTypeDescription: "video", description: "Transforms your video", actions: ["video_to_video"] },
-  { modelName: "veo-3", displayName: "Google Veo 3", provider: "google", type: "video", modelTypeDescription: "video", description: "Cinematic video with sound", actions: ["text_to_video", "image_to_video"] },
+  { modelName: "gen4_turbo", providerModelId: "gen4_turbo", displayName: "Runway Gen-4 Turbo", provider: "runway", type: "video", modelTypeDescription: "video", description: "Animates a picture in seconds", actions: ["image_to_video"] },
+  { modelName: "gen4_aleph", providerModelId: "gen4_aleph", displayName: "Runway Gen-4 Aleph", provider: "runway", type: "video", modelTypeDescription: "video", description: "Transforms your video", actions: ["video_to_video"] },
+  { modelName: "veo-3", providerModelId: "veo-3.1-generate-preview", displayName: "Google Veo 3", provider: "google", type: "video", modelTypeDescription: "video", description: "Cinematic video with sound", actions: ["text_to_video", "image_to_video"] },
 ];
 
 export const catalogueCategories = [

@@ -68,6 +68,8 @@ export const models = pgTable("models", {
   description: text("description").notNull().default(""),
   modelTypeDescription: text("model_type_description").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  // The id sent to the OpenAI-compatible endpoint (OPENAI_BASE_URL), e.g. gpt-4o-mini, whisper-1; the seed fills it.
+  providerModelId: text("provider_model_id"),
 });
 
 export const modelActions = pgTable(

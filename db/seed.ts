@@ -50,6 +50,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           description: excluded("description"),
           modelTypeDescription: excluded("model_type_description"),
           sortOrder: excluded("sort_order"),
+          providerModelId: excluded("provider_model_id"),
         },
       })
       .returning({ id: schema.models.id, modelName: schema.models.modelName });
