@@ -8,6 +8,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { assertProductionConfig } = await import("@/lib/env");
   assertProductionConfig();
+  // Production without a model endpoint still serves the mini-app; the bot cannot answer, so say it now.
+  (await import("@/lib/server/ai/provider")).checkAiConfig();
   const { getDb } = await import("@/db");
   const { startJobs } = await import("@/lib/server/jobs/scheduler");
   const { jobs } = await import("@/lib/server/jobs/registry");

@@ -3,7 +3,8 @@ import { securityHeaderRules } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // The embedded database ships WebAssembly files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  // The ffmpeg installer finds its binary next to itself in node_modules; unpdf loads its pdf.js build at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@ffmpeg-installer/ffmpeg", "unpdf"],
   poweredByHeader: false,
   headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),
   // SPEC.md calls some paths with a trailing slash (GET /api/package/, POST /api/history/): they

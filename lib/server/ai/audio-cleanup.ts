@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 
 // Speech band only, then FFT denoise; loudnorm keeps quiet recordings audible after the cut.
 const FILTERS = "highpass=f=80,lowpass=f=8000,afftdn=nf=-25,loudnorm";
@@ -31,10 +30,12 @@ async function cleanThroughEndpoint(o: { audio: Buffer; filename: string; signal
 }
 
 /** Pipes `input` through the bundled ffmpeg binary (no apt package needed) and returns stdout. */
-export function runFfmpeg(o: { input: Buffer; args: string[]; signal: AbortSignal; inputArgs?: string[] }): Promise<Buffer> {
+export async function runFfmpeg(o: { input: Buffer; args: string[]; signal: AbortSignal; inputArgs?: string[] }): Promise<Buffer> {
+  // Loaded on first use: the installer throws at import on a platform it has no binary for.
+  const { path: ffmpegPath } = (await import("@ffmpeg-installer/ffmpeg")).default;
   return new Promise((resolve, reject) => {
     const child = spawn(
-      ffmpegInstaller.path,
+      ffmpegPath,
       ["-hide_banner", "-loglevel", "error", ...(o.inputArgs ?? []), "-i", "pipe:0", ...o.args, "pipe:1"],
       { signal: o.signal },
     );
