@@ -29,6 +29,8 @@ export type FakeYookassa = {
   requests: FakeRequest[];
   /** Status a charge of a saved method ends in (default succeeded). */
   chargeOutcome: "succeeded" | "canceled" | "pending";
+  /** Reads (GET /payments/{id}) that never answer, or answer with this error, until reset. */
+  readFault: null | "stall" | { status: number; description: string };
   markSucceeded(id: string): FakePayment;
   markCanceled(id: string): FakePayment;
   /** The notification YooKassa would POST to the webhook for this payment. */
@@ -54,6 +56,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     payments,
     requests,
     chargeOutcome: "succeeded",
+    readFault: null,
     markSucceeded(id) {
       const p = payments.get(id)!;
       p.status = "succeeded";
@@ -70,7 +73,11 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const p = payments.get(id)!;
       return { type: "notification", event: `payment.${p.status}`, object: structuredClone(p) };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   const server = http.createServer(async (req, res) => {
@@ -94,6 +101,8 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     }
     const match = /^\/payments\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {
+      if (fake.readFault === "stall") return; // the socket stays open until the caller gives up
+      if (fake.readFault) return error(res, fake.readFault.status, "internal_server_error", fake.readFault.description);
       const p = payments.get(decodeURIComponent(match[1]));
       return p ? json(res, 200, p) : error(res, 404, "not_found", "Payment not found");
     }

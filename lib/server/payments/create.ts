@@ -11,7 +11,7 @@ import { validateReferralAmount } from "@/lib/pricing/referral-discount";
 import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { getCreateData, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
-import { startPayment } from "./start";
+import { assertNoOpenPayment, startPayment } from "./start";
 
 const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
 
@@ -56,6 +56,7 @@ export type StandardTariffOrder = z.infer<typeof createTariffPaymentBodySchema>;
 
 /** POST /api/tariff/create: Starter or Neuro Basic for 1-3 months. */
 export async function createTariffPayment({ db, user, body }: { db: Db; user: User; body: StandardTariffOrder }) {
+  await assertNoOpenPayment({ db, userId: user.id });
   if (body.tariff_name === FREE_TARIFF || body.tariff_name === CUSTOM_TARIFF) {
     throw bad("tariff_name", `${body.tariff_name} cannot be bought here`);
   }
@@ -86,6 +87,7 @@ export type CustomTariffOrder = z.infer<typeof createCustomTariffPaymentBodySche
 
 /** POST /api/tariff/create_custom: the composed limits, priced with the database rates. */
 export async function createCustomTariffPayment({ db, user, body }: { db: Db; user: User; body: CustomTariffOrder }) {
+  await assertNoOpenPayment({ db, userId: user.id });
   checkMonths(body.months);
   const values: CustomValues = {
     text: body.custom_text_tokens,
@@ -132,6 +134,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
 
 /** POST /api/package/payment */
 export async function createPackagePayment({ db, user, body }: { db: Db; user: User; body: { package_id: number; email?: string; ref_amount_used: number } }) {
+  await assertNoOpenPayment({ db, userId: user.id });
   const [pkg] = await db.select().from(packages).where(eq(packages.id, body.package_id));
   if (!pkg) throw new ApiError("not_found", "Package not found");
   const total = toRoubles(pkg.priceKopecks);

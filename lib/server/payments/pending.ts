@@ -8,8 +8,10 @@ import { confirmPayment } from "./confirm";
 import { providerByName } from "./providers";
 import { OPEN_STATUSES, releasePayment } from "./release";
 
+const USER_PATH_CALL = { timeoutMs: 2500 };
+
 /**
- * Expires an open payment whose link has run out: closes it at the provider and releases it, unless
+ * Job: expires an open payment whose link has run out: closes it at the provider and releases it, unless
  * the provider says it was paid meanwhile (then it is applied).
  */
 async function expirePayment({ db, payment }: { db: Db; payment: Payment }) {
@@ -25,15 +27,20 @@ async function expirePayment({ db, payment }: { db: Db; payment: Payment }) {
   await releasePayment({ db, paymentId: payment.id, status: "expired" });
 }
 
-/** The caller's open payment, if its link is still valid (an expired one is expired on read). */
-export async function findOpenPayment({ db, userId }: { db: Db; userId: number }): Promise<Payment | null> {
+/**
+ * The caller's open payment whose link is still valid. Open payments whose link ran out are expired
+ * here locally, without asking the provider: this runs on a user's request, which must answer in
+ * a few seconds. A payment that was paid after all is still applied when its confirmation arrives
+ * (webhook, or the expiry job's re-fetch), since confirmation accepts expired payments.
+ */
+export async function expireStaleAndFindOpenPayment({ db, userId }: { db: Db; userId: number }): Promise<Payment | null> {
   const open = await db
     .select()
     .from(payments)
     .where(and(eq(payments.userId, userId), inArray(payments.status, OPEN_STATUSES)));
   let live: Payment | null = null;
   for (const payment of open) {
-    if (payment.expiresAt.getTime() <= Date.now()) await expirePayment({ db, payment });
+    if (payment.expiresAt.getTime() <= Date.now()) await releasePayment({ db, paymentId: payment.id, status: "expired" });
     else live = payment;
   }
   return live;
@@ -41,7 +48,7 @@ export async function findOpenPayment({ db, userId }: { db: Db; userId: number }
 
 /** GET /api/tariff/check-pending-payment */
 export async function checkPendingPayment({ db, userId }: { db: Db; userId: number }): Promise<PendingPaymentResponse> {
-  const payment = await findOpenPayment({ db, userId });
+  const payment = await expireStaleAndFindOpenPayment({ db, userId });
   if (!payment) return { has_pending_payment: false, payment_url: null, expires_in_minutes: null };
   return {
     has_pending_payment: true,
@@ -56,16 +63,17 @@ export async function checkPendingPayment({ db, userId }: { db: Db; userId: numb
  * applied instead, so a payer who paid a moment ago is never left without the purchase.
  */
 export async function cancelPendingPayment({ db, userId }: { db: Db; userId: number }) {
-  const payment = await findOpenPayment({ db, userId });
+  const payment = await expireStaleAndFindOpenPayment({ db, userId });
   if (!payment) throw new ApiError("not_found", "No pending payment");
   const provider = providerByName(payment.provider);
   if (payment.providerPaymentId && provider.name !== "sandbox") {
-    const remote = await provider.fetchStatus(payment.providerPaymentId).catch(() => null);
+    // On the user's request: a few seconds at most for both calls together.
+    const remote = await provider.fetchStatus(payment.providerPaymentId, USER_PATH_CALL).catch(() => null);
     if (remote?.status === "succeeded" && remote.amountKopecks === payment.amountKopecks) {
       await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
       throw new ApiError("conflict", "The payment has already been paid");
     }
-    await provider.cancel(payment.providerPaymentId);
+    await provider.cancel(payment.providerPaymentId, USER_PATH_CALL);
   }
   const canceled = await releasePayment({ db, paymentId: payment.id, status: "canceled" });
   return { success: canceled };

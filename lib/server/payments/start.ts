@@ -9,7 +9,7 @@ import type { CustomValues } from "@/lib/pricing/custom-tariff";
 import { periodPrice } from "@/lib/pricing/periods";
 import { ApiError } from "@/lib/server/http/api-error";
 import { reserveReferralBalance } from "@/lib/server/referral/balance";
-import { findOpenPayment } from "./pending";
+import { expireStaleAndFindOpenPayment } from "./pending";
 import { activeProvider } from "./providers";
 import { releasePayment } from "./release";
 
@@ -37,9 +37,17 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 const pendingConflict = () => new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
 
+/**
+ * 409 while the caller has a payment in progress. Checked before the order is validated: its
+ * referral reservation lowers the balance, so a later validation would answer a misleading 400.
+ */
+export async function assertNoOpenPayment({ db, userId }: { db: Db; userId: number }): Promise<void> {
+  if (await expireStaleAndFindOpenPayment({ db, userId })) throw pendingConflict();
+}
+
 /** Records the payment and its referral reservation in one transaction, then opens it at the provider. */
 export async function startPayment({ db, user, order }: { db: Db; user: User; order: Order }): Promise<PaymentUrlResponse> {
-  if (await findOpenPayment({ db, userId: user.id })) throw pendingConflict();
+  await assertNoOpenPayment({ db, userId: user.id });
   const provider = activeProvider();
   const refAmountKopecks = toKopecks(order.refAmount);
   const amountKopecks = toKopecks(periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }));
@@ -69,6 +77,9 @@ export async function startPayment({ db, user, order }: { db: Db; user: User; or
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw pendingConflict();
+    // Racing payments: whichever lost the balance to a concurrent payment lost the race for the
+    // pending slot too, and hears the same 409 as every other loser.
+    if (refAmountKopecks > 0) await assertNoOpenPayment({ db, userId: user.id });
     throw error;
   }
   try {

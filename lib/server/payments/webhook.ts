@@ -1,11 +1,11 @@
 import "server-only";
-import net from "node:net";
 import { and, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { payments } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { addressInRanges, clientAddress } from "@/lib/server/http/client-address";
 import { confirmPayment } from "./confirm";
 import { yookassaProvider } from "./providers/yookassa";
 import { releasePayment } from "./release";
@@ -13,30 +13,25 @@ import { releasePayment } from "./release";
 export const yookassaNotificationSchema = z.object({
   type: z.string().optional(),
   event: z.string().max(100),
-  object: z.object({ id: z.string().min(1).max(100) }).loose(),
+  // YooKassa payment ids are UUID-shaped; anything else is refused before any outbound call.
+  object: z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i) }).loose(),
 });
 export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
 
 /**
  * YOOKASSA_TRUSTED_IPS: comma-separated addresses or CIDR ranges (YooKassa publishes the ranges it
- * sends notifications from). The caller's address is the first hop of X-Forwarded-For, as set by
- * the reverse proxy in front of the app; without the setting every source is accepted, which is
- * safe because a notification is only ever believed after re-fetching the payment from the API.
+ * sends notifications from), matched against the client address taken from the right-hand end of
+ * X-Forwarded-For behind TRUSTED_PROXY_COUNT proxies (a client-written first entry is never
+ * trusted). Without the setting every source is accepted, which is safe because a notification is
+ * only ever believed after re-fetching the payment from the API.
  */
-export function isTrustedSource({ forwardedFor, trusted }: { forwardedFor: string | null; trusted: string | undefined }): boolean {
+export function isTrustedSource({ address, trusted }: { address: string | undefined; trusted: string | undefined }): boolean {
   if (!trusted?.trim()) return true;
-  const address = forwardedFor?.split(",")[0]?.trim().replace(/^::ffff:/, "");
-  const family = address ? net.isIP(address) : 0;
-  if (!address || family === 0) return false;
-  const list = new net.BlockList();
-  for (const entry of trusted.split(",").map((s) => s.trim()).filter(Boolean)) {
-    const [ip, prefix] = entry.split("/");
-    const type = net.isIP(ip) === 6 ? "ipv6" : "ipv4";
-    if (prefix) list.addSubnet(ip, Number(prefix), type);
-    else list.addAddress(ip, type);
-  }
-  return list.check(address, family === 6 ? "ipv6" : "ipv4");
+  return addressInRanges(address, trusted);
 }
+
+// A notification is answered within a few seconds: YooKassa redelivers what it could not deliver.
+const WEBHOOK_CALL = { timeoutMs: 3000 };
 
 /**
  * POST /api/payments/webhook/yookassa: the notification is only a hint. The payment is fetched
@@ -44,12 +39,17 @@ export function isTrustedSource({ forwardedFor, trusted }: { forwardedFor: strin
  * it succeeded for our amount.
  */
 export async function handleYookassaNotification({ db, req, body }: { db: Db; req: Request; body: YookassaNotification }) {
-  if (!isTrustedSource({ forwardedFor: req.headers.get("x-forwarded-for"), trusted: env.YOOKASSA_TRUSTED_IPS })) {
+  if (!isTrustedSource({ address: clientAddress(req, env.TRUSTED_PROXY_COUNT), trusted: env.YOOKASSA_TRUSTED_IPS })) {
     throw new ApiError("forbidden", "Notification from an untrusted address");
   }
-  const remote = await yookassaProvider.fetchStatus(body.object.id).catch((error: unknown) => {
+  const remote = await yookassaProvider.fetchStatus(body.object.id, WEBHOOK_CALL).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") return null;
-    throw error;
+    // Whatever the provider said stays in our log, never in an answer to an anonymous caller; a
+    // 503 makes YooKassa deliver the notification again later.
+    console.error("[payments] YooKassa re-fetch failed", error);
+    const unavailable = new ApiError("service_unavailable", "Notification not processed, deliver it again later");
+    unavailable.retryAfterSeconds = 60;
+    throw unavailable;
   });
   if (!remote) return { ok: true, ignored: "unknown payment" };
   // By YooKassa's id, or by the id in its metadata when the notification beat our own bookkeeping.

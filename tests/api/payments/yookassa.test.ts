@@ -31,6 +31,8 @@ beforeAll(async () => {
     BOT_USERNAME: "test_ai_bot",
     YOOKASSA_VAT_CODE: "1",
     YOOKASSA_TRUSTED_IPS: "185.71.76.0/27, 77.75.156.11",
+    // One reverse proxy of ours in front of the app: it appends the address it saw.
+    TRUSTED_PROXY_COUNT: "1",
   });
   routes = {
     createTariff: (await import("@/app/api/tariff/create/route")).POST,
@@ -57,8 +59,9 @@ const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
     token,
     body: { tariff_name: "Starter", months: 1, calculated_price: starterPrice, recurent: false, ref_amount_used: 0, ...extra },
   });
-// As relayed by the reverse proxy: the first X-Forwarded-For hop is YooKassa's address.
-const fromYookassa = { "x-forwarded-for": "185.71.76.10, 10.0.0.2" };
+// As relayed by our reverse proxy (10.0.0.2, appended last by our server): YooKassa's address is
+// the hop the proxy saw; whatever a client wrote before it is never trusted.
+const fromYookassa = { "x-forwarded-for": "203.0.113.50, 185.71.76.10, 10.0.0.2" };
 const notify = (id: string, headers: Record<string, string> = fromYookassa) =>
   call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: fake.notification(id), headers });
 const lastCreated = () => [...fake.payments.values()].at(-1)!;
@@ -188,16 +191,63 @@ describe("YooKassa payments", () => {
     expect((await notify(id)).body.applied).toBe(true);
   });
 
-  it("isTrustedSource - matches the first X-Forwarded-For hop against addresses and CIDR ranges", async () => {
-    const { isTrustedSource } = await import("@/lib/server/payments/webhook");
-    const trusted = "185.71.76.0/27, 185.71.77.0/27, 77.75.153.0/25, 77.75.156.11, 77.75.156.35, 77.75.154.128/25, 2a02:5180::/32";
-    expect(isTrustedSource({ forwardedFor: "185.71.76.5, 10.0.0.1", trusted })).toBe(true);
-    expect(isTrustedSource({ forwardedFor: "77.75.156.11", trusted })).toBe(true);
-    expect(isTrustedSource({ forwardedFor: "2a02:5180:0:1::5", trusted })).toBe(true);
-    expect(isTrustedSource({ forwardedFor: "10.0.0.1, 185.71.76.5", trusted })).toBe(false);
-    expect(isTrustedSource({ forwardedFor: null, trusted })).toBe(false);
-    expect(isTrustedSource({ forwardedFor: "garbage", trusted })).toBe(false);
-    expect(isTrustedSource({ forwardedFor: null, trusted: undefined })).toBe(true);
+  it("POST /api/payments/webhook/yookassa - a forged first X-Forwarded-For entry does not pass the trusted list", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    // The client claims to be YooKassa; our proxy saw 203.0.113.7.
+    expect((await notify(id, { "x-forwarded-for": "185.71.76.10, 203.0.113.7, 10.0.0.2" })).status).toBe(403);
+  });
+
+  it("POST /api/payments/webhook/yookassa - refuses an id that is not YooKassa-shaped before any outbound call", async () => {
+    const before = fake.requests.length;
+    for (const id of ["..", "../../v3", "x".repeat(40), "2419a771-000f-5000-9000-1edaf29243f2/../x"]) {
+      const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", {
+        body: { type: "notification", event: "payment.succeeded", object: { id } },
+        headers: fromYookassa,
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("POST /api/payments/webhook/yookassa - a stalled or failing provider gets a quick generic 503, never its own text", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    try {
+      fake.readFault = "stall";
+      const started = Date.now();
+      const stalled = await notify(id);
+      expect(stalled.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Number(stalled.headers.get("retry-after"))).toBeGreaterThan(0);
+      fake.readFault = { status: 500, description: "internal detail: shop 123456 secret path" };
+      const failing = await notify(id);
+      expect(failing.status).toBe(503);
+      expect(JSON.stringify(failing.body)).not.toContain("internal detail");
+    } finally {
+      fake.readFault = null;
+    }
+    expect((await notify(id)).body.applied).toBe(true);
+  });
+
+  it("GET /api/tariff/check-pending-payment - answers within a few seconds while the provider stalls, expiring a stale link locally", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    await db.update(schema.payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.payments.userId, userId));
+    try {
+      fake.readFault = "stall";
+      const started = Date.now();
+      const res = await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token });
+      expect(res.status).toBe(200);
+      expect(res.body.has_pending_payment).toBe(false);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      fake.readFault = null;
+    }
   });
 
   it("POST /api/tariff/cancel-pending-payment - cancels a YooKassa payment and restores the referral balance once", async () => {

@@ -26,11 +26,14 @@ export type CreateInput = {
 
 export type ChargeSavedInput = Omit<CreateInput, "savePaymentMethod" | "returnUrl"> & { paymentMethodId: string };
 
+/** How long a provider call may take: short on a user's request or a webhook, longer in jobs. */
+export type CallOptions = { timeoutMs?: number };
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "yookassa" | "stars";
   create(input: CreateInput): Promise<ProviderPayment>;
-  fetchStatus(providerPaymentId: string): Promise<ProviderPayment>;
+  fetchStatus(providerPaymentId: string, options?: CallOptions): Promise<ProviderPayment>;
   /** Best effort: some providers cannot cancel a payment still waiting for the payer. */
-  cancel(providerPaymentId: string): Promise<void>;
+  cancel(providerPaymentId: string, options?: CallOptions): Promise<void>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { PaymentProvider, ProviderPayment, ProviderStatus } from "./types";
+import type { CallOptions, PaymentProvider, ProviderPayment, ProviderStatus } from "./types";
 
 // YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth shopId:secretKey, an
 // Idempotence-Key on every POST (our payment id, so a retried create returns the same payment),
@@ -25,7 +25,9 @@ function authHeader(): string {
   return `Basic ${Buffer.from(`${env.YOOKASSA_SHOP_ID}:${env.YOOKASSA_SECRET_KEY}`).toString("base64")}`;
 }
 
-async function request(method: "GET" | "POST", path: string, options: { body?: unknown; idempotenceKey?: string } = {}): Promise<YooPayment> {
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+async function request(method: "GET" | "POST", path: string, options: { body?: unknown; idempotenceKey?: string } & CallOptions = {}): Promise<YooPayment> {
   const headers: Record<string, string> = { authorization: authHeader(), "content-type": "application/json" };
   if (options.idempotenceKey) headers["idempotence-key"] = options.idempotenceKey;
   let res: Response;
@@ -34,7 +36,7 @@ async function request(method: "GET" | "POST", path: string, options: { body?: u
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
     throw new ApiError("bad_gateway", `YooKassa is unreachable: ${(error as Error).message}`);
@@ -91,14 +93,14 @@ export const yookassaProvider: PaymentProvider = {
     };
     return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
   },
-  async fetchStatus(providerPaymentId) {
-    return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`));
+  async fetchStatus(providerPaymentId, options) {
+    return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
   },
-  async cancel(providerPaymentId) {
+  async cancel(providerPaymentId, options) {
     // Only a payment waiting for capture can be canceled through the API; an unpaid redirect
     // payment simply expires at YooKassa, so a refusal here is not an error for us.
     try {
-      await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}` });
+      await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}`, ...options });
     } catch {
       // ignored, see above
     }
