@@ -24,13 +24,18 @@ export type CreateDataResponse = {
 };
 
 const money = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
+// Bounded to what the columns hold (PostgreSQL integer): a larger value is a 400, not a database error.
+const INT32_MAX = 2_147_483_647;
+const rowId = z.number().int().positive().max(INT32_MAX);
+const quotaUnits = z.number().int().nonnegative().max(INT32_MAX);
+const months = z.number().int().min(0).max(120);
 const email = z.email().max(254);
 
 // POST /api/tariff/create. calculated_price is what the payer pays: amount x months minus
 // ref_amount_used (SPEC.md section 9); the server recomputes it and answers 400 when it differs.
 export const createTariffPaymentBodySchema = z.object({
   tariff_name: z.string().min(1).max(64),
-  months: z.number().int(),
+  months,
   calculated_price: money,
   email: email.optional(),
   recurent: z.boolean().default(false),
@@ -39,22 +44,22 @@ export const createTariffPaymentBodySchema = z.object({
 
 // POST /api/tariff/create_custom
 export const createCustomTariffPaymentBodySchema = z.object({
-  custom_text_tokens: z.number().int().nonnegative(),
-  custom_image_tokens: z.number().int().nonnegative(),
-  custom_audio_tokens: z.number().int().nonnegative(),
-  custom_file_tokens: z.number().int().nonnegative(),
-  custom_video_tokens: z.number().int().nonnegative(),
-  selected_model_ids: z.array(z.number().int().positive()).max(100).default([]),
+  custom_text_tokens: quotaUnits,
+  custom_image_tokens: quotaUnits,
+  custom_audio_tokens: quotaUnits,
+  custom_file_tokens: quotaUnits,
+  custom_video_tokens: quotaUnits,
+  selected_model_ids: z.array(rowId).max(100).default([]),
   calculated_price: money,
   email: email.optional(),
-  months: z.number().int(),
+  months,
   recurent: z.boolean().default(true),
   ref_amount_used: money.default(0),
 });
 
 // POST /api/package/payment
 export const createPackagePaymentBodySchema = z.object({
-  package_id: z.number().int().positive(),
+  package_id: rowId,
   email: email.optional(),
   ref_amount_used: money.default(0),
 });
