@@ -41,6 +41,27 @@ describe("POST /api/telegram/webhook", () => {
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
   });
 
+  it("checks the secret before reading the body: a forged 100 MB post is refused with 401, unread", async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(1024 * 1024).fill(32);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        if (pulled > 100 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const req = new Request("http://localhost/api/telegram/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": "forged-secret-0123456789" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await webhook(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(401);
+    expect(pulled).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
   it("answers a Stars pre-checkout query and credits the successful payment once", async () => {
     const { token } = await signIn();
     await call(createTariff, "POST", "/api/tariff/create", {
