@@ -6,12 +6,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { execFileSync } from "node:child_process";
 import { APP_BASE, startApp, stopApp, waitForHealth } from "./built-app";
 
 const CHROME = process.env.BENCH_CHROME ?? "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+type LighthouseResult = {
+  lighthouseVersion: string;
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: unknown }>;
+};
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
@@ -28,14 +32,17 @@ async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
   const app = startApp({ DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForHealth(app);
     await fetch(`${APP_BASE}/`); // first render of the page compiles nothing, but warms the server
     const html = await htmlScripts();
-    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
-    const result = await lighthouse(`${APP_BASE}/`, { port: chrome.port, output: "json", onlyCategories: ["performance"], logLevel: "error" });
-    const lhr = result!.lhr;
+    const report = path.join(dir, "lighthouse.json");
+    execFileSync(
+      path.join("node_modules", ".bin", "lighthouse"),
+      [`${APP_BASE}/`, "--only-categories=performance", "--output=json", `--output-path=${report}`, "--quiet", `--chrome-flags=${FLAGS.join(" ")}`],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"], timeout: 180_000 },
+    );
+    const lhr = JSON.parse(fs.readFileSync(report, "utf8")) as LighthouseResult;
     const requests = (lhr.audits["network-requests"].details as { items: { resourceType?: string; transferSize?: number; url: string }[] }).items;
     const scripts = requests.filter((r) => r.resourceType === "Script");
     const numeric = (id: string) => lhr.audits[id].numericValue ?? NaN;
@@ -51,7 +58,6 @@ async function main() {
     console.log(`| CLS | ${numeric("cumulative-layout-shift").toFixed(3)} | 0 |`);
     console.log(`| FCP | ${(numeric("first-contentful-paint") / 1000).toFixed(2)} s | |`);
   } finally {
-    await chrome?.kill();
     stopApp(app);
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dir, { recursive: true, force: true });
