@@ -54,3 +54,14 @@ export function checkAiConfig(log: (msg: string) => void = console.error): boole
   log(new AiNotConfiguredError().message);
   return false;
 }
+
+/** A whole answer at once (translation for dubbing, document summaries): the stream collected. */
+export async function completeChat(ai: AiProvider, o: { model: string; messages: ChatMessage[]; signal: AbortSignal }): Promise<{ text: string; usage?: Usage }> {
+  let text = "";
+  let usage: Usage | undefined;
+  for await (const part of ai.chatStream(o)) {
+    if ("delta" in part) text += part.delta;
+    else usage = part.usage;
+  }
+  return { text, usage };
+}
