@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
+import { applyReferralStartParam } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { readInitData } from "./init-data";
 import { issueToken } from "./jwt";
@@ -31,5 +32,8 @@ export async function telegramLogin({ db, initData }: { db: Db; initData: string
       allowsWriteToPm: tg.allows_write_to_pm,
     },
   });
-  return { jwtToken: await issueToken(user.id), language: user.language, startParam };
+  // A referral link's code counts at the first login only (a later login with it changes nothing).
+  const firstLogin = user.firstLoginAt.getTime() === user.lastLoginAt.getTime();
+  if (firstLogin) await applyReferralStartParam({ db, user, startParam });
+  return { jwtToken: await issueToken(user.id), language: user.language };
 }

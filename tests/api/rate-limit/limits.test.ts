@@ -9,6 +9,7 @@ vi.hoisted(() => {
 const { POST: login } = await import("@/app/api/auth/telegram-login/route");
 const { POST: startModel } = await import("@/app/api/models/session/route");
 const { POST: packagePayment } = await import("@/app/api/package/payment/route");
+const { GET: checkCode } = await import("@/app/api/referral/check-code/[code]/route");
 const { getDb } = await import("@/db");
 const { botOutbox, models } = await import("@/db/schema");
 const { hitRateLimit } = await import("@/lib/server/rate-limit");
@@ -78,5 +79,16 @@ describe("rate limits", () => {
     for (let i = 0; i < 11; i++) statuses.push((await call(packagePayment, "POST", "/api/package/payment", { token, body: { package_id: 2_000_000 } })).status);
     expect(statuses.slice(0, 10).every((s) => s === 404 || s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("GET /api/referral/check-code/{code} - 20 checks a minute per user, then 429: codes cannot be enumerated", async () => {
+    const { token } = await signIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const code = `GUESS${i}X`;
+      statuses.push((await call(checkCode, "GET", `/api/referral/check-code/${code}`, { token, params: { code } })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });

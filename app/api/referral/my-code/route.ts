@@ -1,0 +1,5 @@
+import { withUser } from "@/lib/server/http/handler";
+import { myReferralCode } from "@/lib/server/referral/codes";
+
+// GET /api/referral/my-code - the caller's referral code and the link that opens the mini-app with it
+export const GET = withUser({}, async ({ user }) => myReferralCode(user));
