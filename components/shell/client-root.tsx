@@ -41,12 +41,17 @@ async function start(): Promise<Startup> {
   return { state: "ready", mode, locale };
 }
 
+// Begun when this chunk evaluates rather than after the first render: the host start, the demo init
+// data and sign-in run while React mounts, and Home's chunk (the usual first screen) downloads alongside.
+const early = typeof window === "undefined" ? undefined : start();
+if (typeof window !== "undefined") void import("@/components/screens/home/home-screen");
+
 export function ClientRoot() {
   const [startup, setStartup] = useState<Startup>({ state: "starting" });
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
-    start().then(setStartup);
+    (early ?? start()).then(setStartup);
   }, []);
 
   if (startup.state === "starting") return <PageSpinner />;
