@@ -92,9 +92,9 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
 
 test("custom tariff builder and payment in English", async ({ page }) => {
   await openApp(page, { lang: "en", hash: "/CreateTariff" });
-  await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("₽97");
   await page.getByTestId("timeframe-month").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("2 888 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("₽2,888");
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "create-tariff-en");
   await page.getByTestId("custom-offer").click();

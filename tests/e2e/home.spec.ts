@@ -29,7 +29,8 @@ test("cards navigate to their routes and the host back button goes one step back
     await expect(page.getByTestId("greeting")).toBeVisible();
   }
   await page.getByTestId("card-text-to-video").click();
-  await expect(page).toHaveURL(/\?action=text_to_video#\/video$/);
+  // The route's query joins the demo's own (demo_user stays, so a reload keeps the account).
+  await expect(page).toHaveURL(/\?action=text_to_video&demo_user=\d+#\/video$/);
   await page.getByTestId("host-back-button").click();
   await expect(page.getByTestId("greeting")).toBeVisible();
 });

@@ -15,12 +15,12 @@ async function openDemo(page: Page, p: { lang: Lang; theme: Theme; hash?: string
 }
 
 const SCREENS = [
-  { name: "home", hash: "/", ready: "header-tariff" },
-  { name: "tariffs", hash: "/tariff", ready: "tariff-choose" },
-  { name: "create-tariff", hash: "/CreateTariff", ready: "dial-text" },
-  { name: "pack-store", hash: "/PackStorePage", ready: "package-buy" },
-  { name: "limits", hash: "/LimitPage", ready: "limit-text" },
-  { name: "account", hash: "/PersonalAccountPage", ready: "header-tariff" },
+  { name: "home", hash: "/", ready: "[data-testid=greeting]" },
+  { name: "tariffs", hash: "/tariff", ready: "[data-testid=tariff-choose]" },
+  { name: "create-tariff", hash: "/CreateTariff", ready: "[data-testid=dial-text]" },
+  { name: "pack-store", hash: "/PackStorePage", ready: "[data-testid=package-buy]" },
+  { name: "limits", hash: "/LimitPage", ready: "[data-testid=limit-text]" },
+  { name: "account", hash: "/PersonalAccountPage", ready: "main .page h1" },
 ] as const;
 
 const horizontalOverflow = (page: Page) =>
@@ -35,7 +35,8 @@ for (const theme of ["light", "dark"] as const) {
         await page.setViewportSize({ width, height: 800 });
         for (const screen of SCREENS) {
           await openDemo(page, { lang, theme, hash: screen.hash, userId });
-          await page.getByTestId(screen.ready).first().waitFor();
+          await page.locator(screen.ready).first().waitFor();
+          await expect(page.locator(".page-spinner")).toHaveCount(0);
           await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
           await expect(page.locator("html")).toHaveAttribute("lang", lang);
           expect(await horizontalOverflow(page), `${screen.name} at ${width}px`).toBeLessThanOrEqual(0);
@@ -99,6 +100,7 @@ test("the demo keeps its user, language and theme through a video link and the s
   // The checkout speaks the interface language and writes the amount as the locale does.
   await expect(popup.getByTestId("checkout-amount")).toHaveText(/^₽\d/);
   await popup.getByTestId("checkout-confirm").click();
+  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
   const back = popup.getByTestId("checkout-back");
   await expect(back).toHaveAttribute("href", `/?demo_user=${userId}&demo_lang=en&demo_theme=dark`);
   await back.click();

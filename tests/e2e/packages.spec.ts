@@ -29,7 +29,7 @@ test("the package store and package payment in English", async ({ page }) => {
   await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
   await expect(page).toHaveURL(/#\/packagePay\/\d+$/);
   await expect(page.getByTestId("package-name")).toHaveText("50 images");
-  await expect(page.getByTestId("pay-total")).toHaveText("249 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("₽249");
   await screenshot(page, "package-pay-en");
 });
 

@@ -86,6 +86,10 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   await expect(page.getByTestId("tariff-card-Starter").getByTestId("tariff-choose")).toBeDisabled();
   await expect(page.getByTestId("tariff-card-Free").getByTestId("tariff-choose")).toHaveText("Выбрать");
   await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+  // Free over a paid tariff explains itself instead of opening a 0 ₽ payment.
+  await page.getByTestId("tariff-card-Free").getByTestId("tariff-choose").click();
+  await expect(page).toHaveURL(/#\/tariff$/);
+  await expect(page.getByTestId("free-note")).toContainText("когда закончится оплаченный период тарифа Starter");
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await expect(page.getByTestId("limit-text")).toContainText("200K");
@@ -187,7 +191,7 @@ test("referral discount: limits, messages, 'All', and switching it off resets th
   await page.getByTestId("referral-input").fill("100.5");
   await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
   await page.getByTestId("calculations-toggle").click();
-  await expect(page.getByTestId("calc-discount")).toContainText("100.50 ₽");
+  await expect(page.getByTestId("calc-discount")).toContainText("100,50 ₽");
   await screenshot(page, "tariff-pay-referral-ru");
   await page.getByTestId("referral-toggle").uncheck({ force: true });
   await expect(page.getByTestId("pay-total")).toHaveText("490 ₽");

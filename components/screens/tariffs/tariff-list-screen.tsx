@@ -1,5 +1,6 @@
 "use client";
-import { useLocation } from "wouter";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import { PackStoreCard, TariffCard } from "@/components/tariffs/tariff-card";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -17,6 +18,7 @@ export default function TariffListScreen() {
   const [, navigate] = useLocation();
   const tariffs = useStandardTariffs();
   const userTariff = useUserTariff();
+  const [freeNote, setFreeNote] = useState(false);
 
   if (tariffs.isPending) return <PageSpinner />;
   if (tariffs.isError) return <LoadFailure title={t("errorLoadingTariff")} testId="tariff-error" />;
@@ -27,7 +29,11 @@ export default function TariffListScreen() {
   // ("" is Free, as null is in the answer; null here means not known yet.)
   const stored = userTariff.isSuccess ? (userTariff.data.user_tariff ?? "") : localStorage.getItem(STORAGE_KEYS.userTariff);
   const current = stored || FREE_TARIFF;
-  const choose = (name: string) => navigate(name === CUSTOM_TARIFF ? routes.createTariff() : routes.tariffPay(name));
+  const choose = (name: string) => {
+    // Free cannot be bought over a paid tariff: it comes back by itself when the paid period ends.
+    if (name === FREE_TARIFF && current !== FREE_TARIFF) return setFreeNote(true);
+    navigate(name === CUSTOM_TARIFF ? routes.createTariff() : routes.tariffPay(name));
+  };
 
   return (
     <div className="page tariff-list" data-testid="tariff-list">
@@ -35,6 +41,11 @@ export default function TariffListScreen() {
       <p className="tariff-list__current" data-testid="current-tariff">
         {t.rich("yourTariff", { current, b: (chunks) => <strong>{chunks}</strong> })}
       </p>
+      {freeNote && (
+        <p className="tariff-list__free-note" role="status" data-testid="free-note">
+          {t("freeAfterPaid", { current })} <Link href={routes.autoPay()}>{t("autoPayLink")}</Link>
+        </p>
+      )}
       <div className="tariff-list__cards">
         {entries.map(([name, tariff], index) => (
           <TariffCard
