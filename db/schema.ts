@@ -39,6 +39,8 @@ export const users = pgTable(
     isBot: boolean("is_bot").notNull().default(false),
     photoUrl: text("photo_url"),
     allowsWriteToPm: boolean("allows_write_to_pm").notNull().default(false),
+    // Set when the Bot API answered 403 (never started or blocked the bot); cleared when they write to it.
+    botBlockedAt: timestamp("bot_blocked_at", { withTimezone: true }),
     // Interface language chosen in the app (ru | en).
     language: text("language").notNull().default("ru"),
     firstLoginAt: timestamp("first_login_at", { withTimezone: true }).notNull().defaultNow(),
@@ -398,7 +400,7 @@ export const botOutbox = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     chatId: bigint("chat_id", { mode: "number" }).notNull(),
     text: text("text").notNull(),
-    // pending | sending | sent | failed | recorded (demo mode)
+    // pending | sending | sent | failed | undeliverable (403, reason in last_error) | recorded (demo mode)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -408,6 +410,27 @@ export const botOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+// Updates from Telegram (or the demo chat), stored by the webhook before anything else happens and
+// processed by the bot-updates job in update_id order per chat. update_id is unique: Telegram's
+// retries of the same update are dropped at insert.
+export const botUpdates = pgTable(
+  "bot_updates",
+  {
+    id: serial("id").primaryKey(),
+    updateId: bigint("update_id", { mode: "number" }).notNull().unique(),
+    chatId: bigint("chat_id", { mode: "number" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // pending | processing | done | failed
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bot_updates_due").on(t.status, t.chatId, t.updateId)],
 );
 
 // ---------------------------------------------------------------- rate limits
