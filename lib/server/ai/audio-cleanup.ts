@@ -30,13 +30,13 @@ async function cleanThroughEndpoint(o: { audio: Buffer; filename: string; signal
 }
 
 /** Pipes `input` through the bundled ffmpeg binary (no apt package needed) and returns stdout. */
-export async function runFfmpeg(o: { input: Buffer; args: string[]; signal: AbortSignal; inputArgs?: string[] }): Promise<Buffer> {
+async function runFfmpeg(o: { input: Buffer; args: string[]; signal: AbortSignal }): Promise<Buffer> {
   // Loaded on first use: the installer throws at import on a platform it has no binary for.
   const { path: ffmpegPath } = (await import("@ffmpeg-installer/ffmpeg")).default;
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpegPath,
-      ["-hide_banner", "-loglevel", "error", ...(o.inputArgs ?? []), "-i", "pipe:0", ...o.args, "pipe:1"],
+      ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", ...o.args, "pipe:1"],
       { signal: o.signal },
     );
     const out: Buffer[] = [];

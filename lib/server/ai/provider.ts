@@ -25,7 +25,7 @@ export class AiNotConfiguredError extends Error {
   }
 }
 
-export const isAiConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
+const isAiConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
 
 let cached: AiProvider | undefined;
 

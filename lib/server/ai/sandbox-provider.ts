@@ -3,7 +3,7 @@ import type { AiProvider, ChatMessage } from "@/lib/server/ai/provider";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import { sandboxPng, sandboxWav } from "@/lib/server/ai/sandbox-media";
 
-export const SANDBOX_ANSWER_TITLE = "Demo answer (sandbox, no AI model configured)";
+const SANDBOX_ANSWER_TITLE = "Demo answer (sandbox, no AI model configured)";
 
 // Rough token estimate (about four characters a token) so quotas move in the demo as they would live.
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
