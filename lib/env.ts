@@ -53,6 +53,10 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  // Earlier messages sent as context with each bot turn, newest kept, up to about this many tokens.
+  BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
+  // Parallel chats the bot-updates worker handles at once (one update per chat at a time).
+  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),

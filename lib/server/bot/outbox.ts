@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { botOutbox } from "@/db/schema";
+import { botOutbox, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
 import { BotApiError, type BotApiClient } from "./bot-api";
 
@@ -10,7 +10,7 @@ import { BotApiError, type BotApiClient } from "./bot-api";
 // update over FOR UPDATE SKIP LOCKED, so two workers never send the same row; a claim expires after
 // `lockMs` so a crashed worker's rows are retried.
 
-type Tx = Pick<Db, "insert">;
+type Tx = Pick<Db, "insert" | "select">;
 
 export async function queueBotMessage({
   db,
@@ -23,6 +23,12 @@ export async function queueBotMessage({
   chatId: number;
   text: string;
 }): Promise<number | null> {
+  // The Bot API answered 403 for this user before (never started or blocked the bot): nothing is
+  // queued until they write to the bot again, which clears users.bot_blocked_at.
+  if (userId !== null) {
+    const [user] = await db.select({ blockedAt: users.botBlockedAt }).from(users).where(eq(users.id, userId));
+    if (user?.blockedAt) return null;
+  }
   // A cap per user (rate limit bucket "bot-message"): hundreds of launches never flood one chat.
   if (userId !== null && !(await hitRateLimit({ db, bucket: "bot-message", key: `user:${userId}` })).allowed) {
     console.warn(`[bot] message to user ${userId} dropped: too many queued in a minute`);
@@ -44,7 +50,7 @@ export type DeliveryOptions = {
   lockMs?: number;
 };
 
-export type DeliveryReport = { sent: number; recorded: number; retried: number; failed: number };
+export type DeliveryReport = { sent: number; recorded: number; retried: number; failed: number; undeliverable: number };
 
 /** Exponential backoff: base x 2^(attempt-1), capped; a 429's retry_after wins when given. */
 export function retryDelayMs({
@@ -102,7 +108,7 @@ export async function deliverOutbox({
   maxDelayMs = 10 * 60_000,
   lockMs = 60_000,
 }: DeliveryOptions): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, recorded: 0, retried: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, recorded: 0, retried: 0, failed: 0, undeliverable: 0 };
   const rows = await claim({ db, now, batchSize, lockMs });
   for (const row of rows) {
     // Only the claim holder (same attempt number, still sending) may settle the row.
@@ -118,7 +124,11 @@ export async function deliverOutbox({
       report.sent++;
     } catch (error) {
       const apiError = error instanceof BotApiError ? error : new BotApiError(String(error), 0);
-      if (apiError.retryable && row.attempts < maxAttempts) {
+      if (apiError.status === 403) {
+        await db.update(botOutbox).set({ status: "undeliverable", lockedUntil: null, lastError: apiError.message }).where(mine);
+        if (row.userId !== null) await db.update(users).set({ botBlockedAt: now }).where(eq(users.id, row.userId));
+        report.undeliverable++;
+      } else if (apiError.retryable && row.attempts < maxAttempts) {
         const delay = retryDelayMs({ attempt: row.attempts, baseDelayMs, maxDelayMs, retryAfterSeconds: apiError.retryAfterSeconds });
         await db
           .update(botOutbox)

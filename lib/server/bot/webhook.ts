@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { handleStarsUpdate, type StarsUpdate } from "@/lib/server/payments/stars";
+import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/stars";
+import { storeUpdate } from "./updates";
 
 export const SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
@@ -21,8 +22,15 @@ export function assertWebhookSecret(received: string | null): void {
   if (!ok) throw new ApiError("unauthorized", "Unknown webhook secret");
 }
 
-/** Handles one update: Stars payments now; other updates are acknowledged and ignored. */
-export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpdate }): Promise<{ ok: true; handled: boolean }> {
-  const handled = await handleStarsUpdate({ db, update });
-  return { ok: true, handled };
+/**
+ * Takes one update from Telegram: the Stars pre-checkout query is answered here (Telegram allows
+ * 10 s), everything else is stored (once per update_id) for the bot-updates worker.
+ */
+export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpdate & { update_id: number } }): Promise<{ ok: true; handled: boolean }> {
+  if (update.pre_checkout_query) {
+    await answerStarsPreCheckout({ db, query: update.pre_checkout_query });
+    return { ok: true, handled: true };
+  }
+  const stored = await storeUpdate({ db, update });
+  return { ok: true, handled: stored };
 }

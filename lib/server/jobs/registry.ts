@@ -1,7 +1,8 @@
 import "server-only";
 import type { Job } from "./scheduler";
 import { botOutboxJob } from "@/lib/server/bot/outbox-job";
+import { botUpdatesJob } from "@/lib/server/bot/updates-job";
 import { paymentJobs } from "@/lib/server/payments/jobs";
 
 // Every background job of the app, started once at server start (instrumentation.ts).
-export const jobs: Job[] = [botOutboxJob, ...paymentJobs];
+export const jobs: Job[] = [botOutboxJob, botUpdatesJob, ...paymentJobs];

@@ -11,5 +11,5 @@ const updateSchema = z.looseObject({ update_id: z.number().int() });
 // POST /api/telegram/webhook - updates from Telegram, checked against the webhook secret
 export const POST = withPublic(
   { body: updateSchema, rateLimit: "telegram-webhook", authorize: (req) => assertWebhookSecret(req.headers.get(SECRET_HEADER)) },
-  async ({ db, body }) => handleBotUpdate({ db, update: body as StarsUpdate }),
+  async ({ db, body }) => handleBotUpdate({ db, update: body as StarsUpdate & { update_id: number } }),
 );

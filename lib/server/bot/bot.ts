@@ -1,0 +1,75 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { Bot, type Context } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Db } from "@/db";
+import { users, type User } from "@/db/schema";
+import { env, isDemoMode } from "@/lib/env";
+import { getSecrets } from "@/lib/server/auth/secrets";
+import { applyStarsPayment } from "@/lib/server/payments/stars";
+import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
+import { upsertTelegramUser } from "@/lib/server/users";
+import { botText } from "./bot-text";
+import { answerText } from "./dialogue";
+import { recordDemoCall } from "./demo-transport";
+import { webAppKeyboard } from "./replies";
+
+// The bot's update handling (grammY). Updates arrive from the bot-updates worker through
+// bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
+
+type BotContext = Context & { appUser: User };
+
+/** The sender as an app user, created like at login when they write before opening the mini-app. */
+async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<User> {
+  const [existing] = await db.select().from(users).where(eq(users.telegramId, from.id));
+  const user =
+    existing ??
+    (await upsertTelegramUser({
+      db,
+      tg: { id: from.id, firstName: from.first_name, lastName: from.last_name, username: from.username, languageCode: from.language_code, isPremium: from.is_premium, isBot: from.is_bot },
+    }));
+  // They wrote to the bot, so it may write to them again (the outbox stops after a 403).
+  if (user.botBlockedAt) await db.update(users).set({ botBlockedAt: null }).where(eq(users.id, user.id));
+  return user;
+}
+
+export function createBot({ db }: { db: Db }): Bot<BotContext> {
+  const botInfo: UserFromGetMe = {
+    id: Number(getSecrets().botToken.split(":")[0]) || 1,
+    is_bot: true,
+    first_name: env.BOT_USERNAME,
+    username: env.BOT_USERNAME,
+    can_join_groups: false,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: true,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+  } as UserFromGetMe;
+  const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: { apiRoot: env.BOT_API_BASE_URL } });
+  if (isDemoMode() && !env.BOT_TOKEN) bot.api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
+
+  bot.on("message:successful_payment", async (ctx) => {
+    await applyStarsPayment({ db, paid: ctx.message.successful_payment });
+  });
+  bot.use(async (ctx, next) => {
+    if (!ctx.from || ctx.from.is_bot) return;
+    ctx.appUser = await senderUser({ db, from: ctx.from });
+    await next();
+  });
+  bot.command("start", async (ctx) => {
+    // The start parameter (t.me/<bot>?start=<param>) reaches the referral hook here.
+    const param = ctx.match.trim();
+    if (param.startsWith(REFERRAL_START_PREFIX)) await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
+    await ctx.reply(botText(ctx.appUser.language, "greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
+  });
+  bot.on("message:text", (ctx) => answerText({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
+  bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language, "actionNotSupported")));
+  return bot;
+}
+
+/** /start ref_<code> applies the code like the app's activate call; a refused code changes nothing and is only logged. */
+async function applyStartReferral({ db, user, code }: { db: Db; user: User; code: string }): Promise<void> {
+  await activateReferralCode({ db, user, code }).catch((error) => console.info(`[bot] referral code ${code} not applied: ${(error as Error).message}`));
+}

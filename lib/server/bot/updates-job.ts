@@ -1,0 +1,42 @@
+import "server-only";
+import type { Db } from "@/db";
+import { env } from "@/lib/env";
+import type { Job } from "@/lib/server/jobs/scheduler";
+import { createBot } from "./bot";
+import { claimUpdates, settleUpdate } from "./updates";
+
+// Handles stored updates: each claimed update runs on its own, so one chat's slow model call never
+// holds another chat (the job tick does not wait for it). The claim lock outlasts the model timeout,
+// so only a crashed worker's update is taken again.
+
+const MAX_ATTEMPTS = 5;
+const inFlight = new Set<number>();
+const bots = new WeakMap<Db, ReturnType<typeof createBot>>();
+const botFor = (db: Db) => bots.get(db) ?? bots.set(db, createBot({ db })).get(db)!;
+
+async function handle(db: Db, row: Awaited<ReturnType<typeof claimUpdates>>[number]) {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await botFor(db).handleUpdate(row.payload as any);
+    await settleUpdate({ db, row, maxAttempts: MAX_ATTEMPTS });
+  } catch (error) {
+    await settleUpdate({ db, row, error, maxAttempts: MAX_ATTEMPTS });
+  }
+}
+
+/** Claims due updates and starts them; answers the started handlers' promise (tests await it). */
+export async function processUpdates({ db, lockMs = (env.AI_TIMEOUT_SECONDS + 60) * 1000 }: { db: Db; lockMs?: number }): Promise<Promise<void>[]> {
+  const free = env.BOT_WORKER_CONCURRENCY - inFlight.size;
+  if (free <= 0) return [];
+  const rows = await claimUpdates({ db, lockMs, limit: free });
+  return rows.map((row) => {
+    inFlight.add(row.id);
+    return handle(db, row).finally(() => inFlight.delete(row.id));
+  });
+}
+
+export const botUpdatesJob: Job = {
+  name: "bot-updates",
+  intervalMs: 500,
+  run: (db) => processUpdates({ db }),
+};
