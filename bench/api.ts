@@ -17,7 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { jwtVerify, SignJWT } from "jose";
 import postgres from "postgres";
-import { APP_BASE, APP_PORT, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
@@ -26,7 +26,6 @@ type Figures = { rps: number; p50: number; p99: number; max: number; errors: num
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const BARE_PORT = APP_PORT + 1;
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
 const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
 
@@ -72,7 +71,8 @@ async function runBare() {
       res.writeHead(500).end(String(error));
     }
   });
-  server.listen(BARE_PORT, "127.0.0.1", () => process.send?.("ready"));
+  // Any free port (the ones next to the app's may belong to someone else's run): the parent is told which.
+  server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as { port: number }).port }));
 }
 
 // ---------- the driver ----------
@@ -180,8 +180,11 @@ async function benchPostgres() {
       env: { ...process.env, JWT_SECRET, BENCH_BARE_CONFIG: JSON.stringify({ url: url.toString(), calls: recorded }) },
       execArgv: process.execArgv,
     });
-    await new Promise<void>((resolve) => bare!.once("message", () => resolve()));
-    const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+    const { port: barePort } = await new Promise<{ port: number }>((resolve, reject) => {
+      bare!.once("message", (m) => resolve(m as { port: number }));
+      bare!.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
+    });
+    const bareBase = `http://127.0.0.1:${barePort}`;
 
     const runs = new Map<string, { app: Figures[]; bare: Figures[] }>(CALLS.map((c) => [c.label, { app: [], bare: [] }]));
     for (const call of CALLS) {
