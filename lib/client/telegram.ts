@@ -10,6 +10,7 @@ import {
   openLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  shareURL,
 } from "@telegram-apps/sdk-react";
 import { isInvoiceLink } from "@/lib/telegram-links";
 import { answerDemoHost, demoThemeParams, readDemoTheme } from "@/lib/client/demo-host";
@@ -30,6 +31,7 @@ async function mockHostForDemo(): Promise<void> {
   const query = new URLSearchParams();
   if (page.get("demo_user")) query.set("user", page.get("demo_user")!);
   if (page.get("demo_lang")) query.set("lang", page.get("demo_lang")!);
+  if (page.get("demo_start")) query.set("start", page.get("demo_start")!);
   const res = await fetch(`/api/demo/init-data?${query}`);
   if (!res.ok) throw new Error("Launch params unavailable: the app was opened outside the messenger");
   const { initData } = (await res.json()) as DemoInitData;
@@ -127,4 +129,17 @@ export function downloadFile(url: string, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Shares a link through the host's share sheet; outside the messenger, the browser's, if any. */
+export function shareLink(url: string, text: string): boolean {
+  if (shareURL.isAvailable()) {
+    shareURL(url, text);
+    return true;
+  }
+  if (typeof navigator.share === "function") {
+    void navigator.share({ url, text }).catch(() => {});
+    return true;
+  }
+  return false;
 }

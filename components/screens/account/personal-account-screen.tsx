@@ -1,4 +1,72 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { Link } from "wouter";
+import { AutoPayToggle, LanguageToggle } from "@/components/account/account-settings";
+import { PaymentList } from "@/components/account/payment-list";
+import { ReferralCodeEntry } from "@/components/account/referral-code-entry";
+import { ReferralShare } from "@/components/account/referral-share";
+import { NoticeLine, useNotice } from "@/components/account/use-notice";
+import "@/components/account/account.css";
+import { FREE_TARIFF } from "@/lib/tariff-names";
+import { routes } from "@/lib/routes";
+import { useCanApplyReferral, useReferralBalance } from "@/lib/queries/referral";
+import { useUserStatistic, useUserTariff } from "@/lib/queries/user";
+import { estimateMessages, usagePercentage } from "@/lib/usage";
 
-// Not built yet: says so honestly instead of showing made-up data.
-export default ComingSoon;
+function TariffSummary() {
+  const t = useTranslations("Account");
+  const format = useFormatter();
+  const tariff = useUserTariff();
+  const statistic = useUserStatistic();
+  const name = tariff.data?.user_tariff ?? FREE_TARIFF;
+  const price = tariff.data?.price ?? 0;
+  const usage = statistic.data ? usagePercentage({ remaining: statistic.data.remaining_quotas, limits: statistic.data.tariff_limits }) : null;
+  return (
+    <Link href={routes.tariff()} className="pay-block account-tariff" data-testid="account-tariff">
+      <span className="account-label">{t("tariff")}</span>
+      <strong className="account-tariff__name">{name}</strong>
+      <span className="account-tariff__price">{price > 0 ? t("perMonth", { price }) : t("free")}</span>
+      {usage && <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>}
+      {statistic.data && (
+        <span className="account-hint" data-testid="account-messages-left">
+          {t("messagesLeft", { count: format.number(estimateMessages("text_tokens", statistic.data.remaining_quotas.text_tokens)) })}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** SPEC.md section 2 "Personal account". */
+export default function PersonalAccountScreen() {
+  const t = useTranslations("Account");
+  const format = useFormatter();
+  const { notice, show } = useNotice();
+  const canApply = useCanApplyReferral();
+  const balance = useReferralBalance();
+  return (
+    <div className="page account" data-testid="personal-account">
+      <h1>{t("title")}</h1>
+      <NoticeLine notice={notice} />
+      <TariffSummary />
+      <section className="pay-block account-section">
+        <h3 className="pay-block__title">{t("referralTitle")}</h3>
+        <p className="account-hint">{t("referralInfo")}</p>
+        {canApply.data?.can_apply ? <ReferralCodeEntry onNotice={show} /> : canApply.data ? <ReferralShare /> : null}
+        <p className="account-balance">
+          {t("balance")}: <strong data-testid="account-ref-balance">{format.number(balance.data?.ref_balance ?? 0, "money")}</strong>
+        </p>
+      </section>
+      <Link href={routes.limits()} className="pay-block account-link" data-testid="account-limits-link">
+        {t("limits")} →
+      </Link>
+      <section className="pay-block account-section">
+        <h3 className="pay-block__title">{t("payments")}</h3>
+        <PaymentList />
+      </section>
+      <section className="pay-block account-section">
+        <AutoPayToggle onNotice={show} />
+        <LanguageToggle />
+      </section>
+    </div>
+  );
+}

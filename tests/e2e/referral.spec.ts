@@ -1,0 +1,117 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openApp, screenshot } from "./helpers";
+
+let nextUser = 880_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+
+/** Another person on the same browser: the stored token belongs to the previous one. */
+async function switchUser(page: Page, query: string) {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/?${query}#/PersonalAccountPage`);
+}
+
+async function payInSandbox(page: Page) {
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const popup = await popupPromise;
+  await popup.getByTestId("checkout-confirm").click();
+  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+  await popup.close();
+}
+
+test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const userA = nextUser++;
+  // A was referred by nobody; a fresh account may still enter a code, so A first sees the entry box.
+  await openApp(page, { userId: userA, hash: "/PersonalAccountPage" });
+  await expect(page.getByTestId("referral-entry")).toBeVisible();
+  await screenshot(page, "account-code-entry-ru");
+
+  // A's own link, as the share box shows it once a code can no longer be entered, comes from my-code.
+  const myCode = await page.evaluate(async () => {
+    const token = localStorage.getItem("jwtToken") ?? localStorage.getItem("token");
+    const res = await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } });
+    return res.json();
+  });
+  expect(myCode.telegram_link).toContain(`startapp=ref_${myCode.referral_code}`);
+
+  // B opens the app from A's link: the start parameter carries A's code.
+  const userB = nextUser++;
+  await switchUser(page, `demo_user=${userB}&demo_start=ref_${myCode.referral_code}`);
+  await expect(page.getByTestId("referral-share")).toBeVisible();
+  await page.getByTestId("copy-link").click();
+  await expect(page.getByTestId("copy-link")).toHaveText("Скопировано");
+  await expect(page.getByTestId("copy-link")).toHaveText("Копировать", { timeout: 4000 });
+  await screenshot(page, "account-share-ru");
+
+  await page.goto(page.url().replace(/#.*$/, "#/PackStorePage"));
+  await page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy").click();
+  await expect(page).toHaveURL(/#\/packagePay\/\d+$/);
+  await payInSandbox(page);
+
+  // A: 40 % of B's 149 ₽ is 59,60 ₽, shown on the account and spent as a discount.
+  await switchUser(page, `demo_user=${userA}`);
+  await expect(page.getByTestId("account-ref-balance")).toContainText("59,6");
+  await page.goto(page.url().replace(/#.*$/, "#/tariffPay/Starter"));
+  await page.getByTestId("referral-toggle").check({ force: true });
+  await page.getByTestId("referral-all").click();
+  await expect(page.getByTestId("referral-input")).toHaveValue(/59[.,]6/);
+  await payInSandbox(page);
+  await page.goto(page.url().replace(/#.*$/, "#/PersonalAccountPage"));
+  await page.reload();
+  await expect(page.getByTestId("account-ref-balance")).toContainText("0");
+  await expect(page.getByTestId("payment-row").first()).toHaveAttribute("data-status", "completed");
+  await screenshot(page, "account-after-reward-ru");
+});
+
+test("entering a code: too short, invalid with its reason, then a valid code activates and the box gives way to one's own code", async ({ page }) => {
+  const referrer = nextUser++;
+  await openApp(page, { userId: referrer, hash: "/PersonalAccountPage" });
+  const code = await page.evaluate(async () => {
+    const token = localStorage.getItem("jwtToken") ?? localStorage.getItem("token");
+    return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
+  });
+  await switchUser(page, `demo_user=${nextUser++}`);
+  const input = page.getByTestId("referral-code-input");
+  await input.fill("ab");
+  await expect(page.getByTestId("referral-state-tooShort")).toHaveText("Код слишком короткий");
+  await input.fill("NOSUCHCODE");
+  await expect(page.getByTestId("referral-state-invalid")).toHaveText("Такого кода не существует");
+  await expect(page.getByTestId("referral-activate")).toBeDisabled();
+  await input.fill(code);
+  await expect(page.getByTestId("referral-state-valid")).toBeVisible();
+  await page.getByTestId("referral-activate").click();
+  await expect(page.getByTestId("account-notice-success")).toHaveText("Код активирован");
+  await expect(page.getByTestId("referral-share")).toBeVisible();
+  await expect(page.getByTestId("account-notice-success")).toBeHidden({ timeout: 7000 });
+});
+
+test("the language toggle switches every visible string at once and is kept", async ({ page }) => {
+  await openApp(page, { hash: "/PersonalAccountPage" });
+  await expect(page.getByRole("heading", { name: "Личный кабинет" })).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/settings/language") && r.status() === 200);
+  await page.getByTestId("language-en").click();
+  await saved;
+  await expect(page.getByRole("heading", { name: "Personal account" })).toBeVisible();
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(/[А-Яа-яЁё]/);
+  await screenshot(page, "account-en");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Personal account" })).toBeVisible();
+});
+
+test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
+  await openApp(page, { hash: "/PersonalAccountPage" });
+  // A recurrent subscription is bought through the sandbox with auto-payment on.
+  await page.goto(page.url().replace(/#.*$/, "#/tariffPay/Starter"));
+  await page.getByTestId("autopay-toggle").check({ force: true });
+  await payInSandbox(page);
+  await page.goto(page.url().replace(/#.*$/, "#/PersonalAccountPage"));
+  await page.reload();
+  const toggle = page.getByTestId("autopay-toggle");
+  await expect(toggle).toBeChecked();
+  const off = page.waitForResponse((r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST");
+  await toggle.click({ force: true });
+  expect((await off).status()).toBe(200);
+  await expect(toggle).not.toBeChecked();
+  await expect(page.getByTestId("account-notice-success")).toBeVisible();
+});
