@@ -1,10 +1,10 @@
 "use client";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { pointerToValue, valueToFraction } from "@/lib/dial";
 import { holdVerticalSwipes } from "@/lib/client/host-frame";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatNumber } from "@/lib/format";
 import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/pricing/custom-tariff";
 import "./dials.css";
 
@@ -20,7 +20,10 @@ type DialSliderProps = {
 export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderProps) {
   const t = useTranslations("CreateTariff");
   const [tip, setTip] = useState(false);
-  const [typed, setTyped] = useState(String(value));
+  const locale = useLocale();
+  // The typed value reads as the locale groups it ("3 000 000"); parsing accepts any grouping.
+  const shown = (v: number) => formatNumber(v, locale);
+  const [typed, setTyped] = useState(shown(value));
   const dragging = useRef(false);
   const releaseSwipes = useRef<(() => void) | null>(null);
   const endDrag = () => {
@@ -28,7 +31,7 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
     releaseSwipes.current?.();
     releaseSwipes.current = null;
   };
-  useEffect(() => setTyped(String(value)), [value]);
+  useEffect(() => setTyped(formatNumber(value, locale)), [value, locale]);
 
   const fromPointer = (e: ReactPointerEvent<SVGSVGElement | HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -37,10 +40,10 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
   };
   const commitTyped = () => {
     const parsed = parseTypedValue(typed, bounds, step);
-    if (parsed === null) setTyped(String(value));
+    if (parsed === null) setTyped(shown(value));
     else {
       onChange(parsed);
-      setTyped(String(parsed));
+      setTyped(shown(parsed));
     }
   };
   const nudge = (direction: 1 | -1) => onChange(clampToStep(value + direction * step, bounds, step));

@@ -19,6 +19,7 @@ const SCREENS = [
   { name: "tariffs", hash: "/tariff", ready: "[data-testid=tariff-choose]" },
   { name: "create-tariff", hash: "/CreateTariff", ready: "[data-testid=dial-text]" },
   { name: "pack-store", hash: "/PackStorePage", ready: "[data-testid=package-buy]" },
+  { name: "tariff-pay", hash: "/tariffPay/Starter", ready: "[data-testid=pay-total]" },
   { name: "limits", hash: "/LimitPage", ready: "[data-testid=limit-text]" },
   { name: "account", hash: "/PersonalAccountPage", ready: "main .page h1" },
 ] as const;
@@ -74,6 +75,7 @@ test("a dial accepts a number typed with spaces between the thousands", async ({
   await input.fill("3 500 000");
   await input.press("Enter");
   await expect(page.getByTestId("dial-value-text")).toHaveText("3.5M");
+  await expect(input).toHaveValue(/^3\s500\s000$/);
 });
 
 test("the demo keeps its user, language and theme through a video link and the sandbox checkout", async ({ page }) => {
