@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyIdSchema, queryIdSchema } from "./models";
+import { bodyIdSchema, queryIdSchema } from "./common";
 
 // SPEC.md section 3 "Assistant category" and "Assistant".
 export type AssistantCategory = { id: number; name: string; image: string; ai_chat_type: string };

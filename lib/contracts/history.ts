@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyIdSchema, queryIdSchema } from "./models";
+import { bodyIdSchema, queryIdSchema } from "./common";
 
 // SPEC.md section 3 "Session (history)", "Message" and "History page".
 export type HistorySession = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bodyIdSchema, queryIdSchema } from "./common";
 import { MODEL_ACTIONS, type ModelAction } from "@/lib/model-actions";
 
 // SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff.
@@ -30,8 +31,7 @@ export const IMAGE_ACTIONS = ["text_to_image", "generate_image"] as const;
 export type ImageAction = (typeof IMAGE_ACTIONS)[number];
 
 // Ids fit PostgreSQL's integer; query strings are coerced, JSON bodies must carry numbers.
-export const bodyIdSchema = z.number().int().positive().max(2_147_483_647);
-const id = z.coerce.number({ error: "must be a positive integer" }).int().positive().max(2_147_483_647);
+const id = queryIdSchema;
 
 // GET /api/models/text/session?model_id=
 export const textSessionQuerySchema = z.object({ model_id: id });
@@ -46,4 +46,3 @@ export const modelSessionBodySchema = z.object({
 });
 export type ModelSessionBody = z.infer<typeof modelSessionBodySchema>;
 
-export { id as queryIdSchema };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bodyIdSchema, moneySchema, quotaUnitsSchema } from "./common";
 import type { TariffRates } from "@/lib/pricing/custom-tariff";
 
 // GET /api/tariff/standard: map keyed by tariff name.
@@ -23,11 +24,9 @@ export type CreateDataResponse = {
   models: TariffModel[];
 };
 
-const money = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
-// Bounded to what the columns hold (PostgreSQL integer): a larger value is a 400, not a database error.
-const INT32_MAX = 2_147_483_647;
-const rowId = z.number().int().positive().max(INT32_MAX);
-const quotaUnits = z.number().int().nonnegative().max(INT32_MAX);
+const money = moneySchema;
+const rowId = bodyIdSchema;
+const quotaUnits = quotaUnitsSchema;
 const months = z.number().int().min(0).max(120);
 const email = z.email().max(254);
 

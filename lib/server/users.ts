@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, tariffs, users, type User } from "@/db/schema";
 import { FREE_TARIFF } from "@/lib/tariff-names";
+import type { Language } from "@/lib/contracts/common";
 
 export type TelegramUser = {
   id: number;
@@ -80,10 +81,10 @@ export async function upsertTelegramUser({ db, tg }: { db: Db; tg: TelegramUser 
   });
 }
 
-export async function setUserLanguage({ db, userId, language }: { db: Db; userId: number; language: "ru" | "en" }) {
+export async function setUserLanguage({ db, userId, language }: { db: Db; userId: number; language: Language }) {
   await db.update(users).set({ language }).where(eq(users.id, userId));
   return { success: true, language_code: language };
 }
 
 /** The caller's interface language as the server knows it (set at sign-in, changed in settings). */
-export const userLanguage = (user: User): "ru" | "en" => (user.language === "en" ? "en" : "ru");
+export const userLanguage = (user: User): Language => (user.language === "en" ? "en" : "ru");

@@ -11,8 +11,8 @@ import type {
   ImageTab,
 } from "@/lib/contracts/assistants";
 import { ApiError } from "@/lib/server/http/api-error";
+import type { Language } from "@/lib/contracts/common";
 
-type Language = "ru" | "en";
 
 /** The English text when the caller reads English and the catalogue has it, otherwise the Russian. */
 const inLanguage = (language: Language, ru: AnyColumn, en: AnyColumn) =>

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { LOCALES, type Locale } from "@/lib/i18n/locale";
+
+// Shapes every contract shares: ids bounded to what a PostgreSQL integer column holds (a larger value
+// is a 400, not a database error), money in roubles and kopecks, and the one list of languages.
+export const INT32_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a number, never a numeric string. */
+export const bodyIdSchema = z.number().int().min(1).max(INT32_MAX);
+/** A row id in a query string or path segment: coerced from text. */
+export const queryIdSchema = z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(INT32_MAX);
+/** A count of quota units (tokens, images, minutes, files, videos) as an integer column holds it. */
+export const quotaUnitsSchema = z.number().int().nonnegative().max(INT32_MAX);
+/** Roubles with at most two decimals. */
+export const moneySchema = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
+
+export const LANGUAGES = LOCALES;
+export type Language = Locale;
+export const languageSchema = z.enum(LANGUAGES);
