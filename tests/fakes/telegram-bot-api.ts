@@ -10,16 +10,23 @@ export type ScriptedFailure = { status: number; description?: string; retryAfter
 
 export type FakeBotApi = {
   url: string;
+  /** Messages as the chat shows them now (edits applied). */
   sent: SentRecord[];
+  /** Every well-formed call, in order: { method, body }. */
+  calls: { method: string; body: Record<string, unknown> }[];
   requests: number;
   /** The next requests fail in this order before the fake answers normally again. */
   failNext: (...failures: ScriptedFailure[]) => void;
   close: () => Promise<void>;
 };
 
+// sendMessage, editMessageText (a message it sent; "not modified" like the real one), sendChatAction, sendMessageDraft.
+const KNOWN_METHODS = new Set(["sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft"]);
+
 export async function startFakeBotApi({ token }: { token: string }): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
   const sent: SentRecord[] = [];
+  const calls: FakeBotApi["calls"] = [];
   let nextMessageId = 1;
   const state = { requests: 0 };
 
@@ -34,7 +41,8 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
     if (!match || req.method !== "POST") return reply(404, { ok: false, error_code: 404, description: "Not Found" });
     if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
-    if (match[2] !== "sendMessage") return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
+    const method = match[2];
+    if (!KNOWN_METHODS.has(method)) return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
 
     const failure = failures.shift();
     if (failure === "drop") return req.socket.destroy();
@@ -46,13 +54,23 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
     }
-    let body: { chat_id?: number | string; text?: string };
+    let body: { chat_id?: number | string; text?: string; message_id?: number };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch {
       return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid JSON" });
     }
+    calls.push({ method, body });
     if (!body.chat_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: chat_id is empty" });
+    if (method === "sendChatAction" || method === "sendMessageDraft") return reply(200, { ok: true, result: true });
+    if (method === "editMessageText") {
+      if (!body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
+      const edited = sent.find((m) => m.message_id === body.message_id && m.chat_id === Number(body.chat_id));
+      if (!edited) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
+      if (edited.text === body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message is not modified" });
+      edited.text = body.text;
+      return reply(200, { ok: true, result: { message_id: edited.message_id, date: 0, chat: { id: edited.chat_id, type: "private" }, text: body.text } });
+    }
     if (!body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
     const message_id = nextMessageId++;
     sent.push({ chat_id: Number(body.chat_id), text: body.text, message_id });
@@ -66,6 +84,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
+    calls,
     get requests() {
       return state.requests;
     },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postSession } from "@/app/api/models/session/route";
 import { getDb } from "@/db";
-import { botOutbox } from "@/db/schema";
+import { botOutbox, users } from "@/db/schema";
 import { createBotApiClient } from "@/lib/server/bot/bot-api";
 import { deliverOutbox, queueBotMessage } from "@/lib/server/bot/outbox";
 import { jobs } from "@/lib/server/jobs/registry";
@@ -100,7 +100,11 @@ describe("bot outbox delivery", () => {
     const blocked = await queue("blocked", 4002);
     fake.failNext({ status: 403, description: "Forbidden: bot was blocked by the user" });
     await deliverOutbox({ db, client: client() });
-    expect(await row(blocked)).toMatchObject({ status: "failed", lastError: "Forbidden: bot was blocked by the user" });
+    expect(await row(blocked)).toMatchObject({ status: "undeliverable", lastError: "Forbidden: bot was blocked by the user" });
+    fake.failNext({ status: 400, description: "Bad Request: chat not found" });
+    const lost = await queue("lost", 4004);
+    await deliverOutbox({ db, client: client() });
+    expect(await row(lost)).toMatchObject({ status: "failed", lastError: "Bad Request: chat not found" });
 
     const flaky = await queue("flaky", 4003);
     fake.failNext({ status: 502 }, { status: 502 });
@@ -108,6 +112,29 @@ describe("bot outbox delivery", () => {
     await deliverOutbox({ db, client: client(), maxAttempts: 2, now: later(1_000) });
     expect(await row(flaky)).toMatchObject({ status: "failed", attempts: 2 });
     expect(fake.sent.filter((m) => m.chat_id >= 4002 && m.chat_id <= 4003)).toHaveLength(0);
+  });
+
+  it("a 403 marks the row undeliverable and queues nothing more for that user until they write to the bot", async () => {
+    await drain();
+    const { userId } = await signIn();
+    const db = await getDb();
+    const [me] = await db.select().from(users).where(eq(users.id, userId));
+    const first = await queueBotMessage({ db, userId, chatId: me.telegramId, text: "launch notice" });
+    fake.failNext({ status: 403, description: "Forbidden: bot can't initiate conversation with a user" });
+    await deliverOutbox({ db, client: client() });
+    expect(await row(first!)).toMatchObject({ status: "undeliverable", lastError: "Forbidden: bot can't initiate conversation with a user" });
+    expect(await queueBotMessage({ db, userId, chatId: me.telegramId, text: "second notice" })).toBeNull();
+
+    // The user writes to the bot: the bot may write to them again.
+    const { createBot } = await import("@/lib/server/bot/bot");
+    const from = { id: me.telegramId, is_bot: false, first_name: "Test" };
+    const bot = createBot({ db });
+    const replies: string[] = [];
+    // The bot's own replies are answered here: this file's Bot API base URL was fixed at load.
+    bot.api.config.use(async (_prev, method) => (replies.push(method), { ok: true, result: { message_id: 1, date: 0, chat: { id: from.id } } as never }));
+    await bot.handleUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: from.id, type: "private", first_name: "Test" }, from, text: "hi" } });
+    expect(replies).toContain("sendMessage");
+    expect(await queueBotMessage({ db, userId, chatId: me.telegramId, text: "third notice" })).not.toBeNull();
   });
 
   it("two workers at once never send the same row", async () => {

@@ -72,12 +72,28 @@ describe("POST /api/telegram/webhook", () => {
     const pre = await post({ update_id: 2, pre_checkout_query: { id: "pq", currency: "XTR", total_amount: 294, invoice_payload: payload } });
     expect(pre.body).toEqual({ ok: true, handled: true });
     expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "pq", ok: true });
-    const paid = { update_id: 3, message: { successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c2" } } };
-    await Promise.all([post(paid), post(paid)]);
+    const from = { id: 4242, is_bot: false, first_name: "Payer" };
+    const paid = {
+      update_id: 3,
+      message: {
+        message_id: 9,
+        date: 0,
+        chat: { id: from.id, type: "private" },
+        from,
+        successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c2" },
+      },
+    };
+    // Stored once however often Telegram retries it, then applied by the bot-updates worker.
+    const answers = await Promise.all([post(paid), post(paid)]);
+    expect(answers.map((a) => a.body.handled).sort()).toEqual([false, true]);
+    const { processUpdates } = await import("@/lib/server/bot/updates-job");
+    const { getDb } = await import("@/db");
+    await Promise.all(await processUpdates({ db: await getDb() }));
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
 
-  it("acknowledges other updates without acting and rejects a body that is not an update", async () => {
+  it("stores other updates for the worker (once) and rejects a body that is not an update", async () => {
+    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({ ok: true, handled: true });
     expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({ ok: true, handled: false });
     expect((await post({ hello: "world" })).status).toBe(400);
   });
