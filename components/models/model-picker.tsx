@@ -1,9 +1,12 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { PickerType } from "@/lib/model-actions";
+import { haptic } from "@/lib/client/host-frame";
 import { useLaunchModel, useModels } from "@/lib/queries/models";
+import { routes } from "@/lib/routes";
 import { launchErrorKind } from "./launch-error";
 import { hasAccess, modelsFor } from "./model-filters";
 import { ModelIcon } from "./model-icon";
@@ -18,16 +21,22 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
   const { data, isPending, isError, refetch } = useModels();
   const launch = useLaunchModel();
   const [tooltipFor, setTooltipFor] = useState<number | null>(null);
+  // The tooltip goes after a second (SPEC.md); the way up stays (issue 14: locked things lead somewhere).
+  const [lockedName, setLockedName] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const showTooltip = (modelId: number) => {
     clearTimeout(timer.current);
     setTooltipFor(modelId);
+    haptic("error");
     timer.current = setTimeout(() => setTooltipFor(null), TOOLTIP_MS);
   };
   const choose = (model: ModelItem) => {
-    if (!hasAccess(model, type)) return showTooltip(model.model_id);
+    if (!hasAccess(model, type)) {
+      setLockedName(model.display_name);
+      return showTooltip(model.model_id);
+    }
     if (launch.isPending) return;
     launch.mutate({ model_id: model.model_id, action: type });
   };
@@ -116,6 +125,11 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
       {launch.isSuccess && (
         <p className="model-picker__success" role="status" data-testid="model-picker-launched">
           {t("launched")}
+        </p>
+      )}
+      {lockedName && (
+        <p className="model-picker__upgrade" role="status" data-testid="model-upgrade">
+          {t("upgrade", { model: lockedName })} <Link href={routes.tariff()}>{t("seeTariffs")}</Link>
         </p>
       )}
     </div>

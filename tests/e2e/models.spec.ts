@@ -34,6 +34,10 @@ test("a model the Free tariff lacks is disabled and shows the tooltip for about 
   await screenshot(page, "model-picker-tooltip-ru");
   await expect(tooltip).toBeHidden({ timeout: 2_000 });
   expect(posted).toBe(false);
+  // The tooltip goes, the way up stays.
+  await expect(page.getByTestId("model-upgrade")).toContainText("входит в платные тарифы");
+  await page.getByTestId("model-upgrade").getByRole("link").click();
+  await expect(page).toHaveURL(/#\/tariff$/);
 });
 
 test("the back button closes the picker, and each Home picker lists its own action", async ({ page }) => {
