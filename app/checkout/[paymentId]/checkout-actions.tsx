@@ -1,6 +1,8 @@
 "use client";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import type { CheckoutMessages } from "./page";
+
+const noSubscribe = () => () => {};
 
 type Props = { paymentId: string; initialStatus: string; messages: CheckoutMessages; backHref: string };
 
@@ -9,6 +11,9 @@ export function CheckoutActions({ paymentId, initialStatus, messages: t, backHre
   const [status, setStatus] = useState(initialStatus);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server-rendered buttons show before React attaches their handlers; a click in that gap did
+  // nothing (the e2e flake on a busy machine). They stay disabled until hydration has run.
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
 
   async function resolve(action: "confirm" | "decline") {
     setBusy(true);
@@ -30,10 +35,10 @@ export function CheckoutActions({ paymentId, initialStatus, messages: t, backHre
     return (
       <div className="checkout-actions">
         {error && <p className="checkout-error" role="alert">{t.error.replace("{message}", error)}</p>}
-        <button data-testid="checkout-confirm" className="checkout-confirm" disabled={busy} onClick={() => resolve("confirm")}>
+        <button data-testid="checkout-confirm" className="checkout-confirm" disabled={busy || !hydrated} onClick={() => resolve("confirm")}>
           {busy ? t.processing : t.confirm}
         </button>
-        <button data-testid="checkout-decline" className="checkout-decline" disabled={busy} onClick={() => resolve("decline")}>
+        <button data-testid="checkout-decline" className="checkout-decline" disabled={busy || !hydrated} onClick={() => resolve("decline")}>
           {t.decline}
         </button>
       </div>
