@@ -1,5 +1,6 @@
 import "server-only";
 import { InlineKeyboard, type Context } from "grammy";
+import convertMarkdown from "telegramify-markdown";
 import type { Message } from "grammy/types";
 import { env } from "@/lib/env";
 import { botText } from "./bot-text";
@@ -27,9 +28,21 @@ export const webAppKeyboard = (lang: string, route = "") =>
 export const tariffsKeyboard = (lang: string) =>
   new InlineKeyboard().webApp(botText(lang, "openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#/tariffs`);
 
-/** The final answer: the draft message replaced by the first part, the rest sent after it, the cost line last. */
+/**
+ * The final answer: the draft message replaced by the first part, the rest sent after it, the cost
+ * line last. Each part is the model's Markdown converted to Telegram MarkdownV2 (split before
+ * converting, so no escape is cut in half); a part Telegram refuses to parse goes out as plain text.
+ */
 export async function sendFormatted({ ctx, draft, text, footer }: { ctx: Context; draft: Message; text: string; footer: string }) {
-  const parts = splitForTelegram(`${text}\n\n${footer}`);
-  await ctx.api.editMessageText(draft.chat.id, draft.message_id, parts[0]).catch(() => {});
-  for (const part of parts.slice(1)) await ctx.reply(part);
+  // Conversion grows text by escapes; parts stay under the limit with room for them.
+  const parts = splitForTelegram(`${text}\n\n${footer}`, TELEGRAM_TEXT_LIMIT - 600);
+  for (const [i, part] of parts.entries()) {
+    const send = async (body: string, formatted: boolean): Promise<void> => {
+      const options = formatted ? { parse_mode: "MarkdownV2" as const } : {};
+      if (i === 0) await ctx.api.editMessageText(draft.chat.id, draft.message_id, body, options);
+      else await ctx.reply(body, options);
+    };
+    const formatted = convertMarkdown(part, "escape").trimEnd();
+    await send(formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part, formatted.length <= TELEGRAM_TEXT_LIMIT).catch(() => send(part, false));
+  }
 }
