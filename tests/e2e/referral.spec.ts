@@ -20,28 +20,36 @@ async function payInSandbox(page: Page) {
 
 test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const userA = nextUser++;
-  // A was referred by nobody; a fresh account may still enter a code, so A first sees the entry box.
-  await openApp(page, { userId: userA, hash: "/PersonalAccountPage" });
-  await expect(page.getByTestId("referral-entry")).toBeVisible();
-  await screenshot(page, "account-code-entry-ru");
-
-  // A's own link, as the share box shows it once a code can no longer be entered, comes from my-code.
-  const myCode = await page.evaluate(async () => {
-    const token = localStorage.getItem("jwtToken") ?? localStorage.getItem("token");
-    const res = await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } });
-    return res.json();
+  // C's code lets A use up A's own entry, so A's account shows A's code and link (SPEC.md: the box
+  // is shown while a code may still be entered, the own code otherwise).
+  await openApp(page, { hash: "/PersonalAccountPage" });
+  const codeOfC = await page.evaluate(async () => {
+    const token = localStorage.getItem("token");
+    return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
   });
-  expect(myCode.telegram_link).toContain(`startapp=ref_${myCode.referral_code}`);
+  const userA = nextUser++;
+  await switchUser(page, `demo_user=${userA}`);
+  await page.getByTestId("referral-code-input").fill(codeOfC);
+  await expect(page.getByTestId("referral-state-valid")).toBeVisible();
+  await page.getByTestId("referral-activate").click();
 
-  // B opens the app from A's link: the start parameter carries A's code.
-  const userB = nextUser++;
-  await switchUser(page, `demo_user=${userB}&demo_start=ref_${myCode.referral_code}`);
+  // A copies the link from the share box.
   await expect(page.getByTestId("referral-share")).toBeVisible();
   await page.getByTestId("copy-link").click();
   await expect(page.getByTestId("copy-link")).toHaveText("Скопировано");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const myCode = { referral_code: (await page.getByTestId("referral-own-code").innerText()).trim(), telegram_link: link };
+  expect(myCode.telegram_link).toBe(await page.getByTestId("referral-link").innerText());
+  expect(myCode.telegram_link).toContain(`startapp=ref_${myCode.referral_code}`);
   await expect(page.getByTestId("copy-link")).toHaveText("Копировать", { timeout: 4000 });
   await screenshot(page, "account-share-ru");
+
+  // B opens the app from A's link: the start parameter carries A's code.
+  const userB = nextUser++;
+  const startParam = new URL(myCode.telegram_link).searchParams.get("startapp");
+  await switchUser(page, `demo_user=${userB}&demo_start=${startParam}`);
+  // B applied A's code at the first sign-in, so B's account shows B's own code instead of the box.
+  await expect(page.getByTestId("referral-share")).toBeVisible();
 
   await page.goto(page.url().replace(/#.*$/, "#/PackStorePage"));
   await page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy").click();
@@ -103,6 +111,7 @@ test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
   await openApp(page, { hash: "/PersonalAccountPage" });
   // A recurrent subscription is bought through the sandbox with auto-payment on.
   await page.goto(page.url().replace(/#.*$/, "#/tariffPay/Starter"));
+  await expect(page.getByTestId("pay-button")).toBeEnabled();
   await page.getByTestId("autopay-toggle").check({ force: true });
   await payInSandbox(page);
   await page.goto(page.url().replace(/#.*$/, "#/PersonalAccountPage"));
