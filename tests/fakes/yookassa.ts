@@ -29,6 +29,8 @@ export type FakeYookassa = {
   requests: FakeRequest[];
   /** Status a charge of a saved method ends in (default succeeded). */
   chargeOutcome: "succeeded" | "canceled" | "pending";
+  /** Answers the next POSTs give before one is processed: 202 processing, or a 5xx (consumed in order). */
+  postFaults: Array<"processing" | 500 | 503>;
   /** Reads (GET /payments/{id}) that never answer, or answer with this error, until reset. */
   readFault: null | "stall" | { status: number; description: string };
   markSucceeded(id: string): FakePayment;
@@ -56,6 +58,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     payments,
     requests,
     chargeOutcome: "succeeded",
+    postFaults: [],
     readFault: null,
     markSucceeded(id) {
       const p = payments.get(id)!;
@@ -94,6 +97,10 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       if (typeof key !== "string" || !key) return error(res, 400, "invalid_request", "Idempotence key not specified");
       const seen = idempotent.get(key);
       if (seen) return json(res, seen.status, seen.body);
+      const fault = fake.postFaults.shift();
+      // YooKassa: "accepted, not finished, repeat with the same key after retry_after ms".
+      if (fault === "processing") return json(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
+      if (fault) return error(res, fault, "internal_server_error", "Internal server error");
       const answer = handlePost(path, body);
       // YooKassa keeps the first answer for the key (24 h) and replays it.
       idempotent.set(key, answer);

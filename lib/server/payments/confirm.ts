@@ -14,7 +14,9 @@ import { OPEN_STATUSES } from "./release";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Closed locally, but a provider may still report them paid.
-const LATE_STATUSES = ["expired", "canceled"];
+// A success the provider reports is applied whatever happened locally meanwhile: the link expired,
+// the user cancelled, or our call gave up without a final answer (failed).
+const LATE_STATUSES = ["expired", "canceled", "failed"];
 
 const customLimits = (v: CustomValues): QuotaRecord => ({
   text_tokens: v.text,

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { confirmPayment } from "./confirm";
 import type { CustomDetails } from "./start";
 import { providerByName } from "./providers";
+import { PaymentOutcomeUnknownError } from "./providers/yookassa";
 import { releasePayment } from "./release";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -93,6 +94,12 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
     // Still processing at the provider: its notification (or the expiry job) finishes it.
     return "pending";
   } catch (error) {
+    if (error instanceof PaymentOutcomeUnknownError) {
+      // The charge may have gone through: it stays pending (so no second charge can start) until its
+      // notification or the expiry job's re-fetch settles it.
+      console.error(`[payments] auto-payment for user ${sub.userId}: outcome unknown, left pending`, error);
+      return "pending";
+    }
     console.error(`[payments] auto-payment for user ${sub.userId} failed`, error);
     await releasePayment({ db, paymentId: payment.id, status: "failed" });
     return "declined";

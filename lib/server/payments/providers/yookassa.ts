@@ -26,25 +26,75 @@ function authHeader(): string {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+// How long one call keeps repeating an answer that is not final (202 processing, 5xx, no answer).
+const DEFAULT_RETRY_WINDOW_MS = 12_000;
+const MAX_WAIT_MS = 3000;
 
-async function request(method: "GET" | "POST", path: string, options: { body?: unknown; idempotenceKey?: string } & CallOptions = {}): Promise<YooPayment> {
+/**
+ * YooKassa accepted or may have accepted the request but gave no final answer in time: the payment
+ * may exist. Nothing may treat it as failed; its notification or a later re-fetch settles it.
+ */
+export class PaymentOutcomeUnknownError extends ApiError {
+  constructor(detail: string) {
+    super("service_unavailable", "The payment provider did not answer in time, try again in a minute");
+    this.retryAfterSeconds = 60;
+    this.cause = detail;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One API call. A POST answered with 202 `{type: "processing", retry_after}` (milliseconds) or a
+ * 5xx, or not answered at all, is repeated with the SAME Idempotence-Key (YooKassa then answers the
+ * first request's result, never a second payment) until a final answer or the retry window ends.
+ */
+async function request(
+  method: "GET" | "POST",
+  path: string,
+  options: { body?: unknown; idempotenceKey?: string; retryWindowMs?: number } & CallOptions = {},
+): Promise<YooPayment> {
   const headers: Record<string, string> = { authorization: authHeader(), "content-type": "application/json" };
   if (options.idempotenceKey) headers["idempotence-key"] = options.idempotenceKey;
-  let res: Response;
-  try {
-    res = await fetch(`${env.YOOKASSA_API_URL.replace(/\/$/, "")}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ApiError("bad_gateway", `YooKassa is unreachable: ${(error as Error).message}`);
+  // A call given its own short timeout (a user's request, a webhook) is tried once.
+  const window = options.retryWindowMs ?? (options.timeoutMs ? 0 : DEFAULT_RETRY_WINDOW_MS);
+  const deadline = Date.now() + window;
+  for (let attempt = 1; ; attempt++) {
+    let res: Response | undefined;
+    let failure: string;
+    let wait = Math.min(MAX_WAIT_MS, 500 * 2 ** (attempt - 1));
+    try {
+      res = await fetch(`${env.YOOKASSA_API_URL.replace(/\/$/, "")}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+    } catch (error) {
+      res = undefined;
+      failure = `no answer: ${(error as Error).message}`;
+    }
+    if (res) {
+      const text = await res.text();
+      if (res.status === 202) {
+        const retryAfter = Number((JSON.parse(text || "{}") as { retry_after?: unknown }).retry_after);
+        if (Number.isFinite(retryAfter) && retryAfter > 0) wait = Math.min(MAX_WAIT_MS, retryAfter);
+        failure = "202 processing";
+      } else if (res.status >= 500) {
+        failure = `${res.status}`;
+      } else {
+        if (res.status === 404) throw new ApiError("not_found", "YooKassa does not know this payment");
+        if (!res.ok) throw new ApiError("bad_gateway", `YooKassa answered ${res.status}: ${text.slice(0, 300)}`);
+        return JSON.parse(text) as YooPayment;
+      }
+    }
+    // A GET can simply be asked again later; a POST's outcome is unknown until YooKassa answers it.
+    if (Date.now() + wait > deadline) {
+      if (method === "POST") throw new PaymentOutcomeUnknownError(failure!);
+      throw new ApiError("bad_gateway", `YooKassa gave no final answer: ${failure!}`);
+    }
+    await sleep(wait);
   }
-  const text = await res.text();
-  if (res.status === 404) throw new ApiError("not_found", "YooKassa does not know this payment");
-  if (!res.ok) throw new ApiError("bad_gateway", `YooKassa answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as YooPayment;
 }
 
 const toProviderPayment = (p: YooPayment): ProviderPayment => ({
@@ -91,7 +141,8 @@ export const yookassaProvider: PaymentProvider = {
       ...(savePaymentMethod ? { save_payment_method: true } : {}),
       ...receipt({ amountKopecks, description, email }),
     };
-    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
+    // On the user's request: bounded, then a clear "try again" (PaymentOutcomeUnknownError).
+    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: 8000, retryWindowMs: 10_000 }));
   },
   async fetchStatus(providerPaymentId, options) {
     return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
