@@ -19,7 +19,11 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
-  YOOKASSA_TRUSTED_IPS: z.string().optional(),
+  // YooKassa's published notification sources (yookassa.ru/developers/using-api/webhooks); "any"
+  // accepts every source (safe: a notification is only believed after re-fetching the payment).
+  YOOKASSA_TRUSTED_IPS: z
+    .string()
+    .default("185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32"),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the app (see client-address.ts).
   // Scales every rate limit (lib/server/rate-limit/limits.ts); test suites raise it.
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),

@@ -8,12 +8,13 @@ import { QUOTA_KEYS, type QuotaRecord } from "@/lib/quota-kinds";
 import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
 import type { DbOrTx } from "@/lib/server/referral/balance";
 import { rewardReferrer } from "@/lib/server/referral/reward";
+import { botText } from "@/lib/server/bot/bot-text";
+import { queueBotMessage } from "@/lib/server/bot/outbox";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import type { CustomDetails } from "./start";
 import { OPEN_STATUSES } from "./release";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// Closed locally, but a provider may still report them paid.
 // A success the provider reports is applied whatever happened locally meanwhile: the link expired,
 // the user cancelled, or our call gave up without a final answer (failed).
 const LATE_STATUSES = ["expired", "canceled", "failed"];
@@ -101,6 +102,28 @@ async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Pa
 }
 
 /**
+ * A link that expired or was cancelled (or a call that gave up) was paid after all: the purchase is
+ * applied, and the user is told in the bot chat what they got, since the app showed it as over.
+ */
+async function tellLatePayment({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+  const [user] = await tx.select({ chatId: users.telegramId, language: users.language }).from(users).where(eq(users.id, payment.userId));
+  if (!user) return;
+  const what = await purchaseName({ tx, payment });
+  const text = botText(user.language, "latePaymentApplied", { amount: (payment.amountKopecks / 100).toFixed(2), what });
+  await queueBotMessage({ db: tx, userId: payment.userId, chatId: user.chatId, text });
+}
+
+async function purchaseName({ tx, payment }: { tx: DbOrTx; payment: Payment }): Promise<string> {
+  if (payment.packageId !== null) {
+    const [row] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, payment.packageId));
+    return row?.name ?? "";
+  }
+  if (payment.tariffId === null) return "";
+  const [row] = await tx.select({ name: tariffs.name }).from(tariffs).where(eq(tariffs.id, payment.tariffId));
+  return row?.name ?? "";
+}
+
+/**
  * Applies a paid payment exactly once: the conditional UPDATE lets one caller of many concurrent
  * ones (duplicate webhooks, the checkout page, the renewal job) move it to 'completed'; only that
  * caller applies the purchase and rewards the referrer, in the same transaction.
@@ -109,6 +132,8 @@ async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Pa
 export async function confirmPayment({ db, paymentId, savedPaymentMethodId, paidAtProvider = false }: { db: Db; paymentId: string; savedPaymentMethodId?: string; paidAtProvider?: boolean }): Promise<{ applied: boolean }> {
   const from = paidAtProvider ? [...OPEN_STATUSES, ...LATE_STATUSES] : OPEN_STATUSES;
   return db.transaction(async (tx) => {
+    // The status before this update (row-locked), to tell a late payment from an ordinary one.
+    const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)).for("update");
     const [payment] = await tx
       .update(payments)
       .set({ status: "completed", appliedAt: new Date() })
@@ -116,6 +141,7 @@ export async function confirmPayment({ db, paymentId, savedPaymentMethodId, paid
       .returning();
     if (!payment) return { applied: false };
     if (paidAtProvider) await retakeReleasedReferral({ tx, payment });
+    if (before && LATE_STATUSES.includes(before.status)) await tellLatePayment({ tx, payment });
     if (payment.kind === "package") await applyPackage({ tx, payment });
     else await applySubscription({ tx, payment, savedPaymentMethodId });
     await rewardReferrer({ tx, payment });

@@ -22,11 +22,11 @@ export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
  * YOOKASSA_TRUSTED_IPS: comma-separated addresses or CIDR ranges (YooKassa publishes the ranges it
  * sends notifications from), matched against the client address taken from the right-hand end of
  * X-Forwarded-For behind TRUSTED_PROXY_COUNT proxies (a client-written first entry is never
- * trusted). Without the setting every source is accepted, which is safe because a notification is
- * only ever believed after re-fetching the payment from the API.
+ * trusted). It defaults to YooKassa's published ranges; "any" accepts every source, which is safe
+ * because a notification is only ever believed after re-fetching the payment from the API.
  */
-export function isTrustedSource({ address, trusted }: { address: string | undefined; trusted: string | undefined }): boolean {
-  if (!trusted?.trim()) return true;
+export function isTrustedSource({ address, trusted }: { address: string | undefined; trusted: string }): boolean {
+  if (trusted.trim() === "any") return true;
   return addressInRanges(address, trusted);
 }
 

@@ -13,7 +13,7 @@ let schema: typeof import("@/db/schema");
 
 beforeAll(async () => {
   fake = await startFakeYookassa({ shopId: "123456", secretKey: "test_secret" });
-  Object.assign(process.env, { PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "123456", YOOKASSA_SECRET_KEY: "test_secret", YOOKASSA_API_URL: fake.url });
+  Object.assign(process.env, { PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "123456", YOOKASSA_SECRET_KEY: "test_secret", YOOKASSA_API_URL: fake.url, YOOKASSA_TRUSTED_IPS: "any" });
   routes = {
     createTariff: (await import("@/app/api/tariff/create/route")).POST,
     webhook: (await import("@/app/api/payments/webhook/yookassa/route")).POST,
@@ -91,6 +91,10 @@ describe("YooKassa answers that are not final", () => {
     expect((await notify(id)).body.applied).toBe(true);
     expect((await notify(id)).body.applied).toBe(false);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+    // The app had shown that payment as over: the bot tells the user what they got.
+    const told = await db.select().from(schema.botOutbox).where(eq(schema.botOutbox.userId, userId));
+    expect(told.map((m: any) => m.text)).toEqual([expect.stringContaining("Starter")]);
+    expect(told[0].text).toContain("490.00");
   });
 
   it("renewSubscriptions - a charge with no final answer stays pending, starts no second charge, and its success is applied", async () => {
