@@ -265,6 +265,9 @@ export const payments = pgTable(
     amountKopecks: integer("amount_kopecks").notNull(),
     // Referral balance reserved for this payment (released if it does not succeed).
     refAmountKopecks: integer("ref_amount_kopecks").notNull().default(0),
+    // What the provider invoiced in its own currency units (Telegram Stars for XTR invoices):
+    // a success is checked against this, never against a price recomputed at a later rate.
+    providerAmount: integer("provider_amount"),
     email: text("email"),
     recurrent: boolean("recurrent").notNull().default(false),
     // pending | waiting_confirmation | completed | canceled | failed | expired

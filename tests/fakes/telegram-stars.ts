@@ -2,17 +2,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A loopback fake of the Bot API's Stars payment methods (https://core.telegram.org/bots/api#payments):
-// createInvoiceLink (answers an https://t.me/$<slug> link) and answerPreCheckoutQuery.
+// createInvoiceLink (answers an https://t.me/$<slug> link), answerPreCheckoutQuery and refundStarPayment.
 
 export type FakeStarsApi = {
   url: string;
   invoices: Array<{ title: string; description: string; payload: string; currency: string; prices: Array<{ label: string; amount: number }> }>;
   answers: Array<{ pre_checkout_query_id: string; ok: boolean; error_message?: string }>;
+  refunds: Array<{ user_id: number; telegram_payment_charge_id: string }>;
   close: () => Promise<void>;
 };
 
 export async function startFakeStarsApi({ token }: { token: string }): Promise<FakeStarsApi> {
-  const fake: Omit<FakeStarsApi, "url" | "close"> = { invoices: [], answers: [] };
+  const fake: Omit<FakeStarsApi, "url" | "close"> = { invoices: [], answers: [], refunds: [] };
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -30,6 +31,13 @@ export async function startFakeStarsApi({ token }: { token: string }): Promise<F
       }
       fake.invoices.push(body);
       return reply(200, { ok: true, result: `https://t.me/$inv${fake.invoices.length}x${body.payload.slice(0, 8)}` });
+    }
+    if (match[2] === "refundStarPayment") {
+      if (!Number.isInteger(body.user_id) || !body.telegram_payment_charge_id) {
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid refund" });
+      }
+      fake.refunds.push(body);
+      return reply(200, { ok: true, result: true });
     }
     if (match[2] === "answerPreCheckoutQuery") {
       fake.answers.push(body);

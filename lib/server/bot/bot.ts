@@ -51,7 +51,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   if (isDemoMode() && !env.BOT_TOKEN) bot.api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
 
   bot.on("message:successful_payment", async (ctx) => {
-    await applyStarsPayment({ db, paid: ctx.message.successful_payment });
+    await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });
   });
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;

@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
-import { payments, type Payment } from "@/db/schema";
+import { payments, users, type Payment } from "@/db/schema";
+import { botText } from "@/lib/server/bot/bot-text";
+import { queueBotMessage } from "@/lib/server/bot/outbox";
 import { confirmPayment } from "./confirm";
 import { botCall, starsFor } from "./providers/stars";
 import { OPEN_STATUSES } from "./release";
@@ -23,8 +25,9 @@ async function findStarsPayment({ db, payload }: { db: Db; payload: string }): P
   return row ?? null;
 }
 
+// Against the Stars amount stored when the invoice was created (older rows: recomputed).
 const matches = (payment: Payment, p: { currency: string; total_amount: number }) =>
-  p.currency === "XTR" && p.total_amount === starsFor(payment.amountKopecks);
+  p.currency === "XTR" && p.total_amount === (payment.providerAmount ?? starsFor(payment.amountKopecks));
 
 /** Accepts the pre-checkout query only for an open, unexpired payment of the invoiced amount. */
 export async function answerStarsPreCheckout({ db, query }: { db: Db; query: PreCheckoutQuery }): Promise<boolean> {
@@ -38,28 +41,22 @@ export async function answerStarsPreCheckout({ db, query }: { db: Db; query: Pre
   return ok;
 }
 
-/** Telegram has taken the Stars: apply the purchase (once, however often the update arrives). */
-export async function applyStarsPayment({ db, paid }: { db: Db; paid: SuccessfulPayment }): Promise<{ applied: boolean }> {
+/**
+ * Telegram has taken the Stars: apply the purchase (once, however often the update arrives). A
+ * payment we cannot match (unknown payload, another amount) is refunded at once and the payer told:
+ * Stars are never kept without giving something.
+ */
+export async function applyStarsPayment({ db, paid, payerTelegramId }: { db: Db; paid: SuccessfulPayment; payerTelegramId: number }): Promise<{ applied: boolean; refunded?: boolean }> {
   const payment = await findStarsPayment({ db, payload: paid.invoice_payload });
   if (!payment || !matches(payment, paid)) {
-    console.error(`[payments] successful_payment for an unknown or different Stars invoice ${paid.invoice_payload}`);
-    return { applied: false };
+    console.error(`[payments] successful_payment for an unknown or different Stars invoice ${paid.invoice_payload}: refunding`);
+    await botCall("refundStarPayment", { user_id: payerTelegramId, telegram_payment_charge_id: paid.telegram_payment_charge_id });
+    const [payer] = await db.select({ id: users.id, language: users.language }).from(users).where(eq(users.telegramId, payerTelegramId));
+    await queueBotMessage({ db, userId: payer?.id ?? null, chatId: payerTelegramId, text: botText(payer?.language ?? "ru", "starsRefunded") });
+    return { applied: false, refunded: true };
   }
   if (payment.status !== "completed") {
     await db.update(payments).set({ providerPaymentId: paid.telegram_payment_charge_id }).where(eq(payments.id, payment.id));
   }
   return confirmPayment({ db, paymentId: payment.id, paidAtProvider: true });
-}
-
-/** For the bot webhook: handles a Stars update and answers whether it was one. */
-export async function handleStarsUpdate({ db, update }: { db: Db; update: StarsUpdate }): Promise<boolean> {
-  if (update.pre_checkout_query) {
-    await answerStarsPreCheckout({ db, query: update.pre_checkout_query });
-    return true;
-  }
-  if (update.message?.successful_payment) {
-    await applyStarsPayment({ db, paid: update.message.successful_payment });
-    return true;
-  }
-  return false;
 }

@@ -94,7 +94,7 @@ export async function startPayment({ db, user, order }: { db: Db; user: User; or
     if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
     await db
       .update(payments)
-      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl })
+      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl, providerAmount: created.providerAmount ?? null })
       .where(eq(payments.id, payment.id));
     return { payment_url: created.paymentUrl };
   } catch (error) {

@@ -41,10 +41,10 @@ describe("Telegram Stars payments", () => {
     const { token } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
-    expect(await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q1", currency: "XTR", total_amount: 294, invoice_payload: payload } } })).toBe(true);
+    expect(await stars.answerStarsPreCheckout({ db, query: { id: "q1", currency: "XTR", total_amount: 294, invoice_payload: payload } })).toBe(true);
     expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "q1", ok: true });
     const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
-    const results = await Promise.all([1, 2, 3].map(() => stars.applyStarsPayment({ db, paid })));
+    const results = await Promise.all([1, 2, 3].map(() => stars.applyStarsPayment({ db, paid, payerTelegramId: 42 })));
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
@@ -53,16 +53,49 @@ describe("Telegram Stars payments", () => {
     const { token } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
-    await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q2", currency: "XTR", total_amount: 1, invoice_payload: payload } } });
+    await stars.answerStarsPreCheckout({ db, query: { id: "q2", currency: "XTR", total_amount: 1, invoice_payload: payload } });
     expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q2", ok: false });
-    const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 1, invoice_payload: payload, telegram_payment_charge_id: "c2" } });
-    expect(result.applied).toBe(false);
+    const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 1, invoice_payload: payload, telegram_payment_charge_id: "c2" }, payerTelegramId: 4242 });
+    expect(result).toEqual({ applied: false, refunded: true });
+    expect(fake.refunds.at(-1)).toEqual({ user_id: 4242, telegram_payment_charge_id: "c2" });
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
   });
 
   it("refuses a pre-checkout query for an unknown payload", async () => {
-    await stars.handleStarsUpdate({ db, update: { pre_checkout_query: { id: "q3", currency: "XTR", total_amount: 294, invoice_payload: "nope" } } });
+    await stars.answerStarsPreCheckout({ db, query: { id: "q3", currency: "XTR", total_amount: 294, invoice_payload: "nope" } });
     expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q3", ok: false });
-    expect(await stars.handleStarsUpdate({ db, update: {} })).toBe(false);
+  });
+
+  it("a successful_payment with an unknown payload is refunded and the payer told, never kept", async () => {
+    const { userId } = await signIn({ id: 55_500_001 });
+    const result = await stars.applyStarsPayment({
+      db,
+      paid: { currency: "XTR", total_amount: 294, invoice_payload: "not-ours", telegram_payment_charge_id: "c-unknown" },
+      payerTelegramId: 55_500_001,
+    });
+    expect(result).toEqual({ applied: false, refunded: true });
+    expect(fake.refunds.at(-1)).toEqual({ user_id: 55_500_001, telegram_payment_charge_id: "c-unknown" });
+    const { botOutbox } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const told = await db.select().from(botOutbox).where(eq(botOutbox.userId, userId));
+    expect(told).toHaveLength(1);
+    expect(told[0].chatId).toBe(55_500_001);
+  });
+
+  it("the invoiced Stars amount is kept: a rate change between invoice and payment still applies the purchase", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    const { env } = await import("@/lib/env");
+    const rate = env.STARS_PER_ROUBLE;
+    env.STARS_PER_ROUBLE = 0.9;
+    try {
+      expect(await stars.answerStarsPreCheckout({ db, query: { id: "q4", currency: "XTR", total_amount: 294, invoice_payload: payload } })).toBe(true);
+      const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c-rate" }, payerTelegramId: 43 });
+      expect(result.applied).toBe(true);
+    } finally {
+      env.STARS_PER_ROUBLE = rate;
+    }
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
 });

@@ -34,7 +34,7 @@ export const starsProvider: PaymentProvider = {
       prices: [{ label: description.slice(0, 32), amount: stars }],
     });
     // The charge id arrives with successful_payment; until then our id stands in.
-    return { providerPaymentId: `invoice-${paymentId}`, status: "pending", amountKopecks, paymentUrl: link };
+    return { providerPaymentId: `invoice-${paymentId}`, status: "pending", amountKopecks, paymentUrl: link, providerAmount: stars };
   },
   async fetchStatus(providerPaymentId) {
     return { providerPaymentId, status: "pending", amountKopecks: 0 };

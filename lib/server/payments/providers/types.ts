@@ -13,6 +13,8 @@ export type ProviderPayment = {
   savedPaymentMethodId?: string;
   /** Our payment id, as echoed back in the provider's metadata. */
   ourPaymentId?: string;
+  /** The amount invoiced in the provider's own units (Stars), when it is not roubles. */
+  providerAmount?: number;
 };
 
 export type CreateInput = {
