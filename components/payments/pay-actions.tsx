@@ -4,11 +4,30 @@ import type { PayBlocker } from "@/lib/payment-form";
 import "./payments.css";
 
 /** Pay (reads 'processing' while pending) and Cancel (one step back), with the reason Pay is off. */
-export function PayActions({ blocker, pending, onPay }: { blocker: PayBlocker | null; pending: boolean; onPay: () => void }) {
+export function PayActions({
+  blocker,
+  pending,
+  onPay,
+  openDeferred,
+}: {
+  blocker: PayBlocker | null;
+  pending: boolean;
+  onPay: () => void;
+  /** Set when the payment link came too late to open on its own (see usePaymentMutation). */
+  openDeferred?: (() => void) | null;
+}) {
   const t = useTranslations("Payment");
   const warn = useTranslations("PayWarning");
   return (
     <div className="pay-actions">
+      {openDeferred && (
+        <div className="pay-deferred" role="status">
+          <p>{t("linkReady")}</p>
+          <button type="button" className="button button--block" data-testid="open-payment-page" onClick={openDeferred}>
+            {t("openPaymentPage")}
+          </button>
+        </div>
+      )}
       {blocker && (
         <p className="pay-warning" role="alert" data-testid="pay-warning">
           {warn(blocker)}

@@ -95,24 +95,28 @@ export function closeMiniApp(): void {
   if (hostMode === "telegram") miniApp.close.ifAvailable();
 }
 
-/** Opens a URL in the external browser (payment links). */
-function openExternalLink(url: string): void {
-  if (hostMode === "telegram" && openLink.isAvailable()) openLink(url);
-  else window.open(url, "_blank");
+/** Opens a URL in the external browser (payment links); answers whether the host took it. */
+function openExternalLink(url: string): boolean {
+  if (hostMode === "telegram" && openLink.isAvailable()) {
+    openLink(url);
+    return true;
+  }
+  window.open(url, "_blank");
+  return false;
 }
 
 /**
  * Opens a payment link: a Stars invoice inside the host (the mini-app must stay open for it),
- * anything else in the external browser. Answers whether the link left the mini-app.
+ * anything else in the external browser. `handedToHost`: the host took an external link, so the
+ * mini-app may close; otherwise it must stay open (closing would leave the user with nothing).
  */
-export function openPaymentLink(url: string): { external: boolean } {
+export function openPaymentLink(url: string): { handedToHost: boolean } {
   if (hostMode === "telegram" && isInvoiceLink(url) && invoice.open.isAvailable()) {
     invoice.open(url, "url").catch((error: unknown) => console.error("Invoice failed", error));
-    return { external: false };
+    return { handedToHost: false };
   }
   // The demo's sandbox checkout must lead back to the same demo account, language and theme.
-  openExternalLink(hostMode === "demo" ? demoCheckoutUrl(url) : url);
-  return { external: true };
+  return { handedToHost: openExternalLink(hostMode === "demo" ? demoCheckoutUrl(url) : url) };
 }
 
 /** Saves a file: the host's download prompt inside the messenger, a download link in a browser. */

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import type { z } from "zod";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-client";
 import { haptic } from "@/lib/client/host-frame";
@@ -61,25 +62,48 @@ function refreshOnReturn(queryClient: QueryClient) {
 
 const isClientError = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 
+// Telegram for iOS opens a link only within 10 s of the user's last tap: a link that arrives later
+// is not opened automatically but offered as a button, so a fresh tap opens it.
+const TAP_WINDOW_MS = 5000;
+
+/** Hands the link over; the mini-app closes only when the host took an external link. */
+function handOver(url: string) {
+  if (openPaymentLink(url).handedToHost) closeMiniApp();
+}
+
 // Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7); a refusal
 // (4xx) is final, retrying it would only delay the same answer.
 function usePaymentMutation<TBody>(path: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const tappedAt = useRef(0);
+  const [deferredUrl, setDeferredUrl] = useState<string | null>(null);
+  const mutation = useMutation({
     mutationFn: (body: TBody) => apiFetch<PaymentUrlResponse>(path, { method: "POST", body }),
-    onMutate: () => haptic("pay"),
+    onMutate: () => {
+      haptic("pay");
+      tappedAt.current = Date.now();
+      setDeferredUrl(null);
+    },
     retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
     retryDelay: 1000,
     gcTime: 0,
     onSuccess: (data) => {
       refreshOnReturn(queryClient);
-      if (data.payment_url) {
-        if (openPaymentLink(data.payment_url).external) closeMiniApp();
-      }
+      if (!data.payment_url) return;
+      if (Date.now() - tappedAt.current <= TAP_WINDOW_MS) handOver(data.payment_url);
+      else setDeferredUrl(data.payment_url);
     },
     // SPEC.md section 8: payment creation errors are only logged.
     onError: (error) => console.error("Payment creation failed", error),
   });
+  /** A link that came too late to open on its own: opened by the "open the payment page" tap. */
+  const openDeferred = deferredUrl
+    ? () => {
+        setDeferredUrl(null);
+        handOver(deferredUrl);
+      }
+    : null;
+  return { ...mutation, openDeferred };
 }
 
 export const useCreateTariffPayment = () => usePaymentMutation<CreateTariffPaymentBody>("/tariff/create");

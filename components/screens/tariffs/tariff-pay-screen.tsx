@@ -87,7 +87,7 @@ export default function TariffPayScreen() {
       />
       <Total amount={total} />
       {ui}
-      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} />
+      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} />
     </div>
   );
 }
