@@ -36,6 +36,7 @@ export function useAssistantLauncher() {
     const kind = launchErrorKind(launch.error);
     if (kind === "forbidden") return t("launchForbidden");
     if (kind === "rateLimited") return t("launchRateLimited");
+    if (kind === "writeAccess") return t("launchNoWriteAccess");
     return t("launchFailed", { message: launch.error?.message ?? "" });
   };
 

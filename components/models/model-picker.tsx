@@ -47,6 +47,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
     if (kind === "forbidden") return t("launchForbidden");
     if (kind === "notFound") return t("launchNotFound");
     if (kind === "rateLimited") return t("launchRateLimited");
+    if (kind === "writeAccess") return t("launchNoWriteAccess");
     return t("launchFailed", { message: launch.error?.message ?? "" });
   };
 

@@ -44,7 +44,11 @@ export function answerDemoHost([method]: [string, unknown]): void {
     if (method === "web_app_request_theme") emitEvent("theme_changed", { theme_params: demoThemeParams(readDemoTheme()) });
     else if (method === "web_app_request_safe_area") emitEvent("safe_area_changed", NO_INSETS);
     else if (method === "web_app_request_content_safe_area") emitEvent("content_safe_area_changed", NO_INSETS);
+    // `?demo_write=deny` plays a user who refuses the bot write access (see ensureWriteAccess).
+    else if (method === "web_app_request_write_access") emitEvent("write_access_requested", { status: demoWriteAccess() === "deny" ? "cancelled" : "allowed" });
   };
   // The SDK listens for the answer right after posting the request.
   setTimeout(answer, 0);
 }
+
+export const demoWriteAccess = (): string | null => new URLSearchParams(window.location.search).get("demo_write");

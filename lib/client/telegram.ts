@@ -10,6 +10,7 @@ import {
   openLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  requestWriteAccess,
   shareURL,
 } from "@telegram-apps/sdk-react";
 import { isInvoiceLink } from "@/lib/telegram-links";
@@ -32,6 +33,7 @@ async function mockHostForDemo(): Promise<void> {
   if (page.get("demo_user")) query.set("user", page.get("demo_user")!);
   if (page.get("demo_lang")) query.set("lang", page.get("demo_lang")!);
   if (page.get("demo_start")) query.set("start", page.get("demo_start")!);
+  if (page.get("demo_write") === "deny") query.set("write", "deny");
   const res = await fetch(`/api/demo/init-data?${query}`);
   if (!res.ok) throw new Error("Launch params unavailable: the app was opened outside the messenger");
   const { initData } = (await res.json()) as DemoInitData;
@@ -146,4 +148,32 @@ export function shareLink(url: string, text: string): boolean {
     return true;
   }
   return false;
+}
+
+const WRITE_ACCESS_KEY = "write_access_granted";
+
+/** The user refused the bot permission to write to them: a launch would reach no chat. */
+export class WriteAccessDeniedError extends Error {
+  constructor() {
+    super("The bot may not write to this user");
+    this.name = "WriteAccessDeniedError";
+  }
+}
+
+/**
+ * Before a launch: a user who opened the app from a link without ever starting the bot has not
+ * allowed it to write (launch data `allows_write_to_pm`), and every bot message would be refused.
+ * The host is asked once; a refusal stops the launch with a message saying how to continue.
+ */
+export async function ensureWriteAccess(): Promise<void> {
+  let allowed = true;
+  try {
+    allowed = (retrieveLaunchParams().tgWebAppData?.user as { allows_write_to_pm?: boolean } | undefined)?.allows_write_to_pm ?? true;
+  } catch {
+    return;
+  }
+  if (allowed || localStorage.getItem(WRITE_ACCESS_KEY) === "1" || !requestWriteAccess.isAvailable()) return;
+  const status = await requestWriteAccess().catch(() => "cancelled");
+  if (status !== "allowed") throw new WriteAccessDeniedError();
+  localStorage.setItem(WRITE_ACCESS_KEY, "1");
 }

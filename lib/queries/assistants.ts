@@ -1,6 +1,7 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
+import { ensureWriteAccess } from "@/lib/client/telegram";
 import type { ActionType, AssistantCategory, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
 import type { LaunchResponse, ModelsResponse } from "@/lib/contracts/models";
 import { onSessionStarted } from "@/lib/queries/history";
@@ -108,7 +109,10 @@ export function launchAssistant(launch: AssistantLaunch): Promise<LaunchResponse
 export function useLaunchAssistant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: launchAssistant,
+    mutationFn: async (input: Parameters<typeof launchAssistant>[0]) => {
+      await ensureWriteAccess();
+      return launchAssistant(input);
+    },
     retry: false,
     onSuccess: () => onSessionStarted(client),
   });

@@ -1,6 +1,7 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
+import { ensureWriteAccess } from "@/lib/client/telegram";
 import type { LaunchResponse, ModelSessionBody, ModelsResponse } from "@/lib/contracts/models";
 import { onSessionStarted } from "@/lib/queries/history";
 
@@ -20,7 +21,10 @@ export const launchModel = (body: ModelSessionBody) =>
 export function useLaunchModel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: launchModel,
+    mutationFn: async (input: Parameters<typeof launchModel>[0]) => {
+      await ensureWriteAccess();
+      return launchModel(input);
+    },
     // A refused launch (403 tariff, 404) is an answer, not a glitch worth repeating.
     retry: false,
     onSuccess: () => onSessionStarted(client),

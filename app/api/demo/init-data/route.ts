@@ -8,9 +8,10 @@ const demoQuerySchema = z.object({
   user: z.coerce.number().int().positive().max(2 ** 52).optional(),
   lang: z.enum(["ru", "en"]).optional(),
   start: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  write: z.literal("deny").optional(),
 });
 
 // GET /api/demo/init-data - launch data signed with the development bot token (demo mode only)
 export const GET = withPublic({ query: demoQuerySchema }, async ({ query }) =>
-  demoInitData({ userId: query.user, language: query.lang, startParam: query.start }),
+  demoInitData({ userId: query.user, language: query.lang, startParam: query.start, denyWrite: query.write === "deny" }),
 );
