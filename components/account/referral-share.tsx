@@ -4,6 +4,20 @@ import { shareLink } from "@/lib/client/telegram";
 import { useMyReferralCode } from "@/lib/queries/referral";
 import { CopyButton } from "./copy-button";
 
+function CopyField({ label, value, valueTestId, copyTestId }: { label: string; value: string; valueTestId: string; copyTestId: string }) {
+  return (
+    <div className="account-field">
+      <span className="account-label">{label}</span>
+      <div className="account-row">
+        <code className="account-value" data-testid={valueTestId}>
+          {value}
+        </code>
+        <CopyButton text={value} testId={copyTestId} />
+      </div>
+    </div>
+  );
+}
+
 /** The caller's own code and link, with copy buttons and the host's share sheet. */
 export function ReferralShare() {
   const t = useTranslations("Account");
@@ -12,24 +26,8 @@ export function ReferralShare() {
   if (!data) return null;
   return (
     <div className="account-share" data-testid="referral-share">
-      <div className="account-field">
-        <span className="account-label">{t("yourCode")}</span>
-        <div className="account-row">
-          <code className="account-value" data-testid="referral-own-code">
-            {data.referral_code}
-          </code>
-          <CopyButton text={data.referral_code} testId="copy-code" />
-        </div>
-      </div>
-      <div className="account-field">
-        <span className="account-label">{t("yourLink")}</span>
-        <div className="account-row">
-          <code className="account-value account-value--link" data-testid="referral-link">
-            {data.telegram_link}
-          </code>
-          <CopyButton text={data.telegram_link} testId="copy-link" />
-        </div>
-      </div>
+      <CopyField label={t("yourCode")} value={data.referral_code} valueTestId="referral-own-code" copyTestId="copy-code" />
+      <CopyField label={t("yourLink")} value={data.telegram_link} valueTestId="referral-link" copyTestId="copy-link" />
       <button type="button" className="button button--secondary button--block" data-testid="share-link" onClick={() => shareLink(data.telegram_link, t("shareText"))}>
         {t("share")}
       </button>

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");
 let nextUser = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -18,4 +18,14 @@ export async function openApp(page: Page, options: { lang?: "ru" | "en"; userId?
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Pays on the sandbox checkout that the Pay button opens in a new tab, and closes the tab. */
+export async function payInSandbox(page: Page) {
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const popup = await popupPromise;
+  await popup.getByTestId("checkout-confirm").click();
+  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+  await popup.close();
 }

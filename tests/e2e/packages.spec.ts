@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openApp, screenshot } from "./helpers";
+import { openApp, payInSandbox, screenshot } from "./helpers";
 
 test("the package store filters by tab and shows every card in Russian", async ({ page }) => {
   await openApp(page, { hash: "/PackStorePage" });
@@ -50,12 +50,7 @@ test("buys a text package through the sandbox checkout and the text quota grows"
   await expect(page.getByTestId("pay-button")).toBeEnabled();
   await screenshot(page, "package-pay-ru");
 
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByTestId("pay-button").click();
-  const popup = await popupPromise;
-  await popup.getByTestId("checkout-confirm").click();
-  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-  await popup.close();
+  await payInSandbox(page);
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();

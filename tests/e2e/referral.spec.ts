@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openApp, screenshot } from "./helpers";
+import { openApp, payInSandbox, screenshot } from "./helpers";
 
 let nextUser = 880_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
@@ -9,14 +9,6 @@ async function switchUser(page: Page, query: string) {
   await page.goto(`/?${query}#/PersonalAccountPage`);
 }
 
-async function payInSandbox(page: Page) {
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByTestId("pay-button").click();
-  const popup = await popupPromise;
-  await popup.getByTestId("checkout-confirm").click();
-  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-  await popup.close();
-}
 
 test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
