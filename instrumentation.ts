@@ -6,8 +6,10 @@ const RETRY_MS = 2000;
 
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { assertProductionConfig } = await import("@/lib/env");
+  const { assertProductionConfig, env } = await import("@/lib/env");
   assertProductionConfig();
+  // JOBS_IN_PROCESS=false: a host's scheduler runs the jobs through POST /api/jobs/{name} instead.
+  const runJobs = env.JOBS_IN_PROCESS === "true";
   // Production without a model endpoint still serves the mini-app; the bot cannot answer, so say it now.
   (await import("@/lib/server/ai/provider")).checkAiConfig();
   const { getDb } = await import("@/db");
@@ -15,7 +17,8 @@ export async function register() {
   const { jobs } = await import("@/lib/server/jobs/registry");
   const open = async (): Promise<void> => {
     try {
-      startJobs({ db: await getDb(), jobs });
+      const db = await getDb();
+      if (runJobs) startJobs({ db, jobs });
     } catch (error) {
       console.error(`[start] database unavailable, retrying in ${RETRY_MS} ms:`, (error as Error).message);
       setTimeout(() => void open(), RETRY_MS).unref();

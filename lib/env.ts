@@ -26,6 +26,10 @@ const envSchema = z.object({
     .default("185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32"),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the app (see client-address.ts).
   // Scales every rate limit (lib/server/rate-limit/limits.ts); test suites raise it.
+  // Jobs on any host: POST /api/jobs/{name} with "Authorization: Bearer <CRON_SECRET>" runs one job
+  // (a host's scheduler calls it); JOBS_IN_PROCESS=false turns the in-process timers off.
+  CRON_SECRET: z.string().min(16).optional(),
+  JOBS_IN_PROCESS: z.enum(["true", "false"]).default("true"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   // 54-FZ receipts: when set, payments carry a receipt (one "service" line with this VAT code, 1 = no VAT).

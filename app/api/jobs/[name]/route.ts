@@ -1,0 +1,5 @@
+import { withPublic } from "@/lib/server/http/handler";
+import { assertCronSecret, runJobByName } from "@/lib/server/jobs/run-job";
+
+// POST /api/jobs/{name} - run one background job now (a host's scheduler, with CRON_SECRET)
+export const POST = withPublic({ authorize: assertCronSecret }, async ({ db, params }) => runJobByName({ db, name: params.name ?? "" }));
