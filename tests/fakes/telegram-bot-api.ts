@@ -21,7 +21,7 @@ export type FakeBotApi = {
 };
 
 // sendMessage, editMessageText (a message it sent; "not modified" like the real one), sendChatAction, sendMessageDraft.
-const KNOWN_METHODS = new Set(["sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft"]);
+const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft"]);
 
 export async function startFakeBotApi({ token }: { token: string }): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
@@ -61,6 +61,13 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid JSON" });
     }
     calls.push({ method, body });
+    // Operator calls (npm run bot:webhook): recorded in `calls`, answered as Telegram does.
+    if (method === "setWebhook") {
+      const url = (body as { url?: unknown }).url;
+      if (typeof url !== "string" || !url.startsWith("https://")) return reply(400, { ok: false, error_code: 400, description: "Bad Request: bad webhook: HTTPS url must be provided for webhook" });
+      return reply(200, { ok: true, result: true, description: "Webhook was set" });
+    }
+    if (method === "deleteWebhook" || method === "setChatMenuButton") return reply(200, { ok: true, result: true });
     if (!body.chat_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: chat_id is empty" });
     if (method === "sendChatAction" || method === "sendMessageDraft") return reply(200, { ok: true, result: true });
     if (method === "editMessageText") {
