@@ -1,7 +1,8 @@
-import { checkDatabase } from "@/lib/server/health";
+import { z } from "zod";
+import { checkDatabase, checkReadiness } from "@/lib/server/health";
 import { withPublic } from "@/lib/server/http/handler";
 
-export const dynamic = "force-dynamic";
+const healthQuerySchema = z.object({ ready: z.enum(["1", "true"]).optional() });
 
-// GET /api/health - the database answers
-export const GET = withPublic({}, async ({ db }) => checkDatabase({ db }));
+// GET /api/health - liveness (the database answers); ?ready=1 adds the job backlog (readiness)
+export const GET = withPublic({ query: healthQuerySchema }, async ({ db, query }) => (query.ready ? checkReadiness({ db }) : checkDatabase({ db })));

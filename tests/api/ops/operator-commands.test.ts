@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
 
 const run = promisify(execFile);
+// Only what each command is given: nothing of the test process's own settings leaks in.
+const onlyEnv = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", ...vars }) as unknown as NodeJS.ProcessEnv;
 const TOKEN = "123456:operator-test-token";
 let fake: FakeBotApi;
 
@@ -15,7 +17,7 @@ afterAll(async () => {
 });
 
 const botWebhook = (env: Record<string, string>, args: string[] = []) =>
-  run(process.execPath, ["scripts/bot-webhook.mjs", ...args], { env: { PATH: process.env.PATH ?? "", BOT_API_BASE_URL: fake.url, ...env } });
+  run(process.execPath, ["scripts/bot-webhook.mjs", ...args], { env: onlyEnv({ BOT_API_BASE_URL: fake.url, ...env }) });
 
 describe("npm run bot:webhook", () => {
   it("registers the webhook with its secret and allowed updates, and sets the menu button to the mini-app", async () => {
@@ -44,14 +46,14 @@ describe("npm run bot:webhook", () => {
 
 describe("npm run db:migrate", () => {
   it("fails clearly without DATABASE_URL", async () => {
-    await expect(run(process.execPath, ["scripts/db-migrate.mjs"], { env: { PATH: process.env.PATH ?? "" } })).rejects.toMatchObject({
+    await expect(run(process.execPath, ["scripts/db-migrate.mjs"], { env: onlyEnv({}) })).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("DATABASE_URL"),
     });
   });
 
   it.runIf(Boolean(process.env.BASE_DATABASE_URL))("applies the migrations to a database and says how many there are", async () => {
-    const { stdout } = await run(process.execPath, ["scripts/db-migrate.mjs"], { env: { PATH: process.env.PATH ?? "", DATABASE_URL: process.env.DATABASE_URL! } });
+    const { stdout } = await run(process.execPath, ["scripts/db-migrate.mjs"], { env: onlyEnv({ DATABASE_URL: process.env.DATABASE_URL! }) });
     expect(stdout).toMatch(/Migrations applied: \d+/);
   });
 });
