@@ -436,6 +436,25 @@ export const botUpdates = pgTable(
   (t) => [index("bot_updates_due").on(t.status, t.chatId, t.updateId)],
 );
 
+// One text turn of the bot: its id is the draft_id of the streamed answer and the Stop/Retry button's
+// payload. stop_requested_at is set by the webhook (Stop button), which the running turn polls, so
+// Stop works whichever instance runs the turn. A failed turn keeps the user's text for Retry.
+export const botTurns = pgTable("bot_turns", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  chatId: bigint("chat_id", { mode: "number" }).notNull(),
+  sessionId: integer("session_id")
+    .notNull()
+    .references(() => dialogSessions.id, { onDelete: "cascade" }),
+  userText: text("user_text").notNull(),
+  // running | done | stopped | failed | retried
+  status: text("status").notNull().default("running"),
+  stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------- rate limits
 
 // One fixed-window counter per (bucket, key), in the database so limits hold across app instances.
