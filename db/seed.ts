@@ -11,6 +11,7 @@ import {
   catalogueTariffs,
   catalogueVideoCapabilities,
 } from "./catalogue";
+import { modelIconPath } from "@/lib/model-icons";
 
 type Db = PostgresJsDatabase<typeof schema>;
 const rub = (value: number) => Math.round(value * 100);
@@ -36,7 +37,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .values(
         catalogueModels.map(({ actions: _actions, ...m }, i) => ({
           ...m,
-          image: `/icons/models/${m.provider}.svg`,
+          image: modelIconPath(m.modelName, m.provider),
           sortOrder: i,
         })),
       )
