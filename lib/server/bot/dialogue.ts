@@ -1,14 +1,15 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { assistants, dialogMessages, dialogSessions, models, quotas, type User } from "@/db/schema";
+import { dialogMessages, quotas, type User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
 import { sendFormatted, tariffsKeyboard, webAppKeyboard } from "./replies";
+import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer is streamed by editing one message at
@@ -17,17 +18,6 @@ import { sendFormatted, tariffsKeyboard, webAppKeyboard } from "./replies";
 const EDIT_INTERVAL_MS = 1_000;
 // About four characters a token: close enough to keep context inside the budget without a tokenizer.
 const approxTokens = (text: string) => Math.ceil(text.length / 4);
-
-async function activeSession({ db, user }: { db: Db; user: User }) {
-  if (!user.activeSessionId) return null;
-  const [row] = await db
-    .select({ session: dialogSessions, providerModelId: models.providerModelId, modelName: models.modelName, systemPrompt: assistants.systemPrompt })
-    .from(dialogSessions)
-    .innerJoin(models, eq(models.id, dialogSessions.modelId))
-    .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
-    .where(and(eq(dialogSessions.id, user.activeSessionId), eq(dialogSessions.userId, user.id)));
-  return row ?? null;
-}
 
 /** Earlier turns, newest first until the token budget is used, then put back in order. */
 export async function contextMessages({ db, sessionId, budget }: { db: Db; sessionId: number; budget: number }): Promise<ChatMessage[]> {
@@ -72,8 +62,7 @@ export async function answerText({ ctx, db, user, text }: { ctx: Context; db: Db
     await ctx.reply(botText(lang, "actionNotSupported"));
     return;
   }
-  const [balance] = await db.select({ left: quotas.textTokens }).from(quotas).where(eq(quotas.userId, user.id));
-  if (!balance || balance.left <= 0) {
+  if ((await quotaLeft({ db, userId: user.id, kind: "text_tokens" })) <= 0) {
     await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
@@ -91,7 +80,7 @@ export async function answerText({ ctx, db, user, text }: { ctx: Context; db: Db
   let shown = "";
   try {
     const signal = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
-    const model = active.providerModelId ?? active.modelName;
+    const model = providerModelOf(active);
     for await (const part of getAiProvider().chatStream({ model, messages, signal })) {
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
@@ -110,10 +99,7 @@ export async function answerText({ ctx, db, user, text }: { ctx: Context; db: Db
 
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
   await spendTextTokens({ db, userId: user.id, amount: tokens });
-  await db.transaction(async (tx) => {
-    await tx.insert(dialogMessages).values({ sessionId: active.session.id, userText: text, aiText: answer });
-    await tx.update(dialogSessions).set({ updatedAt: sql`now()` }).where(eq(dialogSessions.id, active.session.id));
-  });
+  await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await sendFormatted({ ctx, draft, text: answer, footer: botText(lang, "costLine", { tokens: String(tokens) }) });
 }
 

@@ -1,0 +1,54 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { assistants, dialogMessages, dialogSessions, models, quotas, type User } from "@/db/schema";
+import type { QuotaKey } from "@/lib/quota-kinds";
+import { QUOTA_COLUMN } from "@/lib/server/quotas/columns";
+
+// What every bot turn shares, whatever its action: the user's active session (its model and the
+// assistant's instructions), the balance of one quota, and the turn written to the session's history.
+
+export type ActiveSession = NonNullable<Awaited<ReturnType<typeof activeSession>>>;
+
+/** The user's active session with its model, or null when none is active (or it is not theirs). */
+export async function activeSession({ db, user }: { db: Db; user: User }) {
+  if (!user.activeSessionId) return null;
+  const [row] = await db
+    .select({
+      session: dialogSessions,
+      providerModelId: models.providerModelId,
+      modelName: models.modelName,
+      modelDisplayName: models.displayName,
+      systemPrompt: assistants.systemPrompt,
+    })
+    .from(dialogSessions)
+    .innerJoin(models, eq(models.id, dialogSessions.modelId))
+    .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
+    .where(and(eq(dialogSessions.id, user.activeSessionId), eq(dialogSessions.userId, user.id)));
+  return row ?? null;
+}
+
+/** The id the model endpoint knows the session's model by. */
+export const providerModelOf = (active: ActiveSession) => active.providerModelId ?? active.modelName;
+
+/** What is left of one quota (0 for a user without a quotas row). */
+export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; kind: QuotaKey }): Promise<number> {
+  const [row] = await db.select({ left: QUOTA_COLUMN[kind] }).from(quotas).where(eq(quotas.userId, userId));
+  return row?.left ?? 0;
+}
+
+export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; aiText?: string | null; aiFileUrl?: string | null };
+
+/** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top. */
+export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(dialogMessages).values({
+      sessionId,
+      userText: turn.userText ?? null,
+      userFileUrl: turn.userFileUrl ?? null,
+      aiText: turn.aiText ?? null,
+      aiFileUrl: turn.aiFileUrl ?? null,
+    });
+    await tx.update(dialogSessions).set({ updatedAt: sql`now()` }).where(eq(dialogSessions.id, sessionId));
+  });
+}
