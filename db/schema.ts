@@ -411,8 +411,15 @@ export const botOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // Demo mode only (lib/server/bot/demo-transport.ts): the recorded Bot API method (sendPhoto, ...),
+    // the sent file's storage key and name, parse_mode/reply_markup, and when an edit last changed it.
+    method: text("method"),
+    fileKey: text("file_key"),
+    fileName: text("file_name"),
+    extra: jsonb("extra").$type<Record<string, unknown>>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt)],
+  (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt), index("bot_outbox_chat").on(t.chatId, t.id)],
 );
 
 // Updates from Telegram (or the demo chat), stored by the webhook before anything else happens and
