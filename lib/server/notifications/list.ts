@@ -1,0 +1,47 @@
+import "server-only";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { models, packages, payments, tariffs, videoJobs } from "@/db/schema";
+import { NOTIFICATIONS_PER_KIND, type NotificationItem, type NotificationsResponse } from "@/lib/contracts/notifications";
+import { toRoubles } from "@/lib/money";
+
+/** The bell's list: the caller's latest payments and finished video generations, merged newest first. */
+export async function listNotifications({ db, userId }: { db: Db; userId: number }): Promise<NotificationsResponse> {
+  const [paymentRows, videoRows] = await Promise.all([
+    db
+      .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name })
+      .from(payments)
+      .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
+      .leftJoin(packages, eq(packages.id, payments.packageId))
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(NOTIFICATIONS_PER_KIND),
+    db
+      .select({ job: videoJobs, displayName: models.displayName })
+      .from(videoJobs)
+      .leftJoin(models, eq(models.modelName, videoJobs.modelName))
+      // A reserved or processing job is not news yet.
+      .where(and(eq(videoJobs.userId, userId), inArray(videoJobs.status, ["succeeded", "failed"])))
+      .orderBy(desc(videoJobs.createdAt), desc(videoJobs.id))
+      .limit(NOTIFICATIONS_PER_KIND),
+  ]);
+  const items: NotificationItem[] = [
+    ...paymentRows.map(({ payment, tariffName, packageName }) => ({
+      kind: "payment" as const,
+      id: payment.id,
+      created_at: payment.createdAt.toISOString(),
+      status: payment.status === "pending" ? "waiting_confirmation" : payment.status,
+      amount: toRoubles(payment.amountKopecks),
+      tariff_name: tariffName,
+      package_name: packageName,
+    })),
+    ...videoRows.map(({ job, displayName }) => ({
+      kind: "video" as const,
+      id: job.id,
+      created_at: job.createdAt.toISOString(),
+      status: job.status as "succeeded" | "failed",
+      model_name: displayName ?? job.modelName,
+    })),
+  ];
+  return { items: items.sort((a, b) => b.created_at.localeCompare(a.created_at)) };
+}
