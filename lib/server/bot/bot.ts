@@ -4,15 +4,15 @@ import { Bot, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Db } from "@/db";
 import { users, type User } from "@/db/schema";
-import { env, isDemoMode } from "@/lib/env";
+import { env } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { applyStarsPayment } from "@/lib/server/payments/stars";
 import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
 import { answerText } from "./dialogue";
-import { recordDemoCall } from "./demo-transport";
 import { webAppKeyboard } from "./replies";
+import { botClientOptions, useDemoTransport } from "./telegram-api";
 
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
 // bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
@@ -47,8 +47,8 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     has_topics_enabled: false,
     allows_users_to_create_topics: false,
   } as UserFromGetMe;
-  const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: { apiRoot: env.BOT_API_BASE_URL } });
-  if (isDemoMode() && !env.BOT_TOKEN) bot.api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
+  const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
+  useDemoTransport(bot.api, db);
 
   bot.on("message:successful_payment", async (ctx) => {
     await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });

@@ -1,8 +1,8 @@
 import "server-only";
 import { env, isDemoMode } from "@/lib/env";
 import type { Job } from "@/lib/server/jobs/scheduler";
-import { createBotApiClient } from "./bot-api";
 import { deliverOutbox } from "./outbox";
+import { telegramApi } from "./telegram-api";
 
 // Sends queued bot messages every few seconds; in demo mode there is no real bot, so they are only
 // recorded (status "recorded").
@@ -12,6 +12,6 @@ export const botOutboxJob: Job = {
   run: (db) =>
     deliverOutbox({
       db,
-      client: isDemoMode() || !env.BOT_TOKEN ? null : createBotApiClient({ baseUrl: env.BOT_API_BASE_URL, token: env.BOT_TOKEN }),
+      client: isDemoMode() || !env.BOT_TOKEN ? null : telegramApi({ token: env.BOT_TOKEN }),
     }),
 };

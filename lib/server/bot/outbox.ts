@@ -1,9 +1,10 @@
 import "server-only";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Api } from "grammy";
 import type { Db } from "@/db";
 import { botOutbox, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
-import { BotApiError, type BotApiClient } from "./bot-api";
+import { callFailure } from "./telegram-api";
 
 // Messages to the bot chat are written to bot_outbox in the same transaction as the change that
 // caused them, then delivered by a worker (the bot-outbox job). A row is claimed with a conditional
@@ -40,8 +41,8 @@ export async function queueBotMessage({
 
 export type DeliveryOptions = {
   db: Db;
-  /** null in demo mode: messages are only recorded (status "recorded"). */
-  client: BotApiClient | null;
+  /** The shared Bot API client (telegram-api.ts); null in demo mode: messages are only recorded (status "recorded"). */
+  client: Api | null;
   now?: Date;
   batchSize?: number;
   maxAttempts?: number;
@@ -119,11 +120,11 @@ export async function deliverOutbox({
       continue;
     }
     try {
-      await client.sendMessage({ chat_id: row.chatId, text: row.text });
+      await client.sendMessage(row.chatId, row.text);
       await db.update(botOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(mine);
       report.sent++;
     } catch (error) {
-      const apiError = error instanceof BotApiError ? error : new BotApiError(String(error), 0);
+      const apiError = callFailure(error);
       if (apiError.status === 403) {
         await db.update(botOutbox).set({ status: "undeliverable", lockedUntil: null, lastError: apiError.message }).where(mine);
         if (row.userId !== null) await db.update(users).set({ botBlockedAt: now }).where(eq(users.id, row.userId));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postSession } from "@/app/api/models/session/route";
 import { getDb } from "@/db";
 import { botOutbox, users } from "@/db/schema";
-import { createBotApiClient } from "@/lib/server/bot/bot-api";
+import { telegramApi } from "@/lib/server/bot/telegram-api";
 import { deliverOutbox, queueBotMessage } from "@/lib/server/bot/outbox";
 import { jobs } from "@/lib/server/jobs/registry";
 import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const client = () => createBotApiClient({ baseUrl: fake.url, token: TOKEN });
+// The same grammY client the bot and the outbox job use, pointed at the fake.
+const client = () => telegramApi({ token: TOKEN, apiRoot: fake.url });
 const later = (ms: number) => new Date(Date.now() + ms);
 
 async function row(id: number) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { configuredBotApiClient } from "@/lib/server/bot/bot-api";
+import { telegramApi } from "@/lib/server/bot/telegram-api";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { PaymentProvider } from "./types";
 
@@ -16,7 +16,9 @@ export const starsFor = (amountKopecks: number): number =>
 /** A Bot API call for the Stars flow; a failure becomes a 502 for the caller. */
 export async function botCall<T>(method: string, params: unknown): Promise<T> {
   try {
-    return await configuredBotApiClient().call<T>(method, params);
+    // grammY's raw methods take the Bot API's own parameter object, named as in its docs.
+    const raw = telegramApi().raw as unknown as Record<string, (params: unknown) => Promise<T>>;
+    return await raw[method](params);
   } catch (error) {
     throw new ApiError("bad_gateway", `Bot API ${method} failed: ${(error as Error).message}`);
   }

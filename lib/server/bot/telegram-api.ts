@@ -1,0 +1,55 @@
+import "server-only";
+import { Api, GrammyError, HttpError, type ApiClientOptions, type RawApi } from "grammy";
+import type { Db } from "@/db";
+import { env, isDemoMode } from "@/lib/env";
+import { getSecrets } from "@/lib/server/auth/secrets";
+import { recordDemoCall } from "./demo-transport";
+
+// The one Bot API client: grammY's Api. The bot (bot.ts), the outbox, the webhook's immediate
+// answers and the Stars calls all build it here, so they share the API root, the request timeout
+// and, in demo mode, the transport that records calls instead of sending them.
+
+/** Options for every grammY client of this deployment (Bot and Api alike). */
+export const botClientOptions = (apiRoot = env.BOT_API_BASE_URL): ApiClientOptions => ({
+  apiRoot,
+  // grammY waits 500 s by default; a Bot API call that takes longer than this is treated as lost.
+  timeoutSeconds: 30,
+});
+
+/** Demo mode without a real token: calls are answered and recorded for the demo chat, never sent. */
+export const recordsDemoCalls = () => isDemoMode() && !env.BOT_TOKEN;
+
+/** Routes an Api's calls through the demo transport when there is no real bot (see recordsDemoCalls). */
+export function useDemoTransport<R extends RawApi>(api: Api<R>, db: Db): void {
+  if (recordsDemoCalls()) api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
+}
+
+/**
+ * A client for the deployment's bot. With `db` it records in demo mode like the bot does; without
+ * it (Stars invoice calls) it always talks to BOT_API_BASE_URL. `token`/`apiRoot` are for tests and
+ * operator tools.
+ */
+export function telegramApi({ db, token = getSecrets().botToken, apiRoot }: { db?: Db; token?: string; apiRoot?: string } = {}): Api {
+  const api = new Api(token, botClientOptions(apiRoot));
+  if (db) useDemoTransport(api, db);
+  return api;
+}
+
+/** What a failed call means for a retrying sender (the outbox): Telegram's answer or a lost request. */
+export type CallFailure = {
+  /** Telegram's error_code, or 0 when no answer came (network, timeout, unreadable body). */
+  status: number;
+  retryAfterSeconds?: number;
+  message: string;
+  /** Lost requests, rate limits and server errors are worth another try; other 4xx answers are not. */
+  retryable: boolean;
+};
+
+export function callFailure(error: unknown): CallFailure {
+  if (error instanceof GrammyError) {
+    const status = error.error_code;
+    return { status, retryAfterSeconds: error.parameters.retry_after, message: error.description, retryable: status === 429 || status >= 500 };
+  }
+  const message = error instanceof HttpError ? `Bot API unreachable: ${error.message}` : String(error);
+  return { status: 0, message, retryable: true };
+}
