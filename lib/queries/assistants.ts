@@ -1,10 +1,9 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { ensureWriteAccess } from "@/lib/client/telegram";
 import type { ActionType, AssistantCategory, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
 import type { LaunchResponse, ModelsResponse } from "@/lib/contracts/models";
-import { onSessionStarted } from "@/lib/queries/history";
+import { useSessionLaunch } from "@/lib/queries/session-launch";
 
 export const assistantKeys = {
   all: ["assistants"] as const,
@@ -106,14 +105,4 @@ export function launchAssistant(launch: AssistantLaunch): Promise<LaunchResponse
 }
 
 /** Starts an assistant with a model; a successful launch closes the mini-app when the host allows it. */
-export function useLaunchAssistant() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: Parameters<typeof launchAssistant>[0]) => {
-      await ensureWriteAccess();
-      return launchAssistant(input);
-    },
-    retry: false,
-    onSuccess: () => onSessionStarted(client),
-  });
-}
+export const useLaunchAssistant = () => useSessionLaunch(launchAssistant);

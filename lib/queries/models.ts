@@ -1,9 +1,8 @@
 "use client";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { ensureWriteAccess } from "@/lib/client/telegram";
 import type { LaunchResponse, ModelSessionBody, ModelsResponse } from "@/lib/contracts/models";
-import { onSessionStarted } from "@/lib/queries/history";
+import { useSessionLaunch } from "@/lib/queries/session-launch";
 
 export const modelKeys = {
   all: ["models"] as const,
@@ -18,15 +17,4 @@ export const useModels = () => useQuery(modelsQueryOptions());
 export const launchModel = (body: ModelSessionBody) =>
   apiFetch<LaunchResponse>("/models/session", { method: "POST", body });
 
-export function useLaunchModel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: Parameters<typeof launchModel>[0]) => {
-      await ensureWriteAccess();
-      return launchModel(input);
-    },
-    // A refused launch (403 tariff, 404) is an answer, not a glitch worth repeating.
-    retry: false,
-    onSuccess: () => onSessionStarted(client),
-  });
-}
+export const useLaunchModel = () => useSessionLaunch(launchModel);
