@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { openApp, screenshot } from "./helpers";
+import { openApp, payInSandbox, screenshot } from "./helpers";
 
 /** Drags a dial's knob from its current spot to a point at `angle` degrees clockwise from 12 o'clock. */
 async function dragDial(dial: Locator, angle: number) {
@@ -76,12 +76,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "custom-tariff-pay-ru");
 
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByTestId("pay-button").click();
-  const popup = await popupPromise;
-  await popup.getByTestId("checkout-confirm").click();
-  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-  await popup.close();
+  await payInSandbox(page);
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
