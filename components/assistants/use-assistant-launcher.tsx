@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { launchErrorKind } from "@/components/models/launch-error";
 import { accessibleModelsFor } from "@/components/models/model-filters";
 import { ModelChoiceModal } from "@/components/models/model-choice-modal";
+import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import type { ActionType, AssistantItem } from "@/lib/contracts/assistants";
 import type { ModelAction } from "@/lib/model-actions";
 import { useAssistantModels, useLaunchAssistant } from "@/lib/queries/assistants";
@@ -46,6 +47,8 @@ export function useAssistantLauncher() {
       models={models.data ? accessibleModelsFor(models.data, actionOf(choice)) : models.isError ? [] : undefined}
       starting={launch.isPending}
       error={launch.isError ? errorText() : null}
+      // An empty list on a tariff without such models (Free's "your photo") leads to the tariffs that have them.
+      emptyOffer={models.data && <UpgradeOffer message={t("noModelsInTariff")} testId="assistant-upgrade" />}
       onCancel={close}
       onChoose={(model) =>
         launch.mutate(

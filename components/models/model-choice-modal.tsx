@@ -1,5 +1,5 @@
 "use client";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
 import { ModelIcon } from "./model-icon";
@@ -11,12 +11,14 @@ type Props = {
   models: ModelItem[] | undefined;
   starting: boolean;
   error?: string | null;
+  /** Shown instead of the plain "no models" line when the tariff, not a failure, left the list empty. */
+  emptyOffer?: ReactNode;
   onChoose: (model: ModelItem) => void;
   onCancel: () => void;
 };
 
 /** A bottom sheet listing models to start an assistant with; a loading overlay covers it while starting. */
-export function ModelChoiceModal({ title, models, starting, error, onChoose, onCancel }: Props) {
+export function ModelChoiceModal({ title, models, starting, error, emptyOffer, onChoose, onCancel }: Props) {
   const t = useTranslations("Assistants");
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && !starting && onCancel();
@@ -42,7 +44,7 @@ export function ModelChoiceModal({ title, models, starting, error, onChoose, onC
             ))}
           </div>
         )}
-        {models && models.length === 0 && <p className="hint">{t("noModels")}</p>}
+        {models && models.length === 0 && (emptyOffer ?? <p className="hint">{t("noModels")}</p>)}
         {models && models.length > 0 && (
           <div className="sheet__list">
             {models.map((model) => (

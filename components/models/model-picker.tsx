@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { PickerType } from "@/lib/model-actions";
+import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
+import { ACTION_QUOTA } from "@/lib/action-quota";
 import { haptic } from "@/lib/client/host-frame";
 import { useLaunchModel, useModels } from "@/lib/queries/models";
-import { routes } from "@/lib/routes";
+import { useUserStatistic } from "@/lib/queries/user";
 import { launchErrorKind } from "./launch-error";
 import { hasAccess, modelsFor } from "./model-filters";
 import { ModelIcon } from "./model-icon";
@@ -20,6 +21,9 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
   const t = useTranslations("ModelPicker");
   const { data, isPending, isError, refetch } = useModels();
   const launch = useLaunchModel();
+  const statistic = useUserStatistic();
+  // A used-up quota is said before a launch that the bot would only refuse.
+  const exhausted = statistic.data !== undefined && statistic.data.remaining_quotas[ACTION_QUOTA[type]] <= 0;
   const [tooltipFor, setTooltipFor] = useState<number | null>(null);
   // The tooltip goes after a second (SPEC.md); the way up stays (issue 14: locked things lead somewhere).
   const [lockedName, setLockedName] = useState<string | null>(null);
@@ -128,11 +132,8 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
           {t("launched")}
         </p>
       )}
-      {lockedName && (
-        <p className="model-picker__upgrade" role="status" data-testid="model-upgrade">
-          {t("upgrade", { model: lockedName })} <Link href={routes.tariff()}>{t("seeTariffs")}</Link>
-        </p>
-      )}
+      {exhausted && <UpgradeOffer message={t("quotaExhausted")} packages testId="quota-upgrade" />}
+      {lockedName && <UpgradeOffer message={t("upgrade", { model: lockedName })} testId="model-upgrade" />}
     </div>
   );
 }

@@ -1,18 +1,25 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { failureKind } from "@/lib/client/retry-policy";
 import type { PayBlocker } from "@/lib/payment-form";
 import "./payments.css";
 
-/** Pay (reads 'processing' while pending) and Cancel (one step back), with the reason Pay is off. */
+/**
+ * Pay (reads 'processing' while pending) and Cancel (one step back), with the reason Pay is off and
+ * what went wrong when the payment could not be created (the form above stays as it was).
+ */
 export function PayActions({
   blocker,
   pending,
   onPay,
   openDeferred,
+  error,
 }: {
   blocker: PayBlocker | null;
   pending: boolean;
   onPay: () => void;
+  /** The last payment creation's failure, if it failed. */
+  error?: unknown;
   /** Set when the payment link came too late to open on its own (see usePaymentMutation). */
   openDeferred?: (() => void) | null;
 }) {
@@ -27,6 +34,11 @@ export function PayActions({
             {t("openPaymentPage")}
           </button>
         </div>
+      )}
+      {error != null && !pending && (
+        <p className="pay-warning" role="alert" data-testid="pay-error">
+          {t("createFailed", { reason: failureKind(error) })}
+        </p>
       )}
       {blocker && (
         <p className="pay-warning" role="alert" data-testid="pay-warning">

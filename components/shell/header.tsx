@@ -1,13 +1,16 @@
 "use client";
+import { useState } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { NotificationsSheet } from "./notifications-sheet";
 
 export function Header() {
   const t = useTranslations("Shell");
   const { data, isError } = useUserTariff();
   const tariffName = isError ? t("error") : (data?.user_tariff ?? t("freeTariff"));
+  const [bellOpen, setBellOpen] = useState(false);
   return (
     <header className="app-header">
       <Link href={routes.home()} className="app-header__logo" aria-label={t("home")}>
@@ -15,9 +18,9 @@ export function Header() {
         <span>{t("appName")}</span>
       </Link>
       <div className="app-header__actions">
-        <span className="icon-button" aria-label={t("notifications")} role="img">
+        <button type="button" className="icon-button" aria-label={t("notifications")} aria-expanded={bellOpen} data-testid="header-bell" onClick={() => setBellOpen(true)}>
           <BellIcon />
-        </span>
+        </button>
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
           <CartIcon />
         </Link>
@@ -26,6 +29,7 @@ export function Header() {
           {tariffName}
         </Link>
       </div>
+      {bellOpen && <NotificationsSheet onClose={() => setBellOpen(false)} />}
     </header>
   );
 }

@@ -1,10 +1,7 @@
 "use client";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { haptic } from "./host-frame";
-import { ApiRequestError } from "./api-client";
-
-const isClientError = (error: unknown) =>
-  error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+import { mayPassOnRetry } from "./retry-policy";
 
 /** SPEC.md section 7 "Caching behaviour". */
 export function createQueryClient(): QueryClient {
@@ -16,13 +13,13 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 5 * 60_000,
         gcTime: 30 * 60_000,
-        retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
-        // Three quick retries (0.3 + 0.6 + 1.2 s) rather than 7 s of spinner before a 5xx shows.
-        retryDelay: (attempt) => Math.min(300 * 2 ** attempt, 5_000),
+        // Two quick retries (0.3 + 0.6 s) and only where a retry may pass: a final answer shows at once.
+        retry: (failureCount, error) => mayPassOnRetry(error) && failureCount < 2,
+        retryDelay: (attempt) => 300 * 2 ** attempt,
         refetchOnWindowFocus: false,
         refetchOnMount: false,
       },
-      mutations: { retry: 1 },
+      mutations: { retry: (failureCount, error) => mayPassOnRetry(error) && failureCount < 1 },
     },
   });
 }

@@ -2,8 +2,9 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { z } from "zod";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-client";
+import { apiFetch } from "@/lib/client/api-client";
 import { haptic } from "@/lib/client/host-frame";
+import { mayPassOnRetry } from "@/lib/client/retry-policy";
 import { closeMiniApp, openPaymentLink } from "@/lib/client/telegram";
 import type {
   PaymentUrlResponse,
@@ -60,8 +61,6 @@ function refreshOnReturn(queryClient: QueryClient) {
   window.addEventListener("focus", refresh, { once: true });
 }
 
-const isClientError = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
-
 // Telegram for iOS opens a link only within 10 s of the user's last tap: a link that arrives later
 // is not opened automatically but offered as a button, so a fresh tap opens it.
 const TAP_WINDOW_MS = 5000;
@@ -71,8 +70,8 @@ function handOver(url: string) {
   if (openPaymentLink(url).handedToHost) closeMiniApp();
 }
 
-// Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7); a refusal
-// (4xx) is final, retrying it would only delay the same answer.
+// Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7), only where a
+// retry may pass (no answer, 503, 504): a refusal or an error answer is final and shown at once.
 function usePaymentMutation<TBody>(path: string) {
   const queryClient = useQueryClient();
   const tappedAt = useRef(0);
@@ -84,7 +83,7 @@ function usePaymentMutation<TBody>(path: string) {
       tappedAt.current = Date.now();
       setDeferredUrl(null);
     },
-    retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
+    retry: (failureCount, error) => failureCount < 2 && mayPassOnRetry(error),
     retryDelay: 1000,
     gcTime: 0,
     onSuccess: (data) => {
@@ -93,7 +92,7 @@ function usePaymentMutation<TBody>(path: string) {
       if (Date.now() - tappedAt.current <= TAP_WINDOW_MS) handOver(data.payment_url);
       else setDeferredUrl(data.payment_url);
     },
-    // SPEC.md section 8: payment creation errors are only logged.
+    // The screen says what happened (PayActions) and keeps the form; the details go to the console.
     onError: (error) => console.error("Payment creation failed", error),
   });
   /** A link that came too late to open on its own: opened by the "open the payment page" tap. */

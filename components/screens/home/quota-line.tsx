@@ -23,10 +23,12 @@ export function QuotaLine({ remaining }: { remaining: number | undefined }) {
       tabIndex={0}
       className="home__quota"
       data-testid="home-quota"
+      data-exhausted={remaining <= 0}
       onClick={go}
       onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && go(e)}
     >
-      {t("remaining", { count: formatCount(remaining) })} ›
+      {/* Used up, the line says so and the limits page it opens offers packages and tariffs. */}
+      {remaining <= 0 ? t("remainingNone") : t("remaining", { count: formatCount(remaining) })} ›
     </span>
   );
 }

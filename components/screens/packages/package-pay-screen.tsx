@@ -70,7 +70,7 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
       />
       <Total amount={total} />
       {ui}
-      <PayActions blocker={blocker} pending={pending} onPay={pay} openDeferred={create.openDeferred} />
+      <PayActions blocker={blocker} pending={pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }

@@ -110,7 +110,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       />
       <Total amount={total} />
       {ui}
-      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} />
+      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }

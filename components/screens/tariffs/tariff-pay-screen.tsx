@@ -87,7 +87,7 @@ export default function TariffPayScreen() {
       />
       <Total amount={total} />
       {ui}
-      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} />
+      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }
