@@ -21,9 +21,6 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const QUOTA_KINDS = ["text", "image", "audio", "file", "video"] as const;
-export type QuotaKind = (typeof QUOTA_KINDS)[number];
-
 // ---------------------------------------------------------------- users
 
 export const users = pgTable(

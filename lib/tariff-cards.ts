@@ -1,4 +1,6 @@
 import type { StandardTariff, TariffModel } from "@/lib/contracts/tariffs";
+import type { CustomKind } from "@/lib/pricing/custom-tariff";
+import { perKind } from "@/lib/quota-kinds";
 
 // What a tariff card shows (SPEC.md "Tariff list"): up to 4 text models in random order, one random
 // model each of image, file, video and audio, and five card styles used in turn.
@@ -6,17 +8,12 @@ export const CARD_STYLE_COUNT = 5;
 export const MAX_TEXT_MODELS = 4;
 export const cardStyleIndex = (index: number): number => ((index % CARD_STYLE_COUNT) + CARD_STYLE_COUNT) % CARD_STYLE_COUNT;
 
-export type CardKind = "image" | "files" | "video" | "audio";
+// The kinds shown with one model each, in card order (text shows a list of models).
+export type CardKind = Exclude<CustomKind, "text">;
 export const CARD_KINDS: CardKind[] = ["image", "files", "video", "audio"];
 
-// Listing types that count as each kind ("files" and "file" are both used; an image editor is an image model).
-const TYPES_OF: Record<"text" | CardKind, string[]> = {
-  text: ["text"],
-  image: ["image", "image_edit"],
-  files: ["files", "file"],
-  video: ["video"],
-  audio: ["audio"],
-};
+const TYPES_OF = perKind("custom", (r): readonly string[] => r.modelTypes);
+const TARIFF_FIELD = perKind("custom", (r) => r.tariffField);
 
 export type Random = () => number;
 
@@ -48,14 +45,7 @@ export function pickCardModels(models: readonly TariffModel[], random: Random = 
 }
 
 /** The balance a card shows next to each kind. */
-export const cardBalance = (tariff: StandardTariff, kind: "text" | CardKind): number =>
-  ({
-    text: tariff.token_balance,
-    image: tariff.image_balance,
-    files: tariff.file_balance,
-    video: tariff.video_balance,
-    audio: tariff.minutes_balance,
-  })[kind];
+export const cardBalance = (tariff: StandardTariff, kind: CustomKind): number => tariff[TARIFF_FIELD[kind]];
 
 /** Active when the tariff equals the user's stored tariff; no tariff (null) means Free. */
 export const isActiveTariff = (cardName: string, userTariff: string | null | undefined, freeName: string): boolean =>

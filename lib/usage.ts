@@ -1,13 +1,7 @@
-import { QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
+import { perKind, QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
 
 // Rough messages a balance buys, per kind (SPEC.md section 9 "Message estimates").
-export const MESSAGE_DIVISORS: QuotaRecord = {
-  text_tokens: 100,
-  image_tokens: 6,
-  audio_tokens: 22,
-  file_tokens: 20,
-  video_tokens: 25,
-};
+export const MESSAGE_DIVISORS: QuotaRecord = perKind("apiKey", (r) => r.messageCost);
 export const estimateMessages = (key: keyof QuotaRecord, balance: number): number =>
   Math.floor(balance / MESSAGE_DIVISORS[key]);
 

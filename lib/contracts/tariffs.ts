@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bodyIdSchema, moneySchema, quotaUnitsSchema } from "./common";
-import type { TariffRates } from "@/lib/pricing/custom-tariff";
+import type { CustomKind, TariffRates } from "@/lib/pricing/custom-tariff";
+import { perKind, type QuotaKey, type QuotaKindEntry } from "@/lib/quota-kinds";
 
 // GET /api/tariff/standard: map keyed by tariff name.
 export type TariffModel = { id: number; name: string; provider: string; image: string; type: string };
@@ -8,19 +9,14 @@ export type StandardTariff = {
   id: number;
   description: string;
   amount: number; // roubles per 30 days
-  token_balance: number;
-  image_balance: number;
-  minutes_balance: number;
-  file_balance: number;
-  video_balance: number;
   models: TariffModel[];
-};
+} & Record<QuotaKindEntry["tariffField"], number>;
 export type StandardTariffsResponse = Record<string, StandardTariff>;
 
 // GET /api/tariff/create_data: rates and the sliders' bounds per kind.
 export type CreateDataResponse = {
   rates: TariffRates;
-  limits: Record<"text" | "audio" | "image" | "video" | "files", { min: number; max: number }>;
+  limits: Record<CustomKind, { min: number; max: number }>;
   models: TariffModel[];
 };
 
@@ -43,11 +39,7 @@ export const createTariffPaymentBodySchema = z.object({
 
 // POST /api/tariff/create_custom
 export const createCustomTariffPaymentBodySchema = z.object({
-  custom_text_tokens: quotaUnits,
-  custom_image_tokens: quotaUnits,
-  custom_audio_tokens: quotaUnits,
-  custom_file_tokens: quotaUnits,
-  custom_video_tokens: quotaUnits,
+  ...perKind("customField", () => quotaUnits),
   selected_model_ids: z.array(rowId).max(100).default([]),
   calculated_price: money,
   email: email.optional(),
@@ -79,7 +71,7 @@ export type PackageItem = {
   small_description_language_id: string;
   description_language_id: string;
   description_models_id: string;
-  package_purpose: "reset" | "text_tokens" | "image_tokens" | "audio_tokens" | "video_tokens" | "file_tokens";
+  package_purpose: "reset" | QuotaKey;
 };
 
 export type PaymentListItem = {

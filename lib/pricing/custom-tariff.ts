@@ -1,29 +1,21 @@
 // The Custom tariff composed with sliders (SPEC.md section 9).
 import { parseNumberInput } from "@/lib/format";
+import { perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/quota-kinds";
 
-export const CUSTOM_KINDS = ["text", "audio", "image", "video", "files"] as const;
-export type CustomKind = (typeof CUSTOM_KINDS)[number];
+export const CUSTOM_KINDS: readonly CustomKind[] = QUOTA_KIND_TABLE.map((r) => r.custom);
+export type CustomKind = QuotaKindEntry["custom"];
 export type CustomValues = Record<CustomKind, number>;
 
-export const CUSTOM_DEFAULTS: CustomValues = { text: 10000, audio: 10, video: 10, image: 10, files: 10 };
-export const CUSTOM_STEPS: CustomValues = { text: 1000, audio: 10, image: 1, video: 1, files: 10 };
+/** Builder values as the API's quota record, and back. */
+export const customToQuotas = (v: CustomValues): QuotaRecord => perKind("apiKey", (r) => v[r.custom]);
+export const quotasToCustom = (q: QuotaRecord): CustomValues => perKind("custom", (r) => q[r.apiKey]);
 
-export type TariffRates = {
-  token_to_usd_rate: number;
-  audio_token_to_usd_rate: number;
-  image_token_to_usd_rate: number;
-  video_token_to_usd_rate: number;
-  file_token_to_usd_rate: number;
-  usd_rate: number;
-};
+export const CUSTOM_DEFAULTS: CustomValues = perKind("custom", (r) => r.builder.default);
+export const CUSTOM_STEPS: CustomValues = perKind("custom", (r) => r.builder.step);
 
-const RATE_OF: Record<CustomKind, keyof TariffRates> = {
-  text: "token_to_usd_rate",
-  audio: "audio_token_to_usd_rate",
-  image: "image_token_to_usd_rate",
-  video: "video_token_to_usd_rate",
-  files: "file_token_to_usd_rate",
-};
+export type TariffRates = Record<QuotaKindEntry["rate"], number> & { usd_rate: number };
+
+const RATE_OF: Record<CustomKind, keyof TariffRates> = perKind("custom", (r) => r.rate);
 
 export type Bounds = { min: number; max: number };
 

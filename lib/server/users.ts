@@ -4,6 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, tariffs, users, type User } from "@/db/schema";
 import { FREE_TARIFF } from "@/lib/tariff-names";
+import { quotaValues } from "@/lib/server/quotas/columns";
+import { tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import type { Language } from "@/lib/contracts/common";
 
 export type TelegramUser = {
@@ -68,14 +70,7 @@ export async function upsertTelegramUser({ db, tg }: { db: Db; tg: TelegramUser 
     const [free] = await tx.select().from(tariffs).where(eq(tariffs.name, FREE_TARIFF));
     await tx
       .insert(quotas)
-      .values({
-        userId: row.id,
-        textTokens: free?.tokenBalance ?? 0,
-        imageTokens: free?.imageBalance ?? 0,
-        audioTokens: free?.minutesBalance ?? 0,
-        fileTokens: free?.fileBalance ?? 0,
-        videoTokens: free?.videoBalance ?? 0,
-      })
+      .values({ userId: row.id, ...(free ? quotaValues(tariffLimits(free)) : {}) })
       .onConflictDoNothing();
     return row;
   });

@@ -4,14 +4,12 @@ import { useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { limitDials } from "@/lib/limit-dials";
+import { DIAL_COLORS, limitDials } from "@/lib/limit-dials";
 import { formatCount } from "@/lib/format";
 import { valueToFraction } from "@/lib/dial";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
 import "@/components/tariffs/dials.css";
-
-const COLORS = { text: "#2f80ed", audio: "#11998e", image: "#b23cf0", video: "#e5484d", file: "#f2994a" } as const;
 
 export default function LimitsScreen() {
   const t = useTranslations("Limits");
@@ -27,7 +25,7 @@ export default function LimitsScreen() {
         {limitDials(data).map(({ kind, remaining, max, limit, packages }) => (
           <div key={kind} className="limit-dial" data-testid={`limit-${kind}`}>
             <div className="dial">
-              <DialArc fraction={valueToFraction(remaining, { min: 0, max })} color={COLORS[kind]} />
+              <DialArc fraction={valueToFraction(remaining, { min: 0, max })} color={DIAL_COLORS[kind]} />
               <div className="dial__center">
                 <strong className="dial__value">{formatCount(remaining)}</strong>
                 <span className="dial__of">

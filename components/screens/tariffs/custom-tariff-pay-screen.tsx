@@ -18,11 +18,12 @@ import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } 
 import { DEFAULT_MONTHS, periodPrice, type Months } from "@/lib/pricing/periods";
 import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
 import { useCreateData } from "@/lib/queries/tariffs";
+import { perKind, type QuotaKindEntry } from "@/lib/quota-kinds";
 import { CUSTOM_TARIFF } from "@/lib/tariff-names";
 import "@/components/payments/payments.css";
 import "@/components/tariffs/tariffs.css";
 
-type Params = { textprice: string; audioprice: string; imageprice: string; videoprice: string; filesprice: string; allprice: string };
+type Params = Record<QuotaKindEntry["routeParam"] | "allprice", string>;
 const SHOWN: CustomKind[] = ["text", "audio", "files", "image", "video"];
 
 const whole = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
@@ -30,11 +31,10 @@ const whole = (raw: string | undefined): number | null => (raw && /^\d+$/.test(r
 export default function CustomTariffPayScreen() {
   const p = useParams<Params>();
   const { data, isPending, isError } = useCreateData();
-  const parsed = [p.textprice, p.audioprice, p.imageprice, p.videoprice, p.filesprice].map(whole);
+  const parsed = perKind("custom", (r) => whole(p[r.routeParam]));
   if (isPending) return <PageSpinner />;
-  if (isError || !data || parsed.some((v) => v === null)) return <LoadFailure testId="custom-pay-error" />;
-  const [text, audio, image, video, files] = parsed as number[];
-  return <CustomPayForm values={{ text, audio, image, video, files }} data={data} />;
+  if (isError || !data || Object.values(parsed).some((v) => v === null)) return <LoadFailure testId="custom-pay-error" />;
+  return <CustomPayForm values={parsed as CustomValues} data={data} />;
 }
 
 function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDataResponse }) {
@@ -56,11 +56,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
   const pay = () =>
     guard(() =>
       create.mutate({
-        custom_text_tokens: values.text,
-        custom_image_tokens: values.image,
-        custom_audio_tokens: values.audio,
-        custom_file_tokens: values.files,
-        custom_video_tokens: values.video,
+        ...perKind("customField", (r) => values[r.custom]),
         selected_model_ids: data.models.map((m) => m.id),
         calculated_price: total,
         email: email.bodyValue,

@@ -2,9 +2,9 @@ import "server-only";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
-import type { CustomValues } from "@/lib/pricing/custom-tariff";
+import { customToQuotas } from "@/lib/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
-import { QUOTA_KEYS, type QuotaRecord } from "@/lib/quota-kinds";
+import { perKind, QUOTA_KEYS } from "@/lib/quota-kinds";
 import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
 import type { DbOrTx } from "@/lib/server/referral/balance";
 import { rewardReferrer } from "@/lib/server/referral/reward";
@@ -19,19 +19,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // the user cancelled, or our call gave up without a final answer (failed).
 const LATE_STATUSES = ["expired", "canceled", "failed"];
 
-const customLimits = (v: CustomValues): QuotaRecord => ({
-  text_tokens: v.text,
-  audio_tokens: v.audio,
-  image_tokens: v.image,
-  file_tokens: v.files,
-  video_tokens: v.video,
-});
-
 /** A tariff payment (new, custom or renewal) becomes the user's subscription and resets its quotas. */
 async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: DbOrTx; payment: Payment; savedPaymentMethodId?: string }) {
   const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
   const details = payment.details as CustomDetails | null;
-  const limits = details?.limits ? customLimits(details.limits) : tariffLimits(tariff);
+  const limits = details?.limits ? customToQuotas(details.limits) : tariffLimits(tariff);
   const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, payment.userId)).for("update");
   const now = Date.now();
   const extends_ = existing && existing.tariffId === tariff.id && existing.expiresAt.getTime() > now;
@@ -46,11 +38,7 @@ async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db
     expiresAt: new Date(base + payment.months * DAYS_PER_MONTH * DAY_MS),
     recurrent: payment.recurrent && paymentMethodId !== null,
     paymentMethodId,
-    textLimit: limits.text_tokens,
-    imageLimit: limits.image_tokens,
-    audioLimit: limits.audio_tokens,
-    fileLimit: limits.file_tokens,
-    videoLimit: limits.video_tokens,
+    ...perKind("subscriptionColumn", (r) => limits[r.apiKey]),
     customModelIds: details?.modelIds ?? null,
     lastRenewalAttemptAt: null,
   };

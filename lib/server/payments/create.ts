@@ -5,7 +5,8 @@ import type { Db } from "@/db";
 import { packages, tariffModels, type User } from "@/db/schema";
 import type { createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
 import { toRoubles } from "@/lib/money";
-import { clampToStep, CUSTOM_KINDS, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { clampToStep, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { perKind, QUOTA_KIND_TABLE } from "@/lib/quota-kinds";
 import { isValidMonths, periodPrice, roundMoney } from "@/lib/pricing/periods";
 import { validateReferralAmount } from "@/lib/pricing/referral-discount";
 import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
@@ -89,19 +90,12 @@ export type CustomTariffOrder = z.infer<typeof createCustomTariffPaymentBodySche
 export async function createCustomTariffPayment({ db, user, body }: { db: Db; user: User; body: CustomTariffOrder }) {
   await assertNoOpenPayment({ db, userId: user.id });
   checkMonths(body.months);
-  const values: CustomValues = {
-    text: body.custom_text_tokens,
-    audio: body.custom_audio_tokens,
-    image: body.custom_image_tokens,
-    video: body.custom_video_tokens,
-    files: body.custom_file_tokens,
-  };
-  const field = { text: "custom_text_tokens", audio: "custom_audio_tokens", image: "custom_image_tokens", video: "custom_video_tokens", files: "custom_file_tokens" } as const;
+  const values: CustomValues = perKind("custom", (r) => body[r.customField]);
   const [createData, custom] = await Promise.all([getCreateData({ db }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
-  for (const kind of CUSTOM_KINDS) {
+  for (const { custom: kind, customField: field } of QUOTA_KIND_TABLE) {
     const bounds = createData.limits[kind];
     if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {
-      throw bad(field[kind], `${field[kind]} must be between ${bounds.min} and ${bounds.max} in steps of ${CUSTOM_STEPS[kind]}`);
+      throw bad(field, `${field} must be between ${bounds.min} and ${bounds.max} in steps of ${CUSTOM_STEPS[kind]}`);
     }
   }
   let modelIds: number[] | null = null;

@@ -3,6 +3,8 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from "dri
 import type { Db } from "@/db";
 import { payments, subscriptions, tariffs, type Subscription } from "@/db/schema";
 import { env } from "@/lib/env";
+import { quotasToCustom } from "@/lib/pricing/custom-tariff";
+import { subscriptionLimits } from "@/lib/server/tariffs/current-tariff";
 import { confirmPayment } from "./confirm";
 import type { CustomDetails } from "./start";
 import { providerByName } from "./providers";
@@ -48,7 +50,7 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
   const provider = providerByName(last.provider);
   const details: CustomDetails | null = sub.customModelIds !== null || tariff.name === "Custom"
     ? {
-        limits: { text: sub.textLimit, audio: sub.audioLimit, image: sub.imageLimit, video: sub.videoLimit, files: sub.fileLimit },
+        limits: quotasToCustom(subscriptionLimits(sub)),
         modelIds: sub.customModelIds,
       }
     : null;

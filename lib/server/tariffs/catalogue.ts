@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { models, packages, tariffModels, tariffRates, tariffs, type Tariff } from "@/db/schema";
 import type { CreateDataResponse, PackageItem, StandardTariffsResponse, TariffModel } from "@/lib/contracts/tariffs";
 import { customBounds, type CustomValues, type TariffRates } from "@/lib/pricing/custom-tariff";
+import { perKind } from "@/lib/quota-kinds";
 import { toRoubles } from "@/lib/money";
 import { CUSTOM_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
@@ -13,13 +14,7 @@ import { tariffsById } from "./current-tariff";
 const NEURO_BASIC = "Neuro Basic";
 
 /** A tariff's balances as the custom builder names its kinds. */
-export const tariffCustomValues = (t: Tariff): CustomValues => ({
-  text: t.tokenBalance,
-  audio: t.minutesBalance,
-  image: t.imageBalance,
-  video: t.videoBalance,
-  files: t.fileBalance,
-});
+export const tariffCustomValues = (t: Tariff): CustomValues => perKind("custom", (r) => t[r.tariffColumn]);
 
 async function modelsByTariff({ db, tariffIds }: { db: Db; tariffIds: number[] }): Promise<Map<number, TariffModel[]>> {
   const rows = tariffIds.length
@@ -53,11 +48,7 @@ async function loadStandardTariffs(db: Db): Promise<StandardTariffsResponse> {
         id: t.id,
         description: t.description,
         amount: toRoubles(t.amountKopecks),
-        token_balance: t.tokenBalance,
-        image_balance: t.imageBalance,
-        minutes_balance: t.minutesBalance,
-        file_balance: t.fileBalance,
-        video_balance: t.videoBalance,
+        ...perKind("tariffField", (r) => t[r.tariffColumn]),
         models: byTariff.get(t.id) ?? [],
       },
     ]),
@@ -75,14 +66,7 @@ export const getRates = ({ db }: { db: Db }): Promise<TariffRates> => cachedCata
 async function loadRates(db: Db): Promise<TariffRates> {
   const [r] = await db.select().from(tariffRates).where(eq(tariffRates.id, 1));
   if (!r) throw new ApiError("internal", "Tariff rates are missing from the catalogue");
-  return {
-    token_to_usd_rate: r.tokenToUsdRate,
-    audio_token_to_usd_rate: r.audioTokenToUsdRate,
-    image_token_to_usd_rate: r.imageTokenToUsdRate,
-    video_token_to_usd_rate: r.videoTokenToUsdRate,
-    file_token_to_usd_rate: r.fileTokenToUsdRate,
-    usd_rate: r.usdRate,
-  };
+  return { ...perKind("rate", (kind) => r[kind.rateColumn]), usd_rate: r.usdRate };
 }
 
 /** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */

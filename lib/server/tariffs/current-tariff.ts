@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, subscriptions, tariffs, type Subscription, type Tariff } from "@/db/schema";
-import type { QuotaRecord } from "@/lib/quota-kinds";
+import { perKind, type QuotaRecord } from "@/lib/quota-kinds";
 import { FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
@@ -14,21 +14,9 @@ export type CurrentTariff = {
   limits: QuotaRecord;
 };
 
-export const tariffLimits = (t: Tariff): QuotaRecord => ({
-  text_tokens: t.tokenBalance,
-  audio_tokens: t.minutesBalance,
-  image_tokens: t.imageBalance,
-  file_tokens: t.fileBalance,
-  video_tokens: t.videoBalance,
-});
+export const tariffLimits = (t: Tariff): QuotaRecord => perKind("apiKey", (r) => t[r.tariffColumn]);
 
-const subscriptionLimits = (s: Subscription): QuotaRecord => ({
-  text_tokens: s.textLimit,
-  audio_tokens: s.audioLimit,
-  image_tokens: s.imageLimit,
-  file_tokens: s.fileLimit,
-  video_tokens: s.videoLimit,
-});
+export const subscriptionLimits = (s: Subscription): QuotaRecord => perKind("apiKey", (r) => s[r.subscriptionColumn]);
 
 // Prepared once per database handle: named statements PostgreSQL plans once per connection, and no
 // query building per call. PGlite runs them as ordinary queries.
@@ -58,11 +46,5 @@ export async function getCurrentTariff({ db, userId }: { db: Db; userId: number 
 
 export async function getRemainingQuotas({ db, userId }: { db: Db; userId: number }): Promise<QuotaRecord> {
   const [row] = await prepared(db).quotas.execute({ userId });
-  return {
-    text_tokens: row?.textTokens ?? 0,
-    audio_tokens: row?.audioTokens ?? 0,
-    image_tokens: row?.imageTokens ?? 0,
-    file_tokens: row?.fileTokens ?? 0,
-    video_tokens: row?.videoTokens ?? 0,
-  };
+  return perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
 }

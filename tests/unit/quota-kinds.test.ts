@@ -1,0 +1,37 @@
+import { getTableColumns } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { quotas, subscriptions, tariffRates, tariffs } from "@/db/schema";
+import en from "@/messages/en.json";
+import ru from "@/messages/ru.json";
+import { QUOTA_KIND_TABLE } from "@/lib/quota-kinds";
+
+const names = (columns: object, except: string[] = []) => Object.keys(columns).filter((k) => !except.includes(k)).sort();
+const column = (field: "tariffColumn" | "subscriptionColumn" | "quotaColumn" | "rateColumn") => QUOTA_KIND_TABLE.map((r) => r[field]).sort();
+
+// A kind added to the schema but not to the table (or the other way round) would silently be left
+// out of every mapping derived from the table.
+describe("the quota-kind table", () => {
+  it("covers the quotas table's columns", () => {
+    expect(column("quotaColumn")).toEqual(names(getTableColumns(quotas), ["userId", "updatedAt"]));
+  });
+  it("covers the tariffs table's balances", () => {
+    expect(column("tariffColumn")).toEqual(names(getTableColumns(tariffs)).filter((k) => k.endsWith("Balance")));
+  });
+  it("covers the subscriptions table's limits", () => {
+    expect(column("subscriptionColumn")).toEqual(names(getTableColumns(subscriptions)).filter((k) => k.endsWith("Limit")));
+  });
+  it("covers the tariff_rates table's per-kind rates", () => {
+    expect(column("rateColumn")).toEqual(names(getTableColumns(tariffRates), ["id", "usdRate"]));
+  });
+  it("gives every kind distinct names", () => {
+    for (const field of ["kind", "apiKey", "custom", "customField", "routeParam", "tariffField"] as const) {
+      expect(new Set(QUOTA_KIND_TABLE.map((r) => r[field])).size).toBe(QUOTA_KIND_TABLE.length);
+    }
+  });
+  it.each([["ru", ru], ["en", en]] as const)("has its labels in %s", (_lang, m) => {
+    for (const r of QUOTA_KIND_TABLE) {
+      expect(m.Limits.kind[r.kind]).toBeTruthy();
+      for (const group of ["kind", "unit", "tip"] as const) expect(m.CreateTariff[group][r.custom]).toBeTruthy();
+    }
+  });
+});
