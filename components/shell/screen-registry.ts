@@ -1,7 +1,34 @@
 import { lazy, type ComponentType } from "react";
-import { screenTable } from "@/lib/routes";
+import { screenTable, type ScreenName } from "@/lib/routes";
 
 // Every screen is its own lazily loaded module, so the first load carries only the shell and Home.
+// The record's type makes a screen without a module (or a module without a row) a compile error.
+const screenModules: { [Name in ScreenName]: () => Promise<{ default: ComponentType }> } = {
+  home: () => import("@/components/screens/home/home-screen"),
+  textAssistants: () => import("@/components/screens/assistants/text-assistants-screen"),
+  imageAssistants: () => import("@/components/screens/assistants/image-assistants-screen"),
+  favorites: () => import("@/components/screens/assistants/favorites-screen"),
+  assistantCategory: () => import("@/components/screens/assistants/assistant-list-screen"),
+  tariff: () => import("@/components/screens/tariffs/tariff-list-screen"),
+  customTariffPay: () => import("@/components/screens/tariffs/custom-tariff-pay-screen"),
+  tariffPay: () => import("@/components/screens/tariffs/tariff-pay-screen"),
+  createTariff: () => import("@/components/screens/tariffs/create-tariff-screen"),
+  packStore: () => import("@/components/screens/packages/pack-store-screen"),
+  packagePay: () => import("@/components/screens/packages/package-pay-screen"),
+  personalAccount: () => import("@/components/screens/account/personal-account-screen"),
+  autoPay: () => import("@/components/screens/account/auto-pay-screen"),
+  limits: () => import("@/components/screens/account/limits-screen"),
+  history: () => import("@/components/screens/history/history-list-screen"),
+  historySession: () => import("@/components/screens/history/history-session-screen"),
+  video: () => import("@/components/screens/video/video-models-screen"),
+  videoSetup: () => import("@/components/screens/video/video-setup-screen"),
+  videoProcess: () => import("@/components/screens/video/video-process-screen"),
+};
+
 type ScreenEntry = { pattern: string; component: ComponentType };
 
-export const screens: ScreenEntry[] = Object.values(screenTable).map(({ pattern, load }) => ({ pattern, component: lazy(load) }));
+// In the table's order, which is the order the router matches patterns in.
+export const screens: ScreenEntry[] = (Object.keys(screenTable) as ScreenName[]).map((name) => ({
+  pattern: screenTable[name].pattern,
+  component: lazy(screenModules[name]),
+}));
