@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
@@ -23,15 +23,15 @@ export function ImageInput({ onImage }: { onImage: (file: File) => void }) {
     setRefused(false);
     onImage(file);
   };
-  const takeRef = useRef(take);
-  takeRef.current = take;
+  // The window listener is added once; the event function always sees this render's take.
+  const takePasted = useEffectEvent(take);
 
   useEffect(() => {
     const onPaste = (e: ClipboardEvent) => {
       const file = [...(e.clipboardData?.files ?? [])][0];
       if (file) {
         e.preventDefault();
-        takeRef.current(file);
+        takePasted(file);
       }
     };
     window.addEventListener("paste", onPaste);

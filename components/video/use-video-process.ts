@@ -65,6 +65,7 @@ export function useVideoProcess(): { state: VideoProcessingState; clear: () => v
     const restored = restoreState(localStorage.getItem(STORAGE_KEYS.videoProcessing));
     if (restored?.mode === "result" || restored?.mode === "error") {
       current.current = restored.state;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is read after mount so the server and first client render agree
       setState(restored.state);
       return;
     }

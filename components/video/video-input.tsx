@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { VIDEO_UPLOAD_LIMITS, VIDEO_VIDEO_TYPES } from "@/lib/contracts/video";
 
@@ -9,14 +9,8 @@ const MB = Math.round(VIDEO_UPLOAD_LIMITS.video / 1024 / 1024);
 export function VideoInput({ file, onFile }: { file: File | null; onFile: (file: File) => void }) {
   const t = useTranslations("Video");
   const [error, setError] = useState<string | null>(null);
-  const [url, setUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return;
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
   const take = (picked: File | undefined) => {
     if (!picked) return;

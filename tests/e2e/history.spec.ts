@@ -196,7 +196,7 @@ test("answers carrying XSS payloads render as inert text", async ({ page, reques
     "<body onload=alert('body')>",
     "<math><mtext><table><mglyph><style><img src=x onerror=alert('mxss')>",
   ];
-  const { userId, sessionIds } = await userWithHistory(request, [
+  const { userId } = await userWithHistory(request, [
     { name: "<img src=x onerror=alert('name')>", messages: payloads.map((p) => ({ user_text: p, ai_text: `Ответ: ${p}` })) },
   ]);
   const dialogs: string[] = [];

@@ -38,7 +38,9 @@ export default function VideoSetupScreen() {
   const formats = (capabilities.data && findCapability(capabilities.data.data, modelName)?.supported_formats) || [];
   const durations = durationOptions(modelName);
 
-  const [formatKey, setFormatKey] = useState<string | undefined>();
+  // Until the user picks one, the model's default format is the choice.
+  const [pickedFormatKey, setFormatKey] = useState<string | undefined>();
+  const formatKey = pickedFormatKey ?? defaultFormat(formats)?.key;
   const [duration, setDuration] = useState(durations[0]);
   const [prompt, setPrompt] = useState("");
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
@@ -49,9 +51,6 @@ export default function VideoSetupScreen() {
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState<{ balance: number; cost: number } | null>(null);
 
-  useEffect(() => {
-    if (!formatKey && formats.length) setFormatKey(defaultFormat(formats)?.key);
-  }, [formats, formatKey]);
   useEffect(() => () => (image ? URL.revokeObjectURL(image.src) : undefined), [image]);
 
   if (capabilities.isPending || models.isPending) return <PageSpinner />;
