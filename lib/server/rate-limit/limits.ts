@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   "video-generate": { per: "user", limit: 10, windowSeconds: 60 },
   // Bot messages queued for one user (launch notices, continue-in-chat): the chat is never flooded.
   "bot-message": { per: "user", limit: 20, windowSeconds: 60 },
+  // What one demo chat user sends to the bot (each one is a worker's job and maybe a model call).
+  "demo-chat": { per: "user", limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -1,0 +1,108 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { botOutbox, type User } from "@/db/schema";
+import { demoChatJsonBodySchema, type DemoChatSent } from "@/lib/contracts/demo-chat";
+import { isDemoMode } from "@/lib/env";
+import { demoFileId, demoFileUniqueId } from "@/lib/server/bot/demo-transport";
+import { storeUpdate } from "@/lib/server/bot/updates";
+import { ApiError, notFound } from "@/lib/server/http/api-error";
+import { readJsonBody } from "@/lib/server/http/json-body";
+import { receiveDemoUpload, type DemoUpload } from "./uploads";
+
+// The demo chat's messages enter exactly where Telegram's do: a Telegram-shaped Update stored by
+// storeUpdate (as the webhook does) and handled by the bot-updates worker through grammY.
+
+/** The demo chat exists only in demo mode; elsewhere its routes are unknown (404). */
+export function assertDemoChat(): void {
+  if (!isDemoMode()) throw notFound("Demo mode is off");
+}
+
+// Update ids grow with time, so a chat's updates are handled in the order they were sent; the
+// counter keeps two sends in one millisecond apart.
+let counter = 0;
+const nextUpdateId = () => Date.now() * 1000 + (counter++ % 1000);
+const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** The user's Telegram identity, as an update's `from` carries it. */
+const telegramFrom = (user: User) => ({
+  id: user.telegramId,
+  is_bot: false,
+  first_name: user.firstName || "Demo",
+  ...(user.lastName ? { last_name: user.lastName } : {}),
+  ...(user.username ? { username: user.username } : {}),
+  language_code: user.languageCode ?? user.language,
+});
+
+const privateChat = (user: User) => ({
+  id: user.telegramId,
+  type: "private",
+  first_name: user.firstName || "Demo",
+  ...(user.username ? { username: user.username } : {}),
+});
+
+/** What a message carries for an uploaded file, as Telegram shapes each kind. */
+function fileContent(upload: DemoUpload): Record<string, unknown> {
+  const id = demoFileId(upload.key);
+  const base = { file_id: id, file_unique_id: demoFileUniqueId(id), file_size: upload.size };
+  const caption = upload.caption ? { caption: upload.caption } : {};
+  if (upload.kind === "photo") return { photo: [{ ...base, width: upload.width, height: upload.height }], ...caption };
+  if (upload.kind === "voice") return { voice: { ...base, duration: upload.duration, mime_type: upload.mime }, ...caption };
+  if (upload.kind === "audio") return { audio: { ...base, duration: upload.duration, mime_type: upload.mime, file_name: upload.fileName }, ...caption };
+  return { document: { ...base, mime_type: upload.mime, file_name: upload.fileName }, ...caption };
+}
+
+/** Telegram offers bot commands as entities; grammY's command handlers need them. */
+function textContent(text: string): Record<string, unknown> {
+  const command = /^\/[A-Za-z0-9_]{1,32}(@\w+)?/.exec(text);
+  return { text, ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}) };
+}
+
+/** A press of an inline button under one of the bot's messages in this chat. */
+async function callbackQuery({ db, user, updateId, data, messageId }: { db: Db; user: User; updateId: number; data: string; messageId: number }) {
+  const [row] = await db
+    .select({ id: botOutbox.id, text: botOutbox.text, extra: botOutbox.extra, createdAt: botOutbox.createdAt })
+    .from(botOutbox)
+    .where(and(eq(botOutbox.id, messageId), eq(botOutbox.chatId, user.telegramId)));
+  if (!row) throw notFound("No such message in this chat");
+  const markup = (row.extra as { reply_markup?: unknown } | null)?.reply_markup;
+  return {
+    // answerCallbackQuery names this id; the demo transport finds the chat by it.
+    id: String(updateId),
+    from: telegramFrom(user),
+    chat_instance: String(user.telegramId),
+    data,
+    message: {
+      message_id: row.id,
+      date: Math.floor(row.createdAt.getTime() / 1000),
+      chat: privateChat(user),
+      text: row.text,
+      ...(markup ? { reply_markup: markup } : {}),
+    },
+  };
+}
+
+async function buildUpdate({ db, user, req, updateId }: { db: Db; user: User; req: Request; updateId: number }) {
+  const message = (content: Record<string, unknown>) => ({
+    update_id: updateId,
+    message: { message_id: updateId % 2 ** 31, date: unixNow(), chat: privateChat(user), from: telegramFrom(user), ...content },
+  });
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) return message(fileContent(await receiveDemoUpload(req)));
+  const body = demoChatJsonBodySchema.parse(await readJsonBody(req));
+  if ("text" in body) return message(textContent(body.text));
+  return { update_id: updateId, callback_query: await callbackQuery({ db, user, updateId, data: body.callback_data, messageId: body.message_id }) };
+}
+
+/** POST /api/demo/chat/updates: the caller's message or button press, stored for the bot worker. */
+export async function sendDemoUpdate({ db, user, req }: { db: Db; user: User; req: Request }): Promise<DemoChatSent> {
+  assertDemoChat();
+  const update = await buildUpdate({ db, user, req, updateId: nextUpdateId() });
+  // Another instance may have taken the same id in the same millisecond: the next one is free.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await storeUpdate({ db, update })) return { update_id: update.update_id };
+    update.update_id = nextUpdateId();
+    if ("callback_query" in update) update.callback_query.id = String(update.update_id);
+  }
+  throw new ApiError("service_unavailable", "Could not store the message, try again");
+}
