@@ -35,9 +35,12 @@ export const useDemoHashLocation = Object.assign(
   { hrefs: (href: string) => `#${href}` },
 );
 
-/** The demo's sandbox checkout link: the demo parameters plus the interface language it is shown in. */
-export const demoCheckoutUrl = (url: string): string =>
-  withDemoQuery(`${url}${url.includes("?") ? "&" : "?"}lang=${document.documentElement.lang || "ru"}`);
+/** The demo's sandbox checkout link: the demo parameters plus the interface language and theme it is shown in. */
+export function demoCheckoutUrl(url: string): string {
+  const html = document.documentElement;
+  const shown = new URLSearchParams({ lang: html.lang || "ru", theme: html.getAttribute("data-theme") === "dark" ? "dark" : "light" });
+  return withDemoQuery(`${url}${url.includes("?") ? "&" : "?"}${shown}`);
+}
 
 /** The demo's ?demo_lang= (the language the demo account was opened in), if any. */
 export const demoLanguage = (): string | undefined => demoParams().get("demo_lang") ?? undefined;

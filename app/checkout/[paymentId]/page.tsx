@@ -23,8 +23,10 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
 // The sandbox provider's checkout: a normal page outside the hash shell, reached by the payment's
-// own link (its uuid is the secret). ?lang=en switches the language; Russian is the default. The demo
-// app adds its demo_user/demo_lang/demo_theme (lib/client/demo-query.ts) so "back to the app" keeps them.
+// own link (its uuid is the secret). ?lang=en switches the language; Russian is the default; ?theme=
+// (the app's own theme when it opened the link) or the demo's demo_theme picks light or dark, else the
+// browser's preference does. The demo app adds its demo_user/demo_lang/demo_theme (lib/client/demo-query.ts)
+// so "back to the app" keeps them.
 export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ paymentId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const [{ paymentId }, query] = await Promise.all([params, searchParams]);
   const lang = query.lang ?? query.demo_lang;
@@ -36,8 +38,9 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
     : `${fill(t.tariff, { name: view.tariffName ?? "" })}, ${fill(t.tariffPeriod, { days: view.months * 30 })}`;
   const backHref = isDemoMode() ? demoAppHref(query) : `https://t.me/${env.BOT_USERNAME}`;
   const amount = formatMoney(view.amount, lang === "en" ? "en" : "ru");
+  const theme = query.theme ?? query.demo_theme;
   return (
-    <main className="checkout" lang={lang === "en" ? "en" : "ru"}>
+    <main className="checkout" lang={lang === "en" ? "en" : "ru"} data-theme={theme === "dark" || theme === "light" ? theme : undefined} data-testid="checkout">
       <h1>{t.title}</h1>
       <p className="checkout-note">{t.sandboxNote}</p>
       <dl className="checkout-summary">

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { ModelIcon } from "@/components/models/model-icon";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { LoadFailure } from "@/components/ui/load-failure";
+import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import { InsufficientTokensModal } from "@/components/video/insufficient-tokens-modal";
 import { ACTION_TITLE_KEY, readVideoAction } from "@/components/video/video-action";
 import type { ModelItem } from "@/lib/contracts/models";
@@ -20,6 +21,7 @@ const TOOLTIP_MS = 1000;
 /** /video?action=: the models that can do the action; choosing one checks its cost first. */
 export default function VideoModelsScreen() {
   const t = useTranslations("Video");
+  const tp = useTranslations("ModelPicker");
   const action = readVideoAction(useSearch());
   const [, navigate] = useLocation();
   const models = useModels();
@@ -27,6 +29,8 @@ export default function VideoModelsScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const [short, setShort] = useState<VideoCostResponse | null>(null);
   const [tooltip, setTooltip] = useState<number | null>(null);
+  // The tooltip goes after a second; the way up to a tariff with the model stays (issue 14).
+  const [lockedName, setLockedName] = useState<string | null>(null);
   const tooltipTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Balances change with every purchase and generation: the page starts from fresh cost checks.
@@ -47,6 +51,7 @@ export default function VideoModelsScreen() {
   const choose = async (m: ModelItem) => {
     if (selected) return;
     if (!hasAccess(m)) {
+      setLockedName(m.display_name);
       setTooltip(m.model_id);
       clearTimeout(tooltipTimer.current);
       tooltipTimer.current = setTimeout(() => setTooltip(null), TOOLTIP_MS);
@@ -101,6 +106,7 @@ export default function VideoModelsScreen() {
           ))}
         </div>
       )}
+      {lockedName && <UpgradeOffer message={tp("upgrade", { model: lockedName })} testId="video-upgrade" />}
       {short && <InsufficientTokensModal balance={short.user_video_balance} cost={short.estimated_cost} onClose={() => setShort(null)} />}
     </div>
   );
