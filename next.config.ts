@@ -12,6 +12,21 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   // Lets parallel builds (several developers' end-to-end runs on one machine) use separate folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // A self-contained server folder (<distDir>/standalone) that a host runs without node_modules;
+  // scripts/standalone.mjs completes it after the build (README "Production").
+  output: "standalone",
+  // Files read at run time by path, which the tracer cannot see from the imports: the migrations,
+  // the sandbox video clips, PGlite's WebAssembly and data files, the ffmpeg binary, pdf.js.
+  outputFileTracingIncludes: {
+    "/**/*": [
+      "./db/migrations/**/*",
+      "./db/assets/**/*",
+      "./node_modules/@electric-sql/pglite/dist/*.wasm",
+      "./node_modules/@electric-sql/pglite/dist/*.data",
+      "./node_modules/@ffmpeg-installer/**/*",
+      "./node_modules/unpdf/dist/**/*",
+    ],
+  },
 };
 
 export default nextConfig;

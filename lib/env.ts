@@ -30,6 +30,8 @@ const envSchema = z.object({
   // (a host's scheduler calls it); JOBS_IN_PROCESS=false turns the in-process timers off.
   CRON_SECRET: z.string().min(16).optional(),
   JOBS_IN_PROCESS: z.enum(["true", "false"]).default("true"),
+  // JSON log lines on stdout (lib/server/log) at this level and above; tests run silent.
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   // 54-FZ receipts: when set, payments carry a receipt (one "service" line with this VAT code, 1 = no VAT).

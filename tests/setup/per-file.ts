@@ -14,6 +14,8 @@ process.env.APP_MODE = "demo";
 // Files sign in many users from one (unknown) address: limits stay on, scaled up. Rate-limit tests
 // set their own multiplier before importing the app.
 process.env.RATE_LIMIT_MULTIPLIER ??= "1000";
+// Request and provider log lines would bury the test output; the log test turns them back on.
+process.env.LOG_LEVEL ??= "silent";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "app-test-"));
 process.env.STORAGE_DIR = path.join(process.env.DATA_DIR, "files");
 process.env.PGLITE_DIR = "memory://";

@@ -1,6 +1,7 @@
 import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
+import { instrumented } from "@/lib/server/log";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
@@ -45,6 +46,7 @@ export function getAiProvider(): AiProvider {
   } else {
     throw new AiNotConfiguredError();
   }
+  cached = instrumented(`ai:${cached.name}`, cached);
   return cached;
 }
 

@@ -3,6 +3,7 @@ import { Api, GrammyError, HttpError, type ApiClientOptions, type RawApi } from 
 import type { Db } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
+import { providerCall } from "@/lib/server/log";
 import { recordDemoCall } from "./demo-transport";
 
 // The one Bot API client: grammY's Api. The bot (bot.ts), the outbox, the webhook's immediate
@@ -31,6 +32,7 @@ export function useDemoTransport<R extends RawApi>(api: Api<R>, db: Db): void {
  */
 export function telegramApi({ db, token = getSecrets().botToken, apiRoot }: { db?: Db; token?: string; apiRoot?: string } = {}): Api {
   const api = new Api(token, botClientOptions(apiRoot));
+  api.config.use((prev, method, payload, signal) => providerCall("telegram", method, () => prev(method, payload, signal)));
   if (db) useDemoTransport(api, db);
   return api;
 }

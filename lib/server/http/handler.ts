@@ -12,6 +12,8 @@ import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
 import { clientAddress } from "./client-address";
+import { loggedRequest } from "./request-log";
+import { log } from "@/lib/server/log";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -56,7 +58,7 @@ function toApiError(error: unknown): ApiError {
   }
   const fromDatabase = databaseErrorToApiError(error);
   if (fromDatabase) return fromDatabase;
-  console.error("[api] unhandled error", error);
+  log().error({ err: error }, "unhandled error");
   return new ApiError("internal", "Internal server error");
 }
 
@@ -91,7 +93,7 @@ export function withPublic<B = undefined, Q = undefined>(
   schemas: Schemas<B, Q>,
   handler: (ctx: PublicContext<B, Q>) => Promise<unknown>,
 ) {
-  return async (req: Request, context?: RouteContext): Promise<Response> => {
+  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {
       schemas.authorize?.(req);
       const params = await flattenParams(context);
@@ -102,7 +104,7 @@ export function withPublic<B = undefined, Q = undefined>(
     } catch (error) {
       return errorResponse(toApiError(error));
     }
-  };
+  });
 }
 
 /** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
@@ -110,7 +112,7 @@ export function withUser<B = undefined, Q = undefined>(
   schemas: Schemas<B, Q>,
   handler: (ctx: UserContext<B, Q>) => Promise<unknown>,
 ) {
-  return async (req: Request, context?: RouteContext): Promise<Response> => {
+  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {
       const header = req.headers.get("authorization") ?? "";
       const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -126,5 +128,5 @@ export function withUser<B = undefined, Q = undefined>(
     } catch (error) {
       return errorResponse(toApiError(error));
     }
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import type { Db } from "@/db";
 
 // Background work runs in the app process on a timer and keeps its state in PostgreSQL (rows are
@@ -19,7 +20,7 @@ export function startJobs({ db, jobs }: { db: Db; jobs: Job[] }): void {
       try {
         await job.run(db);
       } catch (error) {
-        console.error(`[jobs] ${job.name} failed`, error);
+        log().error({ job: job.name, err: error }, "job failed");
       } finally {
         running = false;
       }

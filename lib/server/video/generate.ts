@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import crypto from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
@@ -63,7 +64,7 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
     await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, videoKey: key });
     return resultOf({ ...job, status: "succeeded", videoUrl: key });
   } catch (error) {
-    if (!(error instanceof VideoProviderError)) console.error("[video] generation failed", error);
+    if (!(error instanceof VideoProviderError)) log().error({ err: error }, "video generation failed");
     const message = error instanceof VideoProviderError ? error.message : "The video could not be generated. Nothing was charged.";
     await failJob({ db, jobId: job.id, error: message });
     throw new ApiError("bad_gateway", message);

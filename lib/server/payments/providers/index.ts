@@ -1,12 +1,17 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { sandboxProvider } from "./sandbox";
-import { starsProvider } from "./stars";
+import { instrumented } from "@/lib/server/log";
+import { sandboxProvider } from "./sandbox/client";
+import { starsProvider } from "./stars/client";
 import type { PaymentProvider } from "./types";
-import { yookassaProvider } from "./yookassa";
+import { yookassaProvider } from "./yookassa/client";
 
-const providers: Record<string, PaymentProvider> = { sandbox: sandboxProvider, yookassa: yookassaProvider, stars: starsProvider };
+const providers: Record<string, PaymentProvider> = {
+  sandbox: instrumented("payments:sandbox", sandboxProvider),
+  yookassa: instrumented("payments:yookassa", yookassaProvider),
+  stars: instrumented("payments:stars", starsProvider),
+};
 
 /** The provider new payments go through (PAYMENT_PROVIDER). */
 export const activeProvider = (): PaymentProvider => providerByName(env.PAYMENT_PROVIDER);

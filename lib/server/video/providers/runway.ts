@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import RunwayML from "@runwayml/sdk";
 import type { VideoActionName } from "@/lib/model-actions";
 import type { VideoFamily } from "@/lib/video/durations";
@@ -51,7 +52,7 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
             return { data: Buffer.from(await res.arrayBuffer()), contentType, taskId };
           }
           if (task.status === "FAILED" || task.status === "CANCELLED") {
-            console.warn("[video] runway task failed", taskId, task.status, "failure" in task ? task.failureCode ?? task.failure : "");
+            log().warn({ taskId, status: task.status, failure: "failure" in task ? task.failureCode ?? task.failure : undefined }, "runway task failed");
             throw new VideoProviderError("The video model could not generate this video. Nothing was charged.");
           }
           await sleep(config.pollIntervalMs, signal);
@@ -63,7 +64,7 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
           throw timeoutError();
         }
         if (error instanceof VideoProviderError) throw error;
-        console.warn("[video] runway request failed", error);
+        log().warn({ err: error }, "runway request failed");
         throw new VideoProviderError("The video service is unavailable right now. Nothing was charged.");
       }
     },

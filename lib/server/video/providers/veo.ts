@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import { sleep, timeoutError, VideoProviderError, type VideoJobRequest, type VideoProvider } from "./types";
 
 // Google's Gemini API for Veo: POST /v1beta/models/{model}:predictLongRunning answers an operation,
@@ -27,7 +28,7 @@ export function createVeoProvider(config: VeoConfig): VideoProvider {
   const call = async (url: string, signal: AbortSignal, init: RequestInit = {}) => {
     const res = await fetch(url, { ...init, signal, headers: { "x-goog-api-key": config.apiKey, "content-type": "application/json", ...init.headers } });
     if (!res.ok) {
-      console.warn("[video] veo request failed", res.status, (await res.text()).slice(0, 300));
+      log().warn({ status: res.status, body: (await res.text()).slice(0, 300) }, "veo request failed");
       throw new VideoProviderError("The video service is unavailable right now. Nothing was charged.");
     }
     return res;
@@ -45,7 +46,7 @@ export function createVeoProvider(config: VeoConfig): VideoProvider {
         }
         const uri = operation.response?.generateVideoResponse?.generatedSamples?.[0]?.video?.uri;
         if (operation.error || !uri) {
-          console.warn("[video] veo operation failed", operation.name, operation.error ?? operation.response?.generateVideoResponse?.raiMediaFilteredReasons);
+          log().warn({ operation: operation.name, reason: operation.error ?? operation.response?.generateVideoResponse?.raiMediaFilteredReasons }, "veo operation failed");
           throw new VideoProviderError("The video model could not generate this video. Nothing was charged.");
         }
         const clip = await call(uri, signal);
@@ -53,7 +54,7 @@ export function createVeoProvider(config: VeoConfig): VideoProvider {
       } catch (error) {
         if (signal.aborted) throw timeoutError();
         if (error instanceof VideoProviderError) throw error;
-        console.warn("[video] veo request failed", error);
+        log().warn({ err: error }, "veo request failed");
         throw new VideoProviderError("The video service is unavailable right now. Nothing was charged.");
       }
     },

@@ -1,0 +1,112 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type Logger } from "pino";
+import { env } from "@/lib/env";
+
+// Anything that may carry a credential is censored wherever it appears in a log object, so a
+// careless `log().info({ headers })` or a provider error with its request attached cannot leak it.
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  "token",
+  "accessToken",
+  "botToken",
+  "initData",
+  "init_data",
+  "tgWebAppData",
+  "secret",
+  "password",
+  "apiKey",
+  "api_key",
+];
+const HEADER_KEYS = ['["x-telegram-bot-api-secret-token"]'];
+const REDACT_PATHS = [
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  ...HEADER_KEYS.flatMap((key) => [`*${key}`, `*.*${key}`]),
+];
+
+/**
+ * JSON lines on stdout, one object per event (pino's format: level number, time, msg, fields).
+ * Written through process.stdout so the host's log collector and the tests both see every line.
+ */
+export const rootLogger: Logger = pino(
+  {
+    level: env.LOG_LEVEL,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  },
+  { write: (line: string) => process.stdout.write(line) },
+);
+
+const requestScope = new AsyncLocalStorage<Logger>();
+
+/** The current request's logger (its lines carry the request id), or the process logger. */
+export function log(): Logger {
+  return requestScope.getStore() ?? rootLogger;
+}
+
+/** Runs `fn` with `logger` as what log() answers inside it, including in awaited calls. */
+export function withLogger<T>(logger: Logger, fn: () => T): T {
+  return requestScope.run(logger, fn);
+}
+
+/**
+ * Times one call to an outside service (model endpoint, payment provider, video API, Bot API) and
+ * logs its duration and outcome; the call's result or error passes through unchanged.
+ */
+export async function providerCall<T>(provider: string, operation: string, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await call();
+    reportCall(provider, operation, started);
+    return result;
+  } catch (error) {
+    reportCall(provider, operation, started, error);
+    throw error;
+  }
+}
+
+function reportCall(provider: string, operation: string, started: number, error?: unknown): void {
+  const durationMs = Math.round(performance.now() - started);
+  if (error === undefined) {
+    log().info({ provider, operation, outcome: "ok", durationMs }, "provider call");
+    return;
+  }
+  const err = error as { name?: string; message?: string; status?: number };
+  // Bot API URLs carry the token in their path (/bot<token>/method); an error may quote one.
+  const message = err?.message?.replace(/bot\d+:[\w-]+/g, "bot[redacted]");
+  log().warn({ provider, operation, outcome: "error", durationMs, error: { name: err?.name, message, status: err?.status } }, "provider call");
+}
+
+/**
+ * The same object whose methods are logged as provider calls: a promise is timed until it settles,
+ * a stream (the chat's async iterable) until it ends, item by item as it arrives.
+ */
+export function instrumented<T extends object>(provider: string, target: T): T {
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      const value = Reflect.get(object, key, receiver);
+      if (typeof value !== "function" || typeof key !== "string") return value;
+      return (...args: unknown[]) => {
+        const result = value.apply(object, args);
+        if (result instanceof Promise) return providerCall(provider, key, () => result);
+        if (result && typeof result === "object" && Symbol.asyncIterator in result) {
+          return timedStream(provider, key, result as AsyncIterable<unknown>);
+        }
+        return result;
+      };
+    },
+  });
+}
+
+async function* timedStream<T>(provider: string, operation: string, stream: AsyncIterable<T>): AsyncGenerator<T> {
+  const started = performance.now();
+  try {
+    for await (const item of stream) yield item;
+  } catch (error) {
+    reportCall(provider, operation, started, error);
+    throw error;
+  }
+  reportCall(provider, operation, started);
+}

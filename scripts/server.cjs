@@ -1,0 +1,85 @@
+// The production server, copied to <distDir>/standalone/server.js by scripts/standalone.mjs in place
+// of the one Next writes there, and run as `node server.js` in that folder (the container) or by
+// `npm start` (scripts/start.mjs) in the same process, so a host's SIGTERM reaches the server itself.
+// Graceful shutdown: stop accepting, let in-flight requests finish, close idle keep-alive
+// connections, exit within SHUTDOWN_TIMEOUT_MS. Binds HOSTNAME (default 0.0.0.0) and PORT (default
+// 3000). It appends the socket's address to X-Forwarded-For, so the client address can be taken from
+// the right-hand end of that header (lib/server/http/client-address.ts); Next's own server.js only
+// fills the header when the client did not send one.
+const fs = require("node:fs");
+const http = require("node:http");
+const path = require("node:path");
+
+const dir = __dirname;
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 8000);
+
+function log(level, msg, fields) {
+  // The same shape as the app's pino lines (lib/server/log).
+  const line = { level: level === "error" ? 50 : 30, time: new Date().toISOString(), msg, ...fields };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+// Data folders given relative (or left at their defaults) stay where the server was launched from;
+// the process moves into this folder below, where the migrations and assets are.
+for (const [name, fallback] of [
+  ["DATA_DIR", ".data"],
+  ["PGLITE_DIR", ".data/pglite"],
+  ["STORAGE_DIR", ".data/files"],
+]) {
+  const value = process.env[name] || fallback;
+  process.env[name] = value.includes("://") ? value : path.resolve(value);
+}
+
+process.env.NODE_ENV = "production";
+process.chdir(dir);
+
+// The build's resolved configuration: no next.config.ts (nor TypeScript) is needed at run time.
+const distDir = fs.readdirSync(dir).find((name) => fs.existsSync(path.join(dir, name, "required-server-files.json")));
+if (!distDir) throw new Error(`No build next to ${__filename}: run \`npm run build\`.`);
+const { config } = JSON.parse(fs.readFileSync(path.join(dir, distDir, "required-server-files.json"), "utf8"));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+
+async function main() {
+  const next = require("next");
+  const app = next({ dev: false, dir, hostname, port, conf: config });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  let shuttingDown = false;
+  const server = http.createServer((req, res) => {
+    const socketAddress = req.socket.remoteAddress;
+    if (socketAddress) {
+      const prior = req.headers["x-forwarded-for"];
+      req.headers["x-forwarded-for"] = prior ? `${prior}, ${socketAddress}` : socketAddress;
+    }
+    // A keep-alive connection that brings a request during shutdown is closed after its answer.
+    if (shuttingDown) res.setHeader("connection", "close");
+    handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname, () => log("info", "listening", { url: `http://${hostname}:${port}` }));
+
+  function shutdown(signal) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log("info", "shutting down", { signal });
+    server.close(() => process.exit(0));
+    // Idle keep-alive sockets would hold close() open; busy ones are closed once their answer is out.
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, shutdownTimeoutMs).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  log("error", "start failed", { err: { message: error.message, stack: error.stack } });
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { validateWorkflow } from "@action-validator/core";
+import { describe, expect, it } from "vitest";
+
+// The workflows cannot run here: they are checked against GitHub's workflow schema (bundled in
+// @action-validator/core, no network) and for the parts the README promises.
+const read = (name: string) => fs.readFileSync(`.github/workflows/${name}`, "utf8");
+
+describe("GitHub Actions workflows", () => {
+  it.each(["ci.yml", "preview.yml"])("%s is a valid workflow", (name) => {
+    expect(validateWorkflow(read(name)).errors).toEqual([]);
+  });
+
+  it("the validator does reject a broken workflow", () => {
+    const broken = read("ci.yml").replace("runs-on: ubuntu-24.04", "runs_on: ubuntu-24.04");
+    expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
+  });
+
+  it("CI runs npm test against a PostgreSQL service on pull requests, and unit + API on Node 22 and 24", () => {
+    const ci = read("ci.yml");
+    expect(ci).toMatch(/^on:\n  pull_request:/m);
+    expect(ci).toMatch(/services:\n\s+postgres:\n\s+image: postgres:\d+/);
+    expect(ci).toMatch(/run: npm test$/m);
+    expect(ci).toMatch(/node: \[22, 24\]/);
+    expect(ci).toMatch(/run: npx vitest run$/m);
+  });
+
+  it("the preview deploys each pull request in demo mode with its own database, comments the URL and tears down on close", () => {
+    const preview = read("preview.yml");
+    expect(preview).toMatch(/types: \[opened, reopened, synchronize, closed\]/);
+    expect(preview).toContain("-pr-${{ github.event.pull_request.number }}");
+    expect(preview).toMatch(/flyctl postgres create --name "\$APP-db"/);
+    expect(preview).toMatch(/flyctl deploy .*--build-arg APP_MODE=demo/s);
+    expect(preview).toContain("uses: actions/github-script@v7");
+    expect(preview).toMatch(/flyctl apps destroy "\$APP" --yes/);
+    expect(preview).toMatch(/flyctl apps destroy "\$APP-db" --yes/);
+  });
+});
