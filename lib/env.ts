@@ -67,6 +67,9 @@ const envSchema = z.object({
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
   // Parallel chats the bot-updates worker handles at once (one update per chat at a time).
   BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  // A chat's text message waits until no newer update arrived for this long, so a long paste that
+  // Telegram splits into several messages is answered as one turn (0 turns joining off).
+  BOT_PASTE_JOIN_MS: z.coerce.number().int().nonnegative().default(1000),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),

@@ -12,12 +12,14 @@ import { PNG } from "pngjs";
 // Use:
 //   const fake = await startFakeOpenAi();          // fake.url is the base URL to give the SDK (…/v1)
 //   fake.answer = "Hi there"; fake.usage = { prompt_tokens: 5, completion_tokens: 2 };
-//   fake.mode = "fail500" | "fail400" | "hang" | "normal";  // hang never answers (timeouts)
+//   fake.mode = "fail500" | "fail400" | "hang" | "stall" | "normal";  // hang never answers (timeouts);
+//                                  stall streams the answer, then keeps the stream open without finishing
+//   fake.streamDelayMs = 300;       // a pause before each streamed piece (a slow model)
 //   fake.requests  → every request: { path, authorization, model, body (JSON or multipart fields), files }
 //   await fake.close();
 // A wrong bearer key gets 401 like the real API.
 
-export type FakeOpenAiMode = "normal" | "fail500" | "fail400" | "hang";
+export type FakeOpenAiMode = "normal" | "fail500" | "fail400" | "hang" | "stall";
 export type FakeOpenAiFile = { field: string; filename: string; type: string; size: number };
 export type FakeOpenAiRequest = {
   path: string;
@@ -31,6 +33,7 @@ export type FakeOpenAi = {
   apiKey: string;
   mode: FakeOpenAiMode;
   answer: string;
+  streamDelayMs: number;
   usage: { prompt_tokens: number; completion_tokens: number };
   transcript: string;
   requests: FakeOpenAiRequest[];
@@ -69,14 +72,17 @@ async function readBody(req: http.IncomingMessage): Promise<{ body: Record<strin
   return { body, files };
 }
 
-function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>) {
+async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
   const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
   for (const piece of fake.answer.match(/\S+\s*/g) ?? []) {
+    if (fake.streamDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.streamDelayMs));
+    if (res.destroyed) return; // the client stopped reading (Stop, timeout)
     send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
   }
+  if (fake.mode === "stall") return; // only the client's abort or timeout ends this stream
   send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
   if (body.stream_options?.include_usage) send({ ...base, choices: [], usage: totalUsage(fake) });
   res.end("data: [DONE]\n\n");
@@ -121,6 +127,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     apiKey,
     mode: "normal",
     answer: "Hello from the fake model.",
+    streamDelayMs: 0,
     usage: { prompt_tokens: 12, completion_tokens: 5 },
     transcript: "Hello from the fake transcriber.",
     requests: [],

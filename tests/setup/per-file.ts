@@ -21,6 +21,8 @@ process.env.STORAGE_DIR = path.join(process.env.DATA_DIR, "files");
 process.env.PGLITE_DIR = "memory://";
 process.env.JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789";
 process.env.BOT_TOKEN = "123456789:test-bot-token-for-signing-init-data";
+// Text turns are not held back to join split pastes; the paste test passes its own window.
+process.env.BOT_PASTE_JOIN_MS ??= "0";
 
 let dbName: string | undefined;
 

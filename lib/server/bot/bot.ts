@@ -10,9 +10,10 @@ import { applyStarsPayment } from "@/lib/server/payments/stars";
 import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
-import { answerText } from "./dialogue";
+import { answerText, retryText } from "./dialogue";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, useDemoTransport } from "./telegram-api";
+import { RETRY_PREFIX } from "./turn-preview";
 
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
 // bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
@@ -65,6 +66,8 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     await ctx.reply(botText(ctx.appUser.language, "greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
   });
   bot.on("message:text", (ctx) => answerText({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
+  // Retry under a failed turn's apology (turn-preview.ts); Stop is answered in the webhook itself (turn-controls.ts).
+  bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryText({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language, "actionNotSupported")));
   return bot;
 }

@@ -8,14 +8,15 @@ import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/pro
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
-import { sendFormatted, tariffsKeyboard, webAppKeyboard } from "./replies";
+import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
+import { openPreview, retryKeyboard } from "./turn-preview";
+import { endTurn, startTurn, takeFailedTurn, watchStop } from "./turns";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
-// with the session's earlier messages as context; the answer is streamed by editing one message at
-// most once a second, then stored and paid for by the tokens the provider reports.
+// with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
+// then is stored and paid for by the tokens the provider reports.
 
-const EDIT_INTERVAL_MS = 1_000;
 // About four characters a token: close enough to keep context inside the budget without a tokenizer.
 const approxTokens = (text: string) => Math.ceil(text.length / 4);
 
@@ -51,9 +52,14 @@ async function spendTextTokens({ db, userId, amount }: { db: Db; userId: number;
   }
 }
 
-export async function answerText({ ctx, db, user, text }: { ctx: Context; db: Db; user: User; text: string }): Promise<void> {
+/**
+ * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
+ * answer streams through a preview (draft, or one edited message), Stop keeps what was written so
+ * far, a failure ends with the apology and a Retry button; only an answer given is paid for.
+ */
+export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number }): Promise<void> {
   const lang = user.language;
-  const active = await activeSession({ db, user });
+  const active = await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
   if (!active) {
     await ctx.reply(botText(lang, "noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
@@ -73,33 +79,52 @@ export async function answerText({ ctx, db, user, text }: { ctx: Context; db: Db
     { role: "user", content: text },
   ];
   await ctx.replyWithChatAction("typing").catch(() => {});
-  const draft = await ctx.reply("…");
+  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, userText: text });
+  const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
+    await endTurn({ db, turnId: turn.id, status: "failed" });
+    throw error;
+  });
+  const stop = watchStop({ db, turnId: turn.id });
   let answer = "";
   let usage: Usage | undefined;
-  let lastEdit = Date.now();
-  let shown = "";
+  let failure: unknown;
   try {
-    const signal = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
-    const model = providerModelOf(active);
-    for await (const part of getAiProvider().chatStream({ model, messages, signal })) {
+    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000)]);
+    for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal })) {
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
-      if (answer && answer !== shown && Date.now() - lastEdit >= EDIT_INTERVAL_MS && answer.length <= 4096) {
-        lastEdit = Date.now();
-        shown = answer;
-        await ctx.api.editMessageText(draft.chat.id, draft.message_id, answer).catch(() => {});
-      }
+      preview.show(answer);
     }
-    if (!answer.trim()) throw new Error("The model answered nothing");
+    if (!answer.trim()) failure = new Error("The model answered nothing");
   } catch (error) {
-    console.error(`[bot] model call failed for session ${active.session.id}`, error);
-    await ctx.api.editMessageText(draft.chat.id, draft.message_id, botText(lang, "modelFailed")).catch(() => ctx.reply(botText(lang, "modelFailed")));
+    failure = error;
+  } finally {
+    stop.dispose();
+  }
+  const stopped = stop.signal.aborted;
+
+  if (stopped ? !answer.trim() : failure) {
+    if (!stopped) console.error(`[bot] model call failed for session ${active.session.id}`, failure);
+    await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
+    await preview.fail(stopped ? { text: botText(lang, "stoppedEmpty") } : { text: botText(lang, "modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
     return;
   }
-
+  // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
   await spendTextTokens({ db, userId: user.id, amount: tokens });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
-  await sendFormatted({ ctx, draft, text: answer, footer: botText(lang, "costLine", { tokens: String(tokens) }) });
+  await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
+  const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
+  const cost = botText(lang, "costLine", { tokens: String(tokens), left: String(left) });
+  await preview.finish({ text: answer, footer: stopped ? `${botText(lang, "stoppedNote")}\n${cost}` : cost });
 }
 
+/** The Retry button of a failed turn: the same text again in the same session, once per failure. */
+export async function retryText({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
+  const turn = await takeFailedTurn({ db, turnId, userId: user.id });
+  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language, "retryGone") }).catch(() => {});
+  if (!turn) return;
+  // The apology loses its button, so the old message does not invite a second try.
+  await ctx.editMessageReplyMarkup().catch(() => {});
+  await answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
+}

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botUpdates } from "@/db/schema";
+import { env } from "@/lib/env";
 
 // Updates are stored first (the webhook answers 200 at once) and handled by the bot-updates job.
 // A chat's updates run one at a time in update_id order; different chats run side by side.
 
-type StoredUpdate = typeof botUpdates.$inferSelect;
+export type StoredUpdate = typeof botUpdates.$inferSelect;
 type Update = { update_id: number } & Record<string, unknown>;
 
 /** The chat an update belongs to: its updates are processed in order, one at a time. */
@@ -31,30 +32,75 @@ export async function storeUpdate({ db, update }: { db: Db; update: Update }): P
   return rows.length > 0;
 }
 
+/** A text message (not a command): the kind of update a split paste is made of. */
+const pasteText = (payload: SQL) => sql`(${payload}->'message'->>'text' IS NOT NULL AND left(${payload}->'message'->>'text', 1) <> '/')`;
+const claimable = sql`(u.status = 'pending' OR (u.status = 'processing' AND u.locked_until <= now()))`;
+
+function claimedRows(result: unknown): StoredUpdate[] {
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Pick<StoredUpdate, "id" | "payload" | "attempts"> & { updateId: number | string; chatId: number | string | null }
+  >;
+  return rows.map((r) => ({ ...r, updateId: Number(r.updateId), chatId: r.chatId === null ? null : Number(r.chatId) }) as StoredUpdate);
+}
+
 /**
  * Claims the oldest unfinished update of each chat whose previous update is not being handled, in
  * one conditional UPDATE: a concurrent worker re-checks status/locked_until on the same rows and
- * skips them. A claim whose lock expired (a crashed worker) is taken again.
+ * skips them. A claim whose lock expired (a crashed worker) is taken again. A text message waits
+ * until the chat got no new update for `joinWindowMs`, so the rest of a split paste is stored by
+ * then (claimPasteTail joins it).
  */
-export async function claimUpdates({ db, lockMs, limit }: { db: Db; lockMs: number; limit: number }): Promise<StoredUpdate[]> {
+export async function claimUpdates({ db, lockMs, limit, joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; lockMs: number; limit: number; joinWindowMs?: number }): Promise<StoredUpdate[]> {
   const result = await db.execute(sql`
     UPDATE bot_updates AS u
     SET status = 'processing', attempts = u.attempts + 1, locked_until = now() + ${`${lockMs} milliseconds`}::interval
     WHERE u.id IN (
       SELECT head.id FROM (
-        SELECT DISTINCT ON (chat_id) id, status, locked_until FROM bot_updates
+        SELECT DISTINCT ON (chat_id) id, chat_id, status, locked_until, payload FROM bot_updates
         WHERE status IN ('pending', 'processing')
         ORDER BY chat_id, update_id
       ) AS head
-      WHERE head.status = 'pending' OR head.locked_until <= now()
+      WHERE (head.status = 'pending' OR head.locked_until <= now())
+      AND NOT (${pasteText(sql`head.payload`)} AND EXISTS (
+        SELECT 1 FROM bot_updates AS newer
+        WHERE newer.chat_id = head.chat_id AND newer.status = 'pending'
+        AND newer.created_at > now() - ${`${joinWindowMs} milliseconds`}::interval
+      ))
       LIMIT ${limit}
     )
-    AND (u.status = 'pending' OR (u.status = 'processing' AND u.locked_until <= now()))
+    AND ${claimable}
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Pick<StoredUpdate, "id" | "payload" | "attempts"> & { updateId: number | string; chatId: number | string | null }
-  >;
-  return rows.map((r) => ({ ...r, updateId: Number(r.updateId), chatId: r.chatId === null ? null : Number(r.chatId) }) as StoredUpdate);
+  return claimedRows(result);
+}
+
+/**
+ * Claims the text messages that follow a claimed text message in its chat from the same sender,
+ * up to the first other update: together they are one paste that Telegram split.
+ */
+export async function claimPasteTail({ db, head, lockMs }: { db: Db; head: StoredUpdate; lockMs: number }): Promise<StoredUpdate[]> {
+  const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
+  if (head.chatId === null || !message?.text || message.text.startsWith("/") || !message.from?.id) return [];
+  const sameSender = (payload: SQL) => sql`${payload}->'message'->'from'->>'id' = ${String(message.from!.id)}`;
+  const result = await db.execute(sql`
+    UPDATE bot_updates AS u
+    SET status = 'processing', attempts = u.attempts + 1, locked_until = now() + ${`${lockMs} milliseconds`}::interval
+    WHERE u.chat_id = ${head.chatId} AND u.update_id > ${head.updateId}
+    AND ${claimable} AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
+    AND u.update_id < COALESCE((
+      SELECT min(other.update_id) FROM bot_updates AS other
+      WHERE other.chat_id = ${head.chatId} AND other.update_id > ${head.updateId} AND other.status IN ('pending', 'processing')
+      AND NOT (${pasteText(sql`other.payload`)} AND ${sameSender(sql`other.payload`)})
+    ), 9223372036854775807)
+    RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
+  return claimedRows(result).sort((a, b) => a.updateId - b.updateId);
+}
+
+/** The head update with the paste's later parts appended to its text, one line break apart. */
+export function joinPaste(head: StoredUpdate, tail: StoredUpdate[]): Record<string, unknown> {
+  if (!tail.length) return head.payload;
+  const text = (row: StoredUpdate) => (row.payload as { message: { text: string } }).message.text;
+  const message = (head.payload as { message: Record<string, unknown> }).message;
+  return { ...head.payload, message: { ...message, text: [head, ...tail].map(text).join("\n") } };
 }
 
 /** Settles a claimed update; only the claim holder (same attempt) may. */

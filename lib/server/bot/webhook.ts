@@ -1,9 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
+import type { Update } from "grammy/types";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/stars";
+import { handleStopControl } from "./turn-controls";
 import { storeUpdate } from "./updates";
 
 export const SECRET_HEADER = "x-telegram-bot-api-secret-token";
@@ -23,14 +25,16 @@ export function assertWebhookSecret(received: string | null): void {
 }
 
 /**
- * Takes one update from Telegram: the Stars pre-checkout query is answered here (Telegram allows
- * 10 s), everything else is stored (once per update_id) for the bot-updates worker.
+ * Takes one update from Telegram: the Stars pre-checkout query (Telegram allows 10 s) and Stop
+ * (it must reach a turn the worker is running) are answered here, everything else is stored (once
+ * per update_id) for the bot-updates worker.
  */
 export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpdate & { update_id: number } }): Promise<{ ok: true; handled: boolean }> {
   if (update.pre_checkout_query) {
     await answerStarsPreCheckout({ db, query: update.pre_checkout_query });
     return { ok: true, handled: true };
   }
+  if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> })) return { ok: true, handled: true };
   const stored = await storeUpdate({ db, update });
   return { ok: true, handled: stored };
 }

@@ -108,9 +108,9 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "What is 2+2?" });
     expect(await messagesOf(sessionId)).toMatchObject([{ userText: "What is 2+2?", aiText: "Hello from the fake model." }]);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
-    // The final answer replaces the streamed draft, converted from Markdown to MarkdownV2, with the cost line.
-    const final = bot.calls.filter((c) => c.method === "editMessageText" && c.body.chat_id === telegramId).at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: "Hello from the fake model\\.\n\n— 17 tokens" });
+    // The draft is ephemeral: the final answer is sent, converted from Markdown to MarkdownV2, with the cost line.
+    const final = bot.calls.filter((c) => c.method === "sendMessage" && c.body.chat_id === telegramId).at(-1)!;
+    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983" });
   });
 
   it("sends earlier messages as context and the assistant's instructions as the system message", async () => {

@@ -1,0 +1,118 @@
+import "server-only";
+import { GrammyError, InlineKeyboard, type Context } from "grammy";
+import type { Message } from "grammy/types";
+import { botText } from "./bot-text";
+import { sendFormatted } from "./replies";
+
+// How a text turn shows its answer while the model writes it. In private chats: a message draft
+// (Bot API sendMessageDraft: an empty text shows "Thinking…", can_stop gives Telegram's own Stop
+// button, which arrives as a stopped_message_generation update); a draft is ephemeral, so the final
+// answer is always sent with sendMessage. Where drafts are refused (other chats, a Bot API without
+// the method), one "…" message with a Stop button is edited instead and becomes the answer.
+
+const UPDATE_INTERVAL_MS = 1_000;
+// Telegram shows a draft for 30 s without an update; a slow model's draft is renewed before that.
+const DRAFT_RENEW_MS = 20_000;
+const PREVIEW_LIMIT = 4096;
+
+export const STOP_PREFIX = "stop:";
+export const RETRY_PREFIX = "retry:";
+
+export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "stopButton"), `${STOP_PREFIX}${turnId}`);
+export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "retryButton"), `${RETRY_PREFIX}${turnId}`);
+
+export type TurnPreview = {
+  /** "draft" or "edit": which way this chat is shown the answer. */
+  readonly mode: "draft" | "edit";
+  /** The answer so far; shown at most about once a second. */
+  show: (text: string) => void;
+  /** The final answer (formatted, split, cost line last) replaces the preview. */
+  finish: (o: { text: string; footer: string }) => Promise<void>;
+  /** A plain message ends the turn instead (a failure or an empty stop), with an optional keyboard. */
+  fail: (o: { text: string; keyboard?: InlineKeyboard }) => Promise<void>;
+};
+
+const clip = (text: string) => (text.length <= PREVIEW_LIMIT ? text : `${text.slice(0, PREVIEW_LIMIT - 1)}…`);
+
+export async function openPreview({ ctx, turnId, lang }: { ctx: Context; turnId: number; lang: string }): Promise<TurnPreview> {
+  const chatId = ctx.chat!.id;
+  if (ctx.chat?.type === "private") {
+    try {
+      // draft_id is the turn id: non-zero, and what stopped_message_generation names.
+      await ctx.api.sendMessageDraft(chatId, turnId, "", { can_stop: true });
+      return draftPreview({ ctx, chatId, turnId });
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      console.info(`[bot] message drafts refused in chat ${chatId} (${error.description}); editing a message instead`);
+    }
+  }
+  const message = await ctx.reply("…", { reply_markup: stopKeyboard(lang, turnId) });
+  return editPreview({ ctx, message, lang, turnId });
+}
+
+/** Calls run one after another (a late update never overwrites a newer one); failures only lose a frame. */
+function queue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    push: (call: () => Promise<unknown>) => {
+      tail = tail.then(call).catch(() => {});
+    },
+    drained: () => tail,
+  };
+}
+
+function throttled(send: (text: string) => Promise<unknown>) {
+  const calls = queue();
+  let shown = "";
+  let shownAt = Date.now();
+  return {
+    show(text: string) {
+      if (!text || text === shown || Date.now() - shownAt < UPDATE_INTERVAL_MS) return;
+      shown = text;
+      shownAt = Date.now();
+      calls.push(() => send(clip(text)));
+    },
+    /** Re-sends what is shown (draft renewal). */
+    repeat: () => calls.push(() => send(clip(shown))),
+    drained: calls.drained,
+  };
+}
+
+function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; turnId: number }): TurnPreview {
+  const frames = throttled((text) => ctx.api.sendMessageDraft(chatId, turnId, text, { can_stop: true }));
+  const renew = setInterval(frames.repeat, DRAFT_RENEW_MS);
+  const close = async () => {
+    clearInterval(renew);
+    await frames.drained();
+  };
+  return {
+    mode: "draft",
+    show: frames.show,
+    finish: async ({ text, footer }) => {
+      await close();
+      await sendFormatted({ ctx, text, footer });
+    },
+    fail: async ({ text, keyboard }) => {
+      await close();
+      await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+    },
+  };
+}
+
+function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Message; lang: string; turnId: number }): TurnPreview {
+  const frames = throttled((text) => ctx.api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: stopKeyboard(lang, turnId) }));
+  return {
+    mode: "edit",
+    show: frames.show,
+    finish: async ({ text, footer }) => {
+      await frames.drained();
+      // The edit carries no keyboard, so the Stop button goes with the "…".
+      await sendFormatted({ ctx, draft: message, text, footer });
+    },
+    fail: async ({ text, keyboard }) => {
+      await frames.drained();
+      const options = keyboard ? { reply_markup: keyboard } : {};
+      await ctx.api.editMessageText(message.chat.id, message.message_id, text, options).catch(() => ctx.reply(text, options));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { botTurns, users } from "@/db/schema";
+
+// Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
+// reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
+// registry below), and sets stop_requested_at, which the turn polls, for a turn another instance runs.
+
+export type BotTurn = typeof botTurns.$inferSelect;
+export type TurnEnd = "done" | "stopped" | "failed";
+
+const STOP_POLL_MS = 1_000;
+const running = new Map<number, AbortController>();
+
+export async function startTurn({ db, userId, chatId, sessionId, userText }: { db: Db; userId: number; chatId: number; sessionId: number; userText: string }): Promise<BotTurn> {
+  const [turn] = await db.insert(botTurns).values({ userId, chatId, sessionId, userText }).returning();
+  return turn;
+}
+
+/** A signal that aborts when Stop is pressed for this turn (here or through another instance); dispose when the turn ends. */
+export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  running.set(turnId, controller);
+  const poll = setInterval(() => {
+    db.select({ at: botTurns.stopRequestedAt })
+      .from(botTurns)
+      .where(eq(botTurns.id, turnId))
+      .then(([row]) => row?.at && controller.abort())
+      .catch(() => {}); // a missed poll is retried a second later
+  }, STOP_POLL_MS);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearInterval(poll);
+      running.delete(turnId);
+    },
+  };
+}
+
+export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
+  await db.update(botTurns).set({ status }).where(eq(botTurns.id, turnId));
+}
+
+/**
+ * The Telegram user `telegramId` pressed Stop on turn `turnId`: flags it when it is theirs and still
+ * running, and aborts it at once when it runs in this process. Answers whether a running turn was hit.
+ */
+export async function requestStop({ db, turnId, telegramId }: { db: Db; turnId: number; telegramId: number }): Promise<boolean> {
+  const owner = db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
+  const flagged = await db
+    .update(botTurns)
+    .set({ stopRequestedAt: sql`now()` })
+    .where(and(eq(botTurns.id, turnId), eq(botTurns.status, "running"), inArray(botTurns.userId, owner)))
+    .returning({ id: botTurns.id });
+  if (!flagged.length) return false;
+  running.get(turnId)?.abort();
+  return true;
+}
+
+/** A failed turn of this user, taken for a retry once: a second press of the same Retry gets null. */
+export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
+  const [turn] = await db
+    .update(botTurns)
+    .set({ status: "retried" })
+    .where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")))
+    .returning();
+  return turn ?? null;
+}
