@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { listenOnLoopback, sendJson } from "./loopback";
 
 // A loopback fake of Runway's developer API (https://docs.dev.runwayml.com/api): bearer auth plus
 // the X-Runway-Version header, POST /v1/{text,image,video}_to_video creating a task, GET
@@ -10,7 +10,7 @@ import path from "node:path";
 // /v1/tasks/{id} cancelling, and the output served from the fake itself, like Runway's expiring URLs.
 
 export type RunwayOutcome = "succeed" | "fail" | "hang";
-export type FakeRunwayTask = { id: string; endpoint: string; body: Record<string, any>; polls: number; cancelled: boolean; outcome: RunwayOutcome };
+export type FakeRunwayTask = { id: string; endpoint: string; body: Record<string, unknown>; polls: number; cancelled: boolean; outcome: RunwayOutcome };
 
 export type FakeRunway = {
   url: string;
@@ -22,10 +22,6 @@ export type FakeRunway = {
 
 const CLIP = path.join(process.cwd(), "db", "assets", "sandbox-landscape.mp4");
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
 
 export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?: string } = {}): Promise<FakeRunway> {
   const fake: FakeRunway = { url: "", apiKey, outcome: "succeed", tasks: [], close: async () => {} };
@@ -37,22 +33,22 @@ export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?:
       res.writeHead(200, { "content-type": "video/mp4" }).end(fs.readFileSync(CLIP));
       return;
     }
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { error: "Unauthorized" });
-    if (!req.headers["x-runway-version"]) return json(res, 400, { error: "X-Runway-Version header is required" });
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return sendJson(res, 401, { error: "Unauthorized" });
+    if (!req.headers["x-runway-version"]) return sendJson(res, 400, { error: "X-Runway-Version header is required" });
 
     const create = /^\/v1\/(text_to_video|image_to_video|video_to_video)$/.exec(url.pathname);
     if (req.method === "POST" && create) {
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
-      if (!body.model) return json(res, 400, { error: "model is required" });
-      if (create[1] === "image_to_video" && !String(body.promptImage ?? "").startsWith("data:image/")) return json(res, 400, { error: "promptImage is invalid" });
-      if (create[1] === "video_to_video" && !String(body.videoUri ?? "").startsWith("data:video/")) return json(res, 400, { error: "videoUri is invalid" });
+      if (!body.model) return sendJson(res, 400, { error: "model is required" });
+      if (create[1] === "image_to_video" && !String(body.promptImage ?? "").startsWith("data:image/")) return sendJson(res, 400, { error: "promptImage is invalid" });
+      if (create[1] === "video_to_video" && !String(body.videoUri ?? "").startsWith("data:video/")) return sendJson(res, 400, { error: "videoUri is invalid" });
       const task: FakeRunwayTask = { id: crypto.randomUUID(), endpoint: create[1], body, polls: 0, cancelled: false, outcome: fake.outcome };
       fake.tasks.push(task);
-      return json(res, 200, { id: task.id, estimatedCost: { credits: 10 } });
+      return sendJson(res, 200, { id: task.id, estimatedCost: { credits: 10 } });
     }
     const taskPath = /^\/v1\/tasks\/([0-9a-f-]+)$/.exec(url.pathname);
     const task = taskPath && fake.tasks.find((t) => t.id === taskPath[1]);
-    if (taskPath && !task) return json(res, 404, { error: "Task not found" });
+    if (taskPath && !task) return sendJson(res, 404, { error: "Task not found" });
     if (task && req.method === "DELETE") {
       task.cancelled = true;
       res.writeHead(204).end();
@@ -61,17 +57,17 @@ export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?:
     if (task && req.method === "GET") {
       task.polls += 1;
       const createdAt = new Date().toISOString();
-      if (task.polls === 1) return json(res, 200, { id: task.id, status: "PENDING", createdAt });
-      if (task.outcome === "hang" || task.polls === 2) return json(res, 200, { id: task.id, status: "RUNNING", createdAt, progress: 0.5 });
+      if (task.polls === 1) return sendJson(res, 200, { id: task.id, status: "PENDING", createdAt });
+      if (task.outcome === "hang" || task.polls === 2) return sendJson(res, 200, { id: task.id, status: "RUNNING", createdAt, progress: 0.5 });
       if (task.outcome === "fail") {
-        return json(res, 200, { id: task.id, status: "FAILED", createdAt, failure: "Content moderation", failureCode: "SAFETY.INPUT.TEXT" });
+        return sendJson(res, 200, { id: task.id, status: "FAILED", createdAt, failure: "Content moderation", failureCode: "SAFETY.INPUT.TEXT" });
       }
-      return json(res, 200, { id: task.id, status: "SUCCEEDED", createdAt, output: [`${fake.url}/outputs/${task.id}.mp4?_jwt=expiring`] });
+      return sendJson(res, 200, { id: task.id, status: "SUCCEEDED", createdAt, output: [`${fake.url}/outputs/${task.id}.mp4?_jwt=expiring`] });
     }
-    json(res, 404, { error: "Not found" });
+    sendJson(res, 404, { error: "Not found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  const loopback = await listenOnLoopback(server);
+  fake.url = loopback.origin;
+  fake.close = loopback.close;
   return fake;
 }

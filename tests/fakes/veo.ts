@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { listenOnLoopback, sendJson } from "./loopback";
 
 // A loopback fake of the Gemini API's Veo protocol: x-goog-api-key auth,
 // POST /v1beta/models/{model}:predictLongRunning answering an operation, GET /v1beta/{name} polled
@@ -10,15 +10,13 @@ import path from "node:path";
 // sample's file served at /v1beta/files/{id}:download (key required, as Google's is).
 
 export type VeoOutcome = "succeed" | "fail" | "filtered" | "hang";
-export type FakeVeoOperation = { name: string; model: string; body: any; polls: number; outcome: VeoOutcome };
+/** The predictLongRunning request body as the fake received it. */
+export type VeoRequest = { instances: Array<{ prompt: string; image?: { mimeType: string; bytesBase64Encoded: string } }>; parameters?: Record<string, unknown> };
+export type FakeVeoOperation = { name: string; model: string; body: VeoRequest; polls: number; outcome: VeoOutcome };
 export type FakeVeo = { url: string; apiKey: string; outcome: VeoOutcome; operations: FakeVeoOperation[]; close(): Promise<void> };
 
 const CLIP = path.join(process.cwd(), "db", "assets", "sandbox-portrait.mp4");
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
 
 export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: string } = {}): Promise<FakeVeo> {
   const fake: FakeVeo = { url: "", apiKey, outcome: "succeed", operations: [], close: async () => {} };
@@ -26,16 +24,16 @@ export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: st
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.headers["x-goog-api-key"] !== apiKey) {
-      return json(res, 403, { error: { code: 403, message: "API key not valid.", status: "PERMISSION_DENIED" } });
+      return sendJson(res, 403, { error: { code: 403, message: "API key not valid.", status: "PERMISSION_DENIED" } });
     }
     const url = new URL(req.url!, "http://x");
     const start = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(url.pathname);
     if (req.method === "POST" && start) {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
-      if (!body.instances?.[0]?.prompt) return json(res, 400, { error: { code: 400, message: "prompt is required", status: "INVALID_ARGUMENT" } });
+      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as VeoRequest;
+      if (!body.instances?.[0]?.prompt) return sendJson(res, 400, { error: { code: 400, message: "prompt is required", status: "INVALID_ARGUMENT" } });
       const operation: FakeVeoOperation = { name: `models/${start[1]}/operations/${crypto.randomUUID()}`, model: start[1], body, polls: 0, outcome: fake.outcome };
       fake.operations.push(operation);
-      return json(res, 200, { name: operation.name });
+      return sendJson(res, 200, { name: operation.name });
     }
     if (req.method === "GET" && /^\/v1beta\/files\/[^/]+:download$/.test(url.pathname)) {
       res.writeHead(200, { "content-type": "video/mp4" }).end(fs.readFileSync(CLIP));
@@ -44,18 +42,18 @@ export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: st
     const operation = fake.operations.find((o) => url.pathname === `/v1beta/${o.name}`);
     if (req.method === "GET" && operation) {
       operation.polls += 1;
-      if (operation.polls < 2 || operation.outcome === "hang") return json(res, 200, { name: operation.name });
-      if (operation.outcome === "fail") return json(res, 200, { name: operation.name, done: true, error: { code: 13, message: "Internal error" } });
+      if (operation.polls < 2 || operation.outcome === "hang") return sendJson(res, 200, { name: operation.name });
+      if (operation.outcome === "fail") return sendJson(res, 200, { name: operation.name, done: true, error: { code: 13, message: "Internal error" } });
       if (operation.outcome === "filtered") {
-        return json(res, 200, { name: operation.name, done: true, response: { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse", generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Unsafe content"] } } });
+        return sendJson(res, 200, { name: operation.name, done: true, response: { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse", generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Unsafe content"] } } });
       }
       const uri = `${fake.url}/v1beta/files/${crypto.randomUUID()}:download?alt=media`;
-      return json(res, 200, { name: operation.name, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri } }] } } });
+      return sendJson(res, 200, { name: operation.name, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri } }] } } });
     }
-    json(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
+    sendJson(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  const loopback = await listenOnLoopback(server);
+  fake.url = loopback.origin;
+  fake.close = loopback.close;
   return fake;
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, sendJson } from "./loopback";
 
 // A loopback fake of YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth
 // shopId:secretKey, a required Idempotence-Key on POST (a repeated key returns the first answer),
@@ -40,12 +40,8 @@ export type FakeYookassa = {
   close(): Promise<void>;
 };
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
 const error = (res: http.ServerResponse, status: number, code: string, description: string) =>
-  json(res, status, { type: "error", id: crypto.randomUUID(), code, description });
+  sendJson(res, status, { type: "error", id: crypto.randomUUID(), code, description });
 
 export async function startFakeYookassa({ shopId, secretKey }: { shopId: string; secretKey: string }): Promise<FakeYookassa> {
   const payments = new Map<string, FakePayment>();
@@ -76,11 +72,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const p = payments.get(id)!;
       return { type: "notification", event: `payment.${p.status}`, object: structuredClone(p) };
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {},
   };
 
   const server = http.createServer(async (req, res) => {
@@ -96,22 +88,22 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const key = req.headers["idempotence-key"];
       if (typeof key !== "string" || !key) return error(res, 400, "invalid_request", "Idempotence key not specified");
       const seen = idempotent.get(key);
-      if (seen) return json(res, seen.status, seen.body);
+      if (seen) return sendJson(res, seen.status, seen.body);
       const fault = fake.postFaults.shift();
       // YooKassa: "accepted, not finished, repeat with the same key after retry_after ms".
-      if (fault === "processing") return json(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
+      if (fault === "processing") return sendJson(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
       if (fault) return error(res, fault, "internal_server_error", "Internal server error");
       const answer = handlePost(path, body);
       // YooKassa keeps the first answer for the key (24 h) and replays it.
       idempotent.set(key, answer);
-      return json(res, answer.status, answer.body);
+      return sendJson(res, answer.status, answer.body);
     }
     const match = /^\/payments\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {
       if (fake.readFault === "stall") return; // the socket stays open until the caller gives up
       if (fake.readFault) return error(res, fake.readFault.status, "internal_server_error", fake.readFault.description);
       const p = payments.get(decodeURIComponent(match[1]));
-      return p ? json(res, 200, p) : error(res, 404, "not_found", "Payment not found");
+      return p ? sendJson(res, 200, p) : error(res, 404, "not_found", "Payment not found");
     }
     return error(res, 404, "not_found", "Unknown path");
   });
@@ -153,7 +145,8 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     return { status: 404, body: { type: "error", code: "not_found" } };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  const loopback = await listenOnLoopback(server);
+  fake.url = `${loopback.origin}/v3`;
+  fake.close = loopback.close;
   return fake;
 }
