@@ -61,20 +61,37 @@ function queue() {
   };
 }
 
+/** At most one frame a second; text that arrives in between is shown when the second is over (a stream may pause after it). */
 function throttled(send: (text: string) => Promise<unknown>) {
   const calls = queue();
+  let latest = "";
   let shown = "";
   let shownAt = Date.now();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    pending = undefined;
+    if (!latest || latest === shown) return;
+    const text = latest;
+    shown = text;
+    shownAt = Date.now();
+    calls.push(() => send(clip(text)));
+  };
   return {
     show(text: string) {
-      if (!text || text === shown || Date.now() - shownAt < UPDATE_INTERVAL_MS) return;
-      shown = text;
-      shownAt = Date.now();
-      calls.push(() => send(clip(text)));
+      latest = text;
+      if (pending) return;
+      const wait = UPDATE_INTERVAL_MS - (Date.now() - shownAt);
+      if (wait <= 0) flush();
+      else pending = setTimeout(flush, wait);
     },
     /** Re-sends what is shown (draft renewal). */
     repeat: () => calls.push(() => send(clip(shown))),
-    drained: calls.drained,
+    /** No more frames; answers when the ones sent are done. */
+    close: () => {
+      clearTimeout(pending);
+      pending = undefined;
+      return calls.drained();
+    },
   };
 }
 
@@ -83,7 +100,7 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
   const renew = setInterval(frames.repeat, DRAFT_RENEW_MS);
   const close = async () => {
     clearInterval(renew);
-    await frames.drained();
+    await frames.close();
   };
   return {
     mode: "draft",
@@ -105,12 +122,12 @@ function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Me
     mode: "edit",
     show: frames.show,
     finish: async ({ text, footer }) => {
-      await frames.drained();
+      await frames.close();
       // The edit carries no keyboard, so the Stop button goes with the "…".
       await sendFormatted({ ctx, draft: message, text, footer });
     },
     fail: async ({ text, keyboard }) => {
-      await frames.drained();
+      await frames.close();
       const options = keyboard ? { reply_markup: keyboard } : {};
       await ctx.api.editMessageText(message.chat.id, message.message_id, text, options).catch(() => ctx.reply(text, options));
     },
