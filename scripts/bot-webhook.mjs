@@ -4,7 +4,8 @@
 // menu button to open the mini-app. `npm run bot:webhook -- --delete` removes the webhook.
 // Needs BOT_TOKEN, PUBLIC_URL (https) and TELEGRAM_WEBHOOK_SECRET; BOT_API_BASE_URL is optional.
 
-const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "pre_checkout_query"];
+// stopped_message_generation: the Stop button Telegram shows on a streamed draft (sendMessageDraft can_stop).
+const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "pre_checkout_query", "stopped_message_generation"];
 
 function setting(name, { required = true } = {}) {
   const value = process.env[name];

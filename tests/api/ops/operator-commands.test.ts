@@ -25,7 +25,7 @@ describe("npm run bot:webhook", () => {
     expect(stdout).toContain("Webhook set: https://app.example.com/api/telegram/webhook");
     const set = fake.calls.find((c) => c.method === "setWebhook")!.body as Record<string, unknown>;
     expect(set).toMatchObject({ url: "https://app.example.com/api/telegram/webhook", secret_token: "s3cret-s3cret" });
-    expect(set.allowed_updates).toEqual(expect.arrayContaining(["message", "pre_checkout_query", "callback_query"]));
+    expect(set.allowed_updates).toEqual(expect.arrayContaining(["message", "pre_checkout_query", "callback_query", "stopped_message_generation"]));
     const menu = fake.calls.find((c) => c.method === "setChatMenuButton")!.body as Record<string, any>;
     expect(menu.menu_button).toMatchObject({ type: "web_app", web_app: { url: "https://app.example.com" } });
   });
