@@ -75,6 +75,9 @@ const envSchema = z.object({
   OPENAI_TTS_VOICE: z.string().default("alloy"),
   // Noise removal service: POST audio bytes, get cleaned audio back (README "AI models"); unset = ffmpeg filters.
   AUDIO_CLEANUP_URL: z.string().url().optional(),
+  // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.
+  DUBBING_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  DUBBING_TRANSLATE_MODEL: z.string().default("gpt-4o-mini"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -36,6 +36,8 @@ export type FakeOpenAi = {
   streamDelayMs: number;
   usage: { prompt_tokens: number; completion_tokens: number };
   transcript: string;
+  /** The length verbose_json reports for any recording. */
+  transcriptSeconds: number;
   requests: FakeOpenAiRequest[];
   close(): Promise<void>;
 };
@@ -109,7 +111,7 @@ function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: 
       return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: fakePng().toString("base64") }], output_format: "png" });
     case "/v1/audio/transcriptions":
       if (body.response_format === "verbose_json") {
-        return json(res, 200, { task: "transcribe", language: "english", duration: 3.5, text: fake.transcript, segments: [] });
+        return json(res, 200, { task: "transcribe", language: "english", duration: fake.transcriptSeconds, text: fake.transcript, segments: [] });
       }
       return json(res, 200, { text: fake.transcript });
     case "/v1/audio/speech":
@@ -130,6 +132,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     streamDelayMs: 0,
     usage: { prompt_tokens: 12, completion_tokens: 5 },
     transcript: "Hello from the fake transcriber.",
+    transcriptSeconds: 3.5,
     requests: [],
     close: async () => {},
   };

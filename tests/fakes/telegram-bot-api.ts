@@ -4,11 +4,21 @@ import type { AddressInfo } from "node:net";
 // A loopback fake of the Telegram Bot API (https://core.telegram.org/bots/api): it speaks
 // POST /bot<token>/sendMessage with a JSON body and answers {ok: true, result: Message} or
 // {ok: false, error_code, description, parameters?}. Scripted failures let tests drive retries.
+// Files: addFile() registers a file the "user sent"; getFile answers its file_path (refusing files
+// over the 20 MB bot download limit with "file is too big", as Telegram does) and
+// GET /file/bot<token>/<file_path> serves its bytes. sendPhoto/sendAudio/sendVoice/sendDocument take
+// grammY's multipart upload (a field "attach://<id>" naming a file part) and record it in `media`.
 // Drafts: sendMessageDraft needs a non-zero draft_id; `refuseDrafts` answers it as a Bot API that
 // does not offer drafts to this chat does. answerCallbackQuery and editMessageReplyMarkup for buttons.
 
 export type SentRecord = { chat_id: number; text: string; message_id: number };
 export type ScriptedFailure = { status: number; description?: string; retryAfter?: number } | "drop";
+export type SentMedia = { method: string; chat_id: number; field: string; filename: string; data: Buffer; caption?: string; message_id: number };
+export type UserFile = { file_id: string; file_unique_id: string; file_size: number };
+
+/** Telegram's getFile limit for bots (https://core.telegram.org/bots/api#getfile). */
+const DOWNLOAD_LIMIT = 20 * 1024 * 1024;
+const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document" };
 
 export type FakeBotApi = {
   url: string;
@@ -19,13 +29,48 @@ export type FakeBotApi = {
   requests: number;
   /** The next requests fail in this order before the fake answers normally again. */
   failNext: (...failures: ScriptedFailure[]) => void;
+  /** Photos, audio and documents the bot uploaded, in order. */
+  media: SentMedia[];
+  /** A file a user sent; `declaredSize` overrides its file_size (a 25 MB video without 25 MB of bytes). */
+  addFile: (data: Buffer, o?: { fileId?: string; path?: string; declaredSize?: number }) => UserFile;
+  /** file_path of every file download, in order. */
+  downloads: string[];
   /** sendMessageDraft is refused (400) while set: the bot must fall back to editing a message. */
   refuseDrafts: boolean;
   close: () => Promise<void>;
 };
 
 // sendMessage, editMessageText (a message it sent; "not modified" like the real one), sendChatAction, sendMessageDraft.
-const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft"]);
+const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft", "getFile", ...Object.keys(MEDIA_FIELDS)]);
+
+type Part = { name: string; filename?: string; data: Buffer };
+
+/**
+ * multipart/form-data as grammY writes it (`content-disposition:form-data;name="x";filename=y`, no
+ * quotes around the file name), which Node's own FormData parser refuses; Telegram accepts it.
+ */
+function parseMultipart(raw: Buffer, contentType: string): Part[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  if (!boundary) throw new Error("no boundary");
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: Part[] = [];
+  let at = raw.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (raw.subarray(start, start + 2).toString() === "--") break;
+    const next = raw.indexOf(delimiter, start);
+    if (next === -1) throw new Error("unterminated part");
+    const part = raw.subarray(start + 2, next - 2); // after CRLF, before the CRLF that precedes the delimiter
+    const split = part.indexOf("\r\n\r\n");
+    const headers = part.subarray(0, split).toString("utf8");
+    const disposition = /content-disposition:\s*form-data\s*;([^\r\n]*)/i.exec(headers)?.[1] ?? "";
+    const name = /(?:^|;)\s*name="?([^";]+)"?/.exec(disposition)?.[1] ?? "";
+    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1];
+    parts.push({ name, filename, data: Buffer.from(part.subarray(split + 4)) });
+    at = next;
+  }
+  return parts;
+}
 
 // Inline buttons: the answer to a pressed button, and an edit of a message's keyboard only.
 const BUTTON_METHODS = new Set(["answerCallbackQuery", "editMessageReplyMarkup"]);
@@ -36,6 +81,10 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
   const calls: FakeBotApi["calls"] = [];
   let nextMessageId = 1;
   const state = { requests: 0, refuseDrafts: false };
+  const media: SentMedia[] = [];
+  const downloads: string[] = [];
+  const files = new Map<string, { data: Buffer; path: string; size: number; uniqueId: string }>();
+  let nextFile = 1;
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -45,6 +94,14 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(payload));
     };
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(req.url ?? "");
+    if (download && req.method === "GET") {
+      const file = [...files.values()].find((f) => f.path === decodeURIComponent(download[2]));
+      if (download[1] !== token || !file) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+      downloads.push(file.path);
+      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(file.data.length) });
+      return res.end(file.data);
+    }
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
     if (!match || req.method !== "POST") return reply(404, { ok: false, error_code: 404, description: "Not Found" });
     if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
@@ -61,13 +118,26 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
     }
-    let body: { chat_id?: number | string; text?: string; message_id?: number };
+    let body: { chat_id?: number | string; text?: string; message_id?: number; file_id?: string; caption?: string; [field: string]: unknown };
+    let parts: Part[] = [];
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      const type = req.headers["content-type"] ?? "";
+      if (type.startsWith("multipart/form-data")) {
+        parts = parseMultipart(Buffer.concat(chunks), type);
+        body = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, p.data.toString("utf8")]));
+      } else {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      }
     } catch {
-      return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid JSON" });
+      return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid request body" });
     }
     calls.push({ method, body });
+    if (method === "getFile") {
+      const file = files.get(String(body.file_id));
+      if (!file) return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
+      if (file.size > DOWNLOAD_LIMIT) return reply(400, { ok: false, error_code: 400, description: "Bad Request: file is too big" });
+      return reply(200, { ok: true, result: { file_id: body.file_id, file_unique_id: file.uniqueId, file_size: file.size, file_path: file.path } });
+    }
     // Operator calls (npm run bot:webhook): recorded in `calls`, answered as Telegram does.
     if (method === "setWebhook") {
       const url = (body as { url?: unknown }).url;
@@ -87,6 +157,20 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return reply(200, { ok: true, result: true });
     }
     if (method === "sendChatAction") return reply(200, { ok: true, result: true });
+    if (MEDIA_FIELDS[method]) {
+      const field = MEDIA_FIELDS[method];
+      const attached = /^attach:\/\/(.+)$/.exec(String(body[field] ?? ""));
+      const file = attached && parts.find((p) => p.name === attached[1] && p.filename !== undefined);
+      if (!file || file.data.length === 0) return reply(400, { ok: false, error_code: 400, description: `Bad Request: there is no ${field} in the request` });
+      const message_id = nextMessageId++;
+      const caption = typeof body.caption === "string" ? body.caption : undefined;
+      media.push({ method, chat_id: Number(body.chat_id), field, filename: file.filename!, data: file.data, caption, message_id });
+      const attachment = { file_id: `sent-${message_id}`, file_unique_id: `u-sent-${message_id}`, file_size: file.data.length };
+      return reply(200, {
+        ok: true,
+        result: { message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, caption, [field]: field === "photo" ? [attachment] : attachment },
+      });
+    }
     if (method === "editMessageReplyMarkup") {
       const target = sent.find((m) => m.message_id === body.message_id && m.chat_id === Number(body.chat_id));
       if (!target) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
@@ -118,6 +202,15 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return state.requests;
     },
     failNext: (...f) => failures.push(...f),
+    media,
+    downloads,
+    addFile: (data, { fileId, path, declaredSize } = {}) => {
+      const n = nextFile++;
+      const file = { data, path: path ?? `documents/file_${n}.bin`, size: declaredSize ?? data.length, uniqueId: `unique-${n}` };
+      const id = fileId ?? `file-${n}`;
+      files.set(id, file);
+      return { file_id: id, file_unique_id: file.uniqueId, file_size: file.size };
+    },
     get refuseDrafts() {
       return state.refuseDrafts;
     },

@@ -10,7 +10,8 @@ import { applyStarsPayment } from "@/lib/server/payments/stars";
 import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
-import { answerText, retryText } from "./dialogue";
+import { retryText } from "./dialogue";
+import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, useDemoTransport } from "./telegram-api";
 import { RETRY_PREFIX } from "./turn-preview";
@@ -65,7 +66,8 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     if (param.startsWith(REFERRAL_START_PREFIX)) await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
     await ctx.reply(botText(ctx.appUser.language, "greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
   });
-  bot.on("message:text", (ctx) => answerText({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
+  bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
+  bot.on(["message:photo", "message:voice", "message:audio", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
   // Retry under a failed turn's apology (turn-preview.ts); Stop is answered in the webhook itself (turn-controls.ts).
   bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryText({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language, "actionNotSupported")));

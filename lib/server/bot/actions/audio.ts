@@ -1,0 +1,36 @@
+import "server-only";
+import { InputFile, type Context } from "grammy";
+import type { Db } from "@/db";
+import type { User } from "@/db/schema";
+import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
+import { extensionFor } from "@/lib/server/storage/keys";
+import { botText } from "../bot-text";
+import { saveTurn, type ActiveSession } from "../session";
+import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
+import type { IncomingFile } from "./incoming";
+import { paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-turn";
+
+// noise_removal: the user's recording cleaned (AUDIO_CLEANUP_URL, or the ffmpeg filter chain) and
+// sent back as audio, per started minute of the recording.
+
+/** Audio the bot produced, as an audio message with the cost line. */
+export async function sendAudioResult({ ctx, audio, name, caption }: { ctx: Context; audio: AiFile; name: string; caption: string }): Promise<void> {
+  await ctx.replyWithAudio(new InputFile(audio.data, `${name}.${extensionFor(audio.contentType)}`), { caption });
+}
+
+export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
+  const lang = user.language;
+  if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
+  const minutes = startedMinutes(file.durationSeconds);
+  await paidTurn({
+    ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "upload_voice",
+    run: async ({ signal, left }) => {
+      const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
+      const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal });
+      const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
+      const aiFileUrl = await keepResultFile(cleaned);
+      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", caption: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import type { Context } from "grammy";
+import type { Db } from "@/db";
+import type { User } from "@/db/schema";
+import { extractDocumentText } from "@/lib/server/ai/documents";
+import { completeChat, getAiProvider, type ChatMessage } from "@/lib/server/ai/provider";
+import { botText } from "../bot-text";
+import { sendFormatted } from "../replies";
+import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { downloadTelegramFile, keepUserFile } from "../telegram-files";
+import type { IncomingFile } from "./incoming";
+import { paidTurn, refusedAsTooLarge } from "./paid-turn";
+
+// files: a document's text (PDF, DOCX, text and code files) goes to the session's text model with
+// the user's caption as the question (a summary when there is none). One file unit per document;
+// the model's tokens are part of that price, not taken from the text quota (README "Decisions").
+
+export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
+  const lang = user.language;
+  if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
+  const question = file.caption || botText(lang, "documentQuestion");
+  await paidTurn({
+    ctx, db, user, kind: "file_tokens", amount: 1, chatAction: "typing",
+    run: async ({ signal, left }) => {
+      const document = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
+      const text = await extractDocumentText({ data: document.data, filename: file.filename, mimeType: file.contentType });
+      const messages: ChatMessage[] = [
+        ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
+        { role: "user", content: `${question}\n\n<document name="${file.filename.replace(/"/g, "'")}">\n${text}\n</document>` },
+      ];
+      const { text: answer } = await completeChat(getAiProvider(), { model: providerModelOf(active), messages, signal });
+      if (!answer.trim()) throw new Error("The model answered nothing");
+      const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType });
+      const draft = await ctx.reply("…");
+      await sendFormatted({ ctx, draft, text: answer, footer: botText(lang, "costFiles", { spent: "1", left: String(left) }) });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer } });
+    },
+  });
+}

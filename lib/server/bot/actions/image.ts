@@ -1,0 +1,55 @@
+import "server-only";
+import { InputFile, type Context } from "grammy";
+import type { Db } from "@/db";
+import type { User } from "@/db/schema";
+import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
+import { extensionFor } from "@/lib/server/storage/keys";
+import { botText } from "../bot-text";
+import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
+import type { IncomingFile } from "./incoming";
+import { paidTurn, refusedAsTooLarge } from "./paid-turn";
+
+// Image actions: text_to_image draws from the user's text, generate_image edits the user's photo by
+// its caption. Each image costs one image unit; the result comes back as a photo and is kept in history.
+
+type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
+
+async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User; image: AiFile; left: number }) {
+  const caption = botText(user.language, "costImages", { spent: "1", left: String(left) });
+  await ctx.replyWithPhoto(new InputFile(image.data, `image.${extensionFor(image.contentType)}`), { caption });
+}
+
+/** text_to_image: the text is the prompt. */
+export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn & { prompt: string }): Promise<void> {
+  await paidTurn({
+    ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
+    run: async ({ signal, left }) => {
+      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt, signal });
+      const aiFileUrl = await keepResultFile(image);
+      await sendImage({ ctx, user, image, left });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
+    },
+  });
+}
+
+/** generate_image: the user's photo (or image document) changed as its caption says. */
+export async function editImageTurn({ ctx, db, user, active, file }: Turn & { file: IncomingFile }): Promise<void> {
+  const lang = user.language;
+  if (!file.caption) {
+    await ctx.reply(botText(lang, "photoNeedsCaption"));
+    return;
+  }
+  if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
+  await paidTurn({
+    ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
+    run: async ({ signal, left }) => {
+      const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
+      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt: file.caption, image: photo.data, filename: file.filename, signal });
+      const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
+      const aiFileUrl = await keepResultFile(image);
+      await sendImage({ ctx, user, image, left });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption, userFileUrl, aiFileUrl } });
+    },
+  });
+}

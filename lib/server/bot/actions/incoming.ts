@@ -1,0 +1,49 @@
+import "server-only";
+import type { Context } from "grammy";
+import type { Message } from "grammy/types";
+import { splitForTelegram } from "../replies";
+
+// A file a user sent, whatever message carried it, and the plain-text answer most actions give.
+
+export type IncomingFile = {
+  fileId: string;
+  /** file_size from the message; Telegram may leave it out. */
+  size?: number;
+  /** A name whose extension the model endpoints recognise (Telegram's voice paths end in .oga). */
+  filename: string;
+  contentType: string;
+  /** Length of a voice message or audio file, as Telegram reports it. */
+  durationSeconds?: number;
+  /** The user's caption, trimmed; empty when there is none. */
+  caption: string;
+};
+
+/** The file of a photo (its largest size), voice, audio or document message; null for anything else. */
+export function incomingFileOf(message: Message): IncomingFile | null {
+  const caption = message.caption?.trim() ?? "";
+  if (message.photo?.length) {
+    const largest = message.photo[message.photo.length - 1];
+    return { fileId: largest.file_id, size: largest.file_size, filename: "photo.jpg", contentType: "image/jpeg", caption };
+  }
+  if (message.voice) {
+    const v = message.voice;
+    return { fileId: v.file_id, size: v.file_size, filename: "voice.ogg", contentType: v.mime_type ?? "audio/ogg", durationSeconds: v.duration, caption };
+  }
+  if (message.audio) {
+    const a = message.audio;
+    return { fileId: a.file_id, size: a.file_size, filename: a.file_name ?? "audio.mp3", contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption };
+  }
+  if (message.document) {
+    const d = message.document;
+    return { fileId: d.file_id, size: d.file_size, filename: d.file_name ?? "document", contentType: d.mime_type ?? "application/octet-stream", caption };
+  }
+  return null;
+}
+
+export const isImageFile = (file: IncomingFile) => file.contentType.startsWith("image/");
+export const isAudioFile = (file: IncomingFile) => file.contentType.startsWith("audio/");
+
+/** Text sent as is (a transcript is not Markdown), split under Telegram's limit, the cost line (if any) last. */
+export async function replyPlain({ ctx, text, footer }: { ctx: Context; text: string; footer?: string }): Promise<void> {
+  for (const part of splitForTelegram(footer ? `${text}\n\n${footer}` : text)) await ctx.reply(part);
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Context } from "grammy";
+import type { Db } from "@/db";
+import { quotas, type User } from "@/db/schema";
+import { env } from "@/lib/env";
+import type { QuotaKey } from "@/lib/quota-kinds";
+import { DocumentError } from "@/lib/server/ai/documents";
+import { ApiError } from "@/lib/server/http/api-error";
+import { QUOTA_FIELD } from "@/lib/server/quotas/columns";
+import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
+import { botText } from "../bot-text";
+import { tariffsKeyboard } from "../replies";
+import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
+
+// Every non-text action is paid the same way: the units are reserved with the atomic conditional
+// update before anything is downloaded or any model called (an empty balance gets the tariffs
+// button and no call), and given back when the turn fails, so a failed call never costs anything
+// and no answer is ever given past zero.
+
+type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
+
+/** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
+export class TurnRefused extends Error {
+  constructor(
+    readonly messageKey: string,
+    readonly values: Record<string, string> = {},
+  ) {
+    super(messageKey);
+    this.name = "TurnRefused";
+  }
+}
+
+const DOCUMENT_MESSAGES = { unsupported: "documentUnsupported", unreadable: "documentUnreadable", empty: "documentEmpty", too_large: "fileTooLarge" } as const;
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
+function failureText(lang: string, error: unknown): string {
+  if (error instanceof TurnRefused) return botText(lang, error.messageKey, error.values);
+  if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: megabytes(error.size) });
+  // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
+  if (error instanceof DocumentError) return botText(lang, DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
+  return botText(lang, "actionFailed");
+}
+
+/** Tells the user a file is over Telegram's download limit, before any getFile; answers true when it was refused. */
+export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lang: string; size?: number }): Promise<boolean> {
+  if (size === undefined || size <= TELEGRAM_DOWNLOAD_LIMIT) return false;
+  await ctx.reply(botText(lang, "fileTooLarge", { size: megabytes(size) }));
+  return true;
+}
+
+/**
+ * Reserves `amount` of one quota, shows `chatAction`, and runs the turn with a signal that ends
+ * after AI_TIMEOUT_SECONDS. `run` gets the balance left after the reservation (for the cost line).
+ * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
+ * worker does not retry (and charge) a turn that already apologised.
+ */
+export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  kind: QuotaKey;
+  amount: number;
+  chatAction: ChatAction;
+  run: (o: { signal: AbortSignal; left: number }) => Promise<void>;
+}): Promise<void> {
+  const lang = user.language;
+  let left: number;
+  try {
+    left = await spendQuota({ db, userId: user.id, kind, amount });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
+    await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
+    return;
+  }
+  await ctx.replyWithChatAction(chatAction).catch(() => {});
+  try {
+    await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), left });
+  } catch (error) {
+    if (!(error instanceof TurnRefused)) console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
+    await refundQuota({ db, userId: user.id, kind, amount });
+    await ctx.reply(failureText(lang, error)).catch(() => {});
+  }
+}
+
+/**
+ * Takes more units after a turn that turned out larger than reserved (an audio file whose length
+ * only the transcriber reported); past the balance it stops at zero, since the answer was given.
+ * Answers the balance left.
+ */
+export async function spendAfterTurn({ db, userId, kind, amount }: { db: Db; userId: number; kind: QuotaKey; amount: number }): Promise<number> {
+  try {
+    return await spendQuota({ db, userId, kind, amount });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
+    await db.update(quotas).set({ [QUOTA_FIELD[kind]]: 0, updatedAt: sql`now()` }).where(eq(quotas.userId, userId));
+    return 0;
+  }
+}
+
+/** Audio is priced per started minute; a recording of unknown length counts as one. */
+export const startedMinutes = (seconds: number | undefined) => Math.max(1, Math.ceil((seconds ?? 0) / 60));

@@ -1,0 +1,75 @@
+import "server-only";
+import type { Context } from "grammy";
+import type { Message } from "grammy/types";
+import type { Db } from "@/db";
+import type { User } from "@/db/schema";
+import { botText } from "../bot-text";
+import { answerText } from "../dialogue";
+import { webAppKeyboard } from "../replies";
+import { activeSession, type ActiveSession } from "../session";
+import { noiseRemovalTurn } from "./audio";
+import { documentTurn } from "./document";
+import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
+import { editImageTurn, generateImageTurn } from "./image";
+import { incomingFileOf, isAudioFile, isImageFile } from "./incoming";
+import { transcribeTurn } from "./transcribe";
+
+// Which action answers a message: the active session's `action` decides. Text goes to the text
+// dialogue unless the session draws or voices text; files go to the session's file action; a
+// message the action cannot use gets the action's own "send me …" line.
+
+type Incoming = { ctx: Context; db: Db; user: User };
+
+/** The session's "ready, send me …" line, for a message of the wrong kind. */
+async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveSession }) {
+  const key = `start_${active.session.action}`;
+  const hint = botText(user.language, key, { model: active.modelDisplayName });
+  await ctx.reply(hint === key ? botText(user.language, "actionNotSupported") : hint);
+}
+
+export async function handleTextMessage({ ctx, db, user, text }: Incoming & { text: string }): Promise<void> {
+  const active = await activeSession({ db, user });
+  switch (active?.session.action) {
+    case "text_to_image":
+      return generateImageTurn({ ctx, db, user, active, prompt: text });
+    case "dubbing":
+      return voiceOverTurn({ ctx, db, user, active, text });
+    case "generate_image":
+    case "speech_to_text":
+    case "noise_removal":
+      return replyWithHint({ ctx, db, user, active });
+    default:
+      // Text and document sessions (a follow-up question), no session, and the video actions the mini-app serves.
+      return answerText({ ctx, db, user, text });
+  }
+}
+
+/** A photo, voice message, audio file or document. */
+export async function handleFileMessage({ ctx, db, user, message }: Incoming & { message: Message }): Promise<void> {
+  const active = await activeSession({ db, user });
+  if (!active) {
+    await ctx.reply(botText(user.language, "noSession"), { reply_markup: webAppKeyboard(user.language) });
+    return;
+  }
+  const file = incomingFileOf(message);
+  if (!file) return replyWithHint({ ctx, db, user, active });
+  const turn = { ctx, db, user, active, file };
+  switch (active.session.action) {
+    case "generate_image":
+      if (isImageFile(file)) return editImageTurn(turn);
+      break;
+    case "speech_to_text":
+      if (isAudioFile(file)) return transcribeTurn(turn);
+      break;
+    case "noise_removal":
+      if (isAudioFile(file)) return noiseRemovalTurn(turn);
+      break;
+    case "dubbing":
+      if (isAudioFile(file)) return voiceTranslationTurn(turn);
+      break;
+    case "files":
+      if (message.document) return documentTurn(turn);
+      break;
+  }
+  return replyWithHint({ ctx, db, user, active });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MB, startBotHarness, type Harness } from "./harness";
+
+// Image actions in the bot chat: text_to_image (DALL·E 3) draws from text, generate_image (GPT Image
+// Edit) changes the user's photo by its caption; one image unit each, the result sent as a photo.
+let h: Harness;
+let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+
+beforeAll(async () => {
+  h = await startBotHarness();
+  ({ readStoredFile } = await import("@/lib/server/storage"));
+});
+afterAll(() => h?.close());
+beforeEach(() => h.reset());
+
+const photoMessage = (file: { file_id: string; file_unique_id: string; file_size: number }, caption?: string) => ({
+  photo: [
+    { ...file, file_id: `${file.file_id}-thumb`, width: 90, height: 90, file_size: 100 },
+    { ...file, width: 1280, height: 960 },
+  ],
+  ...(caption ? { caption } : {}),
+});
+
+describe("text_to_image in the bot chat", () => {
+  it("draws the user's text with the session's model, sends a photo, spends one image and keeps the result in history", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 3 } });
+    await h.send(u.telegramId, { text: "a red fox in the snow" });
+
+    const request = h.ai.requests.find((r) => r.path === "/v1/images/generations")!;
+    expect(request.body).toMatchObject({ model: "dall-e-3", prompt: "a red fox in the snow", n: 1, response_format: "b64_json" });
+    const [photo] = h.mediaIn(u.telegramId);
+    expect(photo).toMatchObject({ method: "sendPhoto", field: "photo", filename: "image.png", caption: "— images: 1, left: 2" });
+    expect(photo.data.subarray(0, 4)).toEqual(PNG_SIGNATURE);
+    expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_photo");
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(2);
+
+    const [row] = await h.messagesOf(u.sessionId);
+    expect(row).toMatchObject({ userText: "a red fox in the snow", userFileUrl: null, aiText: null });
+    expect(row.aiFileUrl).toMatch(/^bot\/out\/\d{4}\/\d{2}\/[\w-]+\.png$/);
+    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
+  });
+
+  it("an exhausted image quota gets the insufficient-quota message with the tariffs button and no model call", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 0 } });
+    await h.send(u.telegramId, { text: "a cat" });
+    expect(h.ai.requests).toHaveLength(0);
+    const last = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
+    expect(last.body.text).toContain("used up");
+    expect(JSON.stringify(last.body.reply_markup)).toContain("#/tariffs");
+    expect(h.mediaIn(u.telegramId)).toHaveLength(0);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
+  });
+
+  it.each(["fail500", "hang"] as const)("a provider %s apologises, spends nothing and stores nothing", async (mode) => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 3 } });
+    h.ai.mode = mode;
+    await h.send(u.telegramId, { text: "a dog" });
+    expect(h.ai.requests.filter((r) => r.path === "/v1/images/generations")).toHaveLength(1);
+    expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(3);
+    expect(h.mediaIn(u.telegramId)).toHaveLength(0);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
+  });
+});
+
+describe("generate_image (edit the user's photo) in the bot chat", () => {
+  it("fetches the largest photo with getFile, sends it to the edits endpoint with the caption, answers with a photo and keeps both files", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 2 } });
+    const file = h.bot.addFile(JPEG, { path: "photos/file_10.jpg" });
+    await h.send(u.telegramId, photoMessage(file, "make it black and white"));
+
+    expect(h.bot.calls.filter((c) => c.method === "getFile").map((c) => c.body.file_id)).toContain(file.file_id);
+    expect(h.bot.downloads).toContain("photos/file_10.jpg");
+    const edit = h.ai.requests.find((r) => r.path === "/v1/images/edits")!;
+    expect(edit.body).toMatchObject({ model: "gpt-image-1", prompt: "make it black and white" });
+    expect(edit.files).toEqual([expect.objectContaining({ field: "image", filename: "photo.jpg", size: JPEG.length })]);
+    const [photo] = h.mediaIn(u.telegramId);
+    expect(photo).toMatchObject({ method: "sendPhoto", caption: "— images: 1, left: 1" });
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(1);
+
+    const [row] = await h.messagesOf(u.sessionId);
+    expect(row.userText).toBe("make it black and white");
+    expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.jpg$/);
+    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(JPEG);
+    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
+  });
+
+  it("history signs the stored file URLs", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 2 } });
+    await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG), "add a hat"));
+    const { listSessionMessages } = await import("@/lib/server/history/thread");
+    const [message] = await listSessionMessages({ db: await h.getDb(), userId: u.userId, sessionId: u.sessionId });
+    expect(message.user_file_url).toMatch(/^\/api\/files\/bot\/in\/.+\.jpg\?exp=\d+&sig=/);
+    expect(message.ai_file_url).toMatch(/^\/api\/files\/bot\/out\/.+\.png\?exp=\d+&sig=/);
+  });
+
+  it("refuses a photo over Telegram's 20 MB download limit without getFile, a model call or a charge", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 2 } });
+    const getFiles = h.bot.calls.filter((c) => c.method === "getFile").length;
+    const file = h.bot.addFile(JPEG, { declaredSize: 25 * MB });
+    await h.send(u.telegramId, photoMessage(file, "brighter"));
+    expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
+    expect(h.ai.requests).toHaveLength(0);
+    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/25\.0 MB.*at most 20 MB/);
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(2);
+  });
+
+  it("an edit failure refunds the reserved image", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 1 } });
+    h.ai.mode = "fail400";
+    await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG), "sharper"));
+    expect(h.ai.requests.filter((r) => r.path === "/v1/images/edits")).toHaveLength(1);
+    expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(1);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
+  });
+
+  it("asks for a caption, and for a photo when text comes instead, without a model call", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 1 } });
+    await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG)));
+    expect(h.textsIn(u.telegramId).at(-1)).toBe("Send the photo with a caption that says what to change in it.");
+    await h.send(u.telegramId, { text: "make it blue" });
+    expect(h.textsIn(u.telegramId).at(-1)).toContain("Send a photo and say what to change.");
+    expect(h.ai.requests).toHaveLength(0);
+  });
+});
