@@ -1,27 +1,19 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeYookassa, type FakeYookassa } from "../../fakes/yookassa";
+import type { FakeYookassa } from "../../fakes/yookassa";
 import { call, signIn } from "../../helpers/api";
+import { startYookassaSuite, type YookassaSuite } from "../../helpers/yookassa";
 
 // Issue 16 item 1: YooKassa answers that are not final (202 processing, 5xx, silence).
 let fake: FakeYookassa;
-let routes: Record<string, any>;
-let renewSubscriptions: (db: any) => Promise<Record<string, number>>;
-let db: any;
-let schema: typeof import("@/db/schema");
+let routes: YookassaSuite["routes"];
+let renewSubscriptions: YookassaSuite["renewSubscriptions"];
+let db: YookassaSuite["db"];
+let schema: YookassaSuite["schema"];
 
 beforeAll(async () => {
-  fake = await startFakeYookassa({ shopId: "123456", secretKey: "test_secret" });
-  Object.assign(process.env, { PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "123456", YOOKASSA_SECRET_KEY: "test_secret", YOOKASSA_API_URL: fake.url, YOOKASSA_TRUSTED_IPS: "any" });
-  routes = {
-    createTariff: (await import("@/app/api/tariff/create/route")).POST,
-    webhook: (await import("@/app/api/payments/webhook/yookassa/route")).POST,
-    userTariff: (await import("@/app/api/user/user-tariff/route")).GET,
-  };
-  renewSubscriptions = (await import("@/lib/server/payments/renewal")).renewSubscriptions;
-  db = await (await import("@/db")).getDb();
-  schema = await import("@/db/schema");
+  ({ fake, routes, renewSubscriptions, db, schema } = await startYookassaSuite({ YOOKASSA_TRUSTED_IPS: "any" }));
 });
 
 afterAll(async () => {
@@ -109,7 +101,7 @@ describe("YooKassa answers that are not final", () => {
     const outcome = await renewSubscriptions(db);
     fake.postFaults = [];
     expect(outcome.pending).toBe(1);
-    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, user.userId))).find((p: any) => p.kind === "renewal");
+    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, user.userId))).find((p) => p.kind === "renewal")!;
     expect(renewal.status).toBe("pending");
 
     // Another run, even with the retry window past, starts no second charge while this one is open.

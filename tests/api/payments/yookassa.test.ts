@@ -1,53 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeYookassa, type FakeYookassa } from "../../fakes/yookassa";
+import type { FakeYookassa } from "../../fakes/yookassa";
 import { call, signIn } from "../../helpers/api";
+import { startYookassaSuite, type YookassaSuite } from "../../helpers/yookassa";
 
-// lib/env.ts reads process.env once, so the provider is configured before any app module loads.
 let fake: FakeYookassa;
-let routes: {
-  createTariff: any;
-  createPackage: any;
-  webhook: any;
-  cancelPending: any;
-  checkPending: any;
-  userTariff: any;
-  statistic: any;
-  setRecurrent: any;
-  recurrentStatus: any;
-};
-let renewSubscriptions: (db: any) => Promise<Record<string, number>>;
-let db: any;
-let schema: typeof import("@/db/schema");
+let routes: YookassaSuite["routes"];
+let renewSubscriptions: YookassaSuite["renewSubscriptions"];
+let db: YookassaSuite["db"];
+let schema: YookassaSuite["schema"];
 const starterPrice = 490;
 
 beforeAll(async () => {
-  fake = await startFakeYookassa({ shopId: "123456", secretKey: "test_secret" });
-  Object.assign(process.env, {
-    PAYMENT_PROVIDER: "yookassa",
-    YOOKASSA_SHOP_ID: "123456",
-    YOOKASSA_SECRET_KEY: "test_secret",
-    YOOKASSA_API_URL: fake.url,
+  ({ fake, routes, renewSubscriptions, db, schema } = await startYookassaSuite({
     BOT_USERNAME: "test_ai_bot",
     YOOKASSA_VAT_CODE: "1",
     YOOKASSA_TRUSTED_IPS: "185.71.76.0/27, 77.75.156.11",
     // One reverse proxy of ours in front of the app: it appends the address it saw.
     TRUSTED_PROXY_COUNT: "1",
-  });
-  routes = {
-    createTariff: (await import("@/app/api/tariff/create/route")).POST,
-    createPackage: (await import("@/app/api/package/payment/route")).POST,
-    webhook: (await import("@/app/api/payments/webhook/yookassa/route")).POST,
-    cancelPending: (await import("@/app/api/tariff/cancel-pending-payment/route")).POST,
-    checkPending: (await import("@/app/api/tariff/check-pending-payment/route")).GET,
-    userTariff: (await import("@/app/api/user/user-tariff/route")).GET,
-    statistic: (await import("@/app/api/user/statistic/route")).GET,
-    setRecurrent: (await import("@/app/api/settings/recurrent/route")).POST,
-    recurrentStatus: (await import("@/app/api/settings/recurrent-status/route")).GET,
-  };
-  renewSubscriptions = (await import("@/lib/server/payments/renewal")).renewSubscriptions;
-  db = await (await import("@/db")).getDb();
-  schema = await import("@/db/schema");
+  }));
 });
 
 afterAll(async () => {
@@ -136,7 +107,7 @@ describe("YooKassa payments", () => {
 
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: payer.token })).body.user_tariff).toBe("Starter");
     const completed = await db.select().from(schema.payments).where(eq(schema.payments.userId, payer.userId));
-    expect(completed.map((p: any) => p.status)).toEqual(["completed"]);
+    expect(completed.map((p) => p.status)).toEqual(["completed"]);
     // 40 % of the first payment.
     const [ref] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
     expect(ref.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4));
@@ -350,7 +321,7 @@ describe("auto-payment", () => {
     const [renewed] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect(renewed.recurrent).toBe(true);
-    const kinds = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).map((p: any) => `${p.kind}:${p.status}`);
+    const kinds = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).map((p) => `${p.kind}:${p.status}`);
     expect(kinds.sort()).toEqual(["renewal:completed", "tariff:completed"]);
     // Nothing is due any more.
     expect(await renewSubscriptions(db)).toEqual({});
@@ -364,7 +335,7 @@ describe("auto-payment", () => {
     fake.chargeOutcome = "succeeded";
     expect(outcome.declined).toBe(1);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
-    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).find((p: any) => p.kind === "renewal");
+    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).find((p) => p.kind === "renewal")!;
     expect(renewal.status).toBe("failed");
   });
 
