@@ -14,6 +14,8 @@ const UPDATE_INTERVAL_MS = 1_000;
 // Telegram shows a draft for 30 s without an update; a slow model's draft is renewed before that.
 const DRAFT_RENEW_MS = 20_000;
 const PREVIEW_LIMIT = 4096;
+// Telegram's Stop on a draft: it is kept (keep_on_stop) until the partial answer is sent as a message.
+const DRAFT_OPTIONS = { can_stop: true, keep_on_stop: true };
 
 export const STOP_PREFIX = "stop:";
 export const RETRY_PREFIX = "retry:";
@@ -22,8 +24,6 @@ export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard
 export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "retryButton"), `${RETRY_PREFIX}${turnId}`);
 
 export type TurnPreview = {
-  /** "draft" or "edit": which way this chat is shown the answer. */
-  readonly mode: "draft" | "edit";
   /** The answer so far; shown at most about once a second. */
   show: (text: string) => void;
   /** The final answer (formatted, split, cost line last) replaces the preview. */
@@ -39,7 +39,7 @@ export async function openPreview({ ctx, turnId, lang }: { ctx: Context; turnId:
   if (ctx.chat?.type === "private") {
     try {
       // draft_id is the turn id: non-zero, and what stopped_message_generation names.
-      await ctx.api.sendMessageDraft(chatId, turnId, "", { can_stop: true });
+      await ctx.api.sendMessageDraft(chatId, turnId, "", DRAFT_OPTIONS);
       return draftPreview({ ctx, chatId, turnId });
     } catch (error) {
       if (!(error instanceof GrammyError)) throw error;
@@ -96,14 +96,13 @@ function throttled(send: (text: string) => Promise<unknown>) {
 }
 
 function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; turnId: number }): TurnPreview {
-  const frames = throttled((text) => ctx.api.sendMessageDraft(chatId, turnId, text, { can_stop: true }));
+  const frames = throttled((text) => ctx.api.sendMessageDraft(chatId, turnId, text, DRAFT_OPTIONS));
   const renew = setInterval(frames.repeat, DRAFT_RENEW_MS);
   const close = async () => {
     clearInterval(renew);
     await frames.close();
   };
   return {
-    mode: "draft",
     show: frames.show,
     finish: async ({ text, footer }) => {
       await close();
@@ -119,7 +118,6 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
 function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Message; lang: string; turnId: number }): TurnPreview {
   const frames = throttled((text) => ctx.api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: stopKeyboard(lang, turnId) }));
   return {
-    mode: "edit",
     show: frames.show,
     finish: async ({ text, footer }) => {
       await frames.close();

@@ -113,7 +113,7 @@ describe("text turns in the chat", () => {
     const drafts = callsTo(telegramId, "sendMessageDraft");
     const [turn] = await turnsOf(userId);
     expect(turn).toMatchObject({ status: "done", userText: "count" });
-    expect(drafts[0].body).toEqual({ chat_id: telegramId, draft_id: turn.id, text: "", can_stop: true });
+    expect(drafts[0].body).toEqual({ chat_id: telegramId, draft_id: turn.id, text: "", can_stop: true, keep_on_stop: true });
     const shown = drafts.slice(1).map((d) => d.body.text as string);
     expect(shown.length).toBeGreaterThanOrEqual(1);
     expect(shown.length).toBeLessThanOrEqual(3); // ~2 s of streaming, one frame a second at most
