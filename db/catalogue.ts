@@ -1,4 +1,5 @@
 import type { VideoFormat } from "./schema";
+import type { QuotaKey } from "@/lib/quota-kinds";
 
 // The demo catalogue: the one data file the seed reads. Values SPEC.md does not give are chosen
 // plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units.
@@ -157,15 +158,19 @@ export const catalogueRates = {
   usdRate: 95,
 };
 
-export const cataloguePackages = [
-  { seedKey: "reset", name: "Обновление лимитов", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
-  { seedKey: "text-500k", name: "500K текстовых токенов", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
-  { seedKey: "text-2m", name: "2M текстовых токенов", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
-  { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 50 },
-  { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 100 },
-  { seedKey: "video-100", name: "100 видео-токенов", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
-  { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 100 },
-].map((p) => ({
+type PackageSeed = { seedKey: string; name: string; priceRub: number; packagePurpose: "reset" | QuotaKey; quotaAmount: number };
+
+export const cataloguePackages = (
+  [
+    { seedKey: "reset", name: "Обновление лимитов", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
+    { seedKey: "text-500k", name: "500K текстовых токенов", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
+    { seedKey: "text-2m", name: "2M текстовых токенов", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
+    { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 50 },
+    { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 100 },
+    { seedKey: "video-100", name: "100 видео-токенов", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
+    { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 100 },
+  ] satisfies PackageSeed[]
+).map((p) => ({
   ...p,
   image: `/images/packages/${p.packagePurpose}.svg`,
   smallDescriptionLanguageId: `${p.seedKey}.small`,

@@ -15,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { QuotaKey } from "@/lib/quota-kinds";
+import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/server/payments/types";
 
 // Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
 // atomic UPDATE ... SET x = x - n fails instead of going below zero.
@@ -237,8 +239,8 @@ export const packages = pgTable("packages", {
   smallDescriptionLanguageId: text("small_description_language_id").notNull(),
   descriptionLanguageId: text("description_language_id").notNull(),
   descriptionModelsId: text("description_models_id").notNull(),
-  // reset | text_tokens | image_tokens | audio_tokens | video_tokens | file_tokens
-  packagePurpose: text("package_purpose").notNull(),
+  // reset, or the quota it adds to
+  packagePurpose: text("package_purpose").$type<"reset" | QuotaKey>().notNull(),
   // Units added to the purpose's quota (ignored for reset).
   quotaAmount: integer("quota_amount").notNull().default(0),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -253,8 +255,7 @@ export const payments = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // tariff | custom | package | renewal
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<PaymentKind>().notNull(),
     tariffId: integer("tariff_id").references(() => tariffs.id),
     packageId: integer("package_id").references(() => packages.id),
     months: integer("months").notNull().default(1),
@@ -267,14 +268,13 @@ export const payments = pgTable(
     providerAmount: integer("provider_amount"),
     email: text("email"),
     recurrent: boolean("recurrent").notNull().default(false),
-    // pending | waiting_confirmation | completed | canceled | failed | expired
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id"),
     paymentUrl: text("payment_url"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     // Custom tariff composition: limits per kind and chosen model ids.
-    details: jsonb("details").$type<Record<string, unknown>>(),
+    details: jsonb("details").$type<CustomDetails>(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -4,7 +4,7 @@ import ru from "@/messages/ru.json";
 import { getDb } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { formatMoney } from "@/lib/format";
-import { getCheckoutView } from "@/lib/server/payments/sandbox";
+import { getCheckoutView } from "@/lib/server/payments/providers/sandbox/checkout";
 import { CheckoutActions } from "./checkout-actions";
 import "./checkout.css";
 

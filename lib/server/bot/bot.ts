@@ -6,7 +6,7 @@ import type { Db } from "@/db";
 import { users, type User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
-import { applyStarsPayment } from "@/lib/server/payments/stars";
+import { applyStarsPayment } from "@/lib/server/payments/providers/stars/webhook";
 import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";

@@ -4,7 +4,7 @@ import type { Update } from "grammy/types";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/stars";
+import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/providers/stars/webhook";
 import { handleStopControl } from "./turn-controls";
 import { storeUpdate } from "./updates";
 

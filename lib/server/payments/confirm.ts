@@ -8,21 +8,19 @@ import { perKind, QUOTA_KEYS } from "@/lib/quota-kinds";
 import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
 import type { DbOrTx } from "@/lib/server/referral/balance";
 import { rewardReferrer } from "@/lib/server/referral/reward";
-import { botText } from "@/lib/server/bot/bot-text";
-import { queueBotMessage } from "@/lib/server/bot/outbox";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
-import type { CustomDetails } from "./start";
-import { OPEN_STATUSES } from "./release";
+import { notifyPayer } from "./notices";
+import { OPEN_STATUSES, type PaymentStatus } from "./types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A success the provider reports is applied whatever happened locally meanwhile: the link expired,
 // the user cancelled, or our call gave up without a final answer (failed).
-const LATE_STATUSES = ["expired", "canceled", "failed"];
+const LATE_STATUSES: PaymentStatus[] = ["expired", "canceled", "failed"];
 
 /** A tariff payment (new, custom or renewal) becomes the user's subscription and resets its quotas. */
 async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: DbOrTx; payment: Payment; savedPaymentMethodId?: string }) {
   const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
-  const details = payment.details as CustomDetails | null;
+  const { details } = payment;
   const limits = details?.limits ? customToQuotas(details.limits) : tariffLimits(tariff);
   const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, payment.userId)).for("update");
   const now = Date.now();
@@ -58,7 +56,7 @@ async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
     await tx.update(quotas).set({ ...set, updatedAt: new Date() }).where(eq(quotas.userId, payment.userId));
     return;
   }
-  const key = pkg.packagePurpose as keyof typeof QUOTA_COLUMN;
+  const key = pkg.packagePurpose;
   await tx
     .update(quotas)
     .set({ [QUOTA_FIELD[key]]: sql`${QUOTA_COLUMN[key]} + ${pkg.quotaAmount}`, updatedAt: new Date() })
@@ -91,14 +89,11 @@ async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Pa
 
 /**
  * A link that expired or was cancelled (or a call that gave up) was paid after all: the purchase is
- * applied, and the user is told in the bot chat what they got, since the app showed it as over.
+ * applied, and the user is told what they got, since the app showed it as over.
  */
 async function tellLatePayment({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
-  const [user] = await tx.select({ chatId: users.telegramId, language: users.language }).from(users).where(eq(users.id, payment.userId));
-  if (!user) return;
-  const what = await purchaseName({ tx, payment });
-  const text = botText(user.language, "latePaymentApplied", { amount: (payment.amountKopecks / 100).toFixed(2), what });
-  await queueBotMessage({ db: tx, userId: payment.userId, chatId: user.chatId, text });
+  const purchase = await purchaseName({ tx, payment });
+  await notifyPayer({ db: tx, payer: { userId: payment.userId }, notice: { kind: "latePaymentApplied", amountKopecks: payment.amountKopecks, purchase } });
 }
 
 async function purchaseName({ tx, payment }: { tx: DbOrTx; payment: Payment }): Promise<string> {

@@ -5,25 +5,35 @@ import { payments, type Payment } from "@/db/schema";
 import type { PendingPaymentResponse } from "@/lib/contracts/tariffs";
 import { ApiError } from "@/lib/server/http/api-error";
 import { confirmPayment } from "./confirm";
-import { providerByName } from "./providers";
-import { OPEN_STATUSES, releasePayment } from "./release";
+import { providerByName, type CallOptions } from "./providers";
+import { releasePayment } from "./release";
+import { OPEN_STATUSES } from "./types";
 
 const USER_PATH_CALL = { timeoutMs: 2500 };
+
+/**
+ * Before an open payment is closed: asks its provider whether it was paid meanwhile and applies it
+ * if so (true); otherwise cancels it at the provider, best effort (false). An unanswered question
+ * counts as not paid: a success that comes later is still applied by its confirmation.
+ */
+async function applyIfPaidElseCancel({ db, payment, options }: { db: Db; payment: Payment; options?: CallOptions }): Promise<boolean> {
+  if (!payment.providerPaymentId) return false;
+  const provider = providerByName(payment.provider);
+  const check = await provider.wasPaid({ providerPaymentId: payment.providerPaymentId, amountKopecks: payment.amountKopecks }, options).catch(() => null);
+  if (check?.paid) {
+    await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: check.savedPaymentMethodId });
+    return true;
+  }
+  await provider.cancel(payment.providerPaymentId, options).catch(() => {});
+  return false;
+}
 
 /**
  * Job: expires an open payment whose link has run out: closes it at the provider and releases it, unless
  * the provider says it was paid meanwhile (then it is applied).
  */
 async function expirePayment({ db, payment }: { db: Db; payment: Payment }) {
-  const provider = providerByName(payment.provider);
-  if (payment.providerPaymentId && provider.name !== "sandbox") {
-    const remote = await provider.fetchStatus(payment.providerPaymentId).catch(() => null);
-    if (remote?.status === "succeeded" && remote.amountKopecks === payment.amountKopecks) {
-      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
-      return;
-    }
-    await provider.cancel(payment.providerPaymentId).catch(() => {});
-  }
+  if (await applyIfPaidElseCancel({ db, payment })) return;
   await releasePayment({ db, paymentId: payment.id, status: "expired" });
 }
 
@@ -65,15 +75,9 @@ export async function checkPendingPayment({ db, userId }: { db: Db; userId: numb
 export async function cancelPendingPayment({ db, userId }: { db: Db; userId: number }) {
   const payment = await expireStaleAndFindOpenPayment({ db, userId });
   if (!payment) throw new ApiError("not_found", "No pending payment");
-  const provider = providerByName(payment.provider);
-  if (payment.providerPaymentId && provider.name !== "sandbox") {
-    // On the user's request: a few seconds at most for both calls together.
-    const remote = await provider.fetchStatus(payment.providerPaymentId, USER_PATH_CALL).catch(() => null);
-    if (remote?.status === "succeeded" && remote.amountKopecks === payment.amountKopecks) {
-      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId });
-      throw new ApiError("conflict", "The payment has already been paid");
-    }
-    await provider.cancel(payment.providerPaymentId, USER_PATH_CALL);
+  // On the user's request: a few seconds at most for both calls together.
+  if (await applyIfPaidElseCancel({ db, payment, options: USER_PATH_CALL })) {
+    throw new ApiError("conflict", "The payment has already been paid");
   }
   const canceled = await releasePayment({ db, paymentId: payment.id, status: "canceled" });
   return { success: canceled };

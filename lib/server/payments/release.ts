@@ -3,9 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments } from "@/db/schema";
 import { releaseReferralBalance } from "@/lib/server/referral/balance";
-
-export const OPEN_STATUSES = ["pending", "waiting_confirmation"];
-export type ClosedStatus = "canceled" | "failed" | "expired";
+import { OPEN_STATUSES, type ClosedStatus } from "./types";
 
 /**
  * Closes an open payment without applying it and gives back the referral balance it reserved.

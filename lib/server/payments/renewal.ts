@@ -6,9 +6,9 @@ import { env } from "@/lib/env";
 import { quotasToCustom } from "@/lib/pricing/custom-tariff";
 import { subscriptionLimits } from "@/lib/server/tariffs/current-tariff";
 import { confirmPayment } from "./confirm";
-import type { CustomDetails } from "./start";
+import type { CustomDetails } from "./types";
 import { providerByName } from "./providers";
-import { PaymentOutcomeUnknownError } from "./providers/yookassa";
+import { PaymentOutcomeUnknownError } from "./providers/yookassa/client";
 import { releasePayment } from "./release";
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,30 +5,13 @@ import { payments, type User } from "@/db/schema";
 import type { PaymentUrlResponse } from "@/lib/contracts/tariffs";
 import { env } from "@/lib/env";
 import { toKopecks } from "@/lib/money";
-import type { CustomValues } from "@/lib/pricing/custom-tariff";
 import { periodPrice } from "@/lib/pricing/periods";
 import { ApiError } from "@/lib/server/http/api-error";
 import { reserveReferralBalance } from "@/lib/server/referral/balance";
 import { expireStaleAndFindOpenPayment } from "./pending";
 import { activeProvider } from "./providers";
 import { releasePayment } from "./release";
-
-export type CustomDetails = { limits: CustomValues; modelIds: number[] | null };
-
-/** A priced and validated purchase, ready to be paid. */
-export type Order = {
-  kind: "tariff" | "custom" | "package";
-  tariffId?: number;
-  packageId?: number;
-  months: number;
-  /** Full price before the referral discount, in roubles. */
-  total: number;
-  refAmount: number;
-  email?: string;
-  recurrent: boolean;
-  details?: CustomDetails;
-  description: string;
-};
+import type { Order } from "./types";
 
 const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };

@@ -95,6 +95,6 @@ export async function listPackages({ db }: { db: Db }): Promise<PackageItem[]> {
     small_description_language_id: p.smallDescriptionLanguageId,
     description_language_id: p.descriptionLanguageId,
     description_models_id: p.descriptionModelsId,
-    package_purpose: p.packagePurpose as PackageItem["package_purpose"],
+    package_purpose: p.packagePurpose,
   }));
 }

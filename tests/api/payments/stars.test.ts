@@ -6,7 +6,7 @@ import { call, signIn } from "../../helpers/api";
 let fake: FakeStarsApi;
 let createTariff: any;
 let userTariff: any;
-let stars: typeof import("@/lib/server/payments/stars");
+let stars: typeof import("@/lib/server/payments/providers/stars/webhook");
 let db: any;
 
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
   Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6" });
   createTariff = (await import("@/app/api/tariff/create/route")).POST;
   userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
-  stars = await import("@/lib/server/payments/stars");
+  stars = await import("@/lib/server/payments/providers/stars/webhook");
   db = await (await import("@/db")).getDb();
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertWebhookSecret, handleBotUpdate, SECRET_HEADER } from "@/lib/server/bot/webhook";
 import { withPublic } from "@/lib/server/http/handler";
-import type { StarsUpdate } from "@/lib/server/payments/stars";
+import type { StarsUpdate } from "@/lib/server/payments/providers/stars/webhook";
 
 export const dynamic = "force-dynamic";
 

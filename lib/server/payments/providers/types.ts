@@ -31,10 +31,14 @@ export type ChargeSavedInput = Omit<CreateInput, "savePaymentMethod" | "returnUr
 /** How long a provider call may take: short on a user's request or a webhook, longer in jobs. */
 export type CallOptions = { timeoutMs?: number };
 
+/** The provider's word on an open payment: paid in full (with any method it saved), or not (yet). */
+export type PaidCheck = { paid: true; savedPaymentMethodId?: string } | { paid: false };
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "yookassa" | "stars";
   create(input: CreateInput): Promise<ProviderPayment>;
-  fetchStatus(providerPaymentId: string, options?: CallOptions): Promise<ProviderPayment>;
+  /** Whether the payer paid this payment, for the amount we asked; providers that keep no state say no. */
+  wasPaid(payment: { providerPaymentId: string; amountKopecks: number }, options?: CallOptions): Promise<PaidCheck>;
   /** Best effort: some providers cannot cancel a payment still waiting for the payer. */
   cancel(providerPaymentId: string, options?: CallOptions): Promise<void>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;

@@ -1,5 +1,5 @@
 import { withPublic } from "@/lib/server/http/handler";
-import { handleYookassaNotification, yookassaNotificationSchema } from "@/lib/server/payments/webhook";
+import { handleYookassaNotification, yookassaNotificationSchema } from "@/lib/server/payments/providers/yookassa/webhook";
 
 export const dynamic = "force-dynamic";
 

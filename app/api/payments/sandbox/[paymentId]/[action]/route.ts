@@ -1,5 +1,5 @@
 import { withPublic } from "@/lib/server/http/handler";
-import { resolveSandboxPayment } from "@/lib/server/payments/sandbox";
+import { resolveSandboxPayment } from "@/lib/server/payments/providers/sandbox/checkout";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { env, isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider } from "../types";
 
 // The demo provider: the payer confirms or declines on this app's own checkout page
 // (app/checkout/[paymentId]), whose buttons drive the same confirmation path as a provider webhook.
@@ -19,9 +19,9 @@ export const sandboxProvider: PaymentProvider = {
       savedPaymentMethodId: savePaymentMethod ? `sandbox-method-${paymentId}` : undefined,
     };
   },
-  async fetchStatus(providerPaymentId) {
-    // The sandbox keeps no state of its own: the payments table is the truth.
-    return { providerPaymentId, status: "pending", amountKopecks: 0 };
+  async wasPaid() {
+    // The sandbox keeps no state of its own: its checkout page confirms through the payments table.
+    return { paid: false };
   },
   async cancel() {},
   async chargeSaved({ paymentId, amountKopecks, paymentMethodId }) {

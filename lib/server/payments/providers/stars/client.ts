@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { telegramApi } from "@/lib/server/bot/telegram-api";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider } from "../types";
 
 // Telegram Stars (https://core.telegram.org/bots/payments-stars): an invoice link in currency XTR
 // that the client opens with the host's invoice call. Telegram has no per-invoice status query;
@@ -38,8 +38,9 @@ export const starsProvider: PaymentProvider = {
     // The charge id arrives with successful_payment; until then our id stands in.
     return { providerPaymentId: `invoice-${paymentId}`, status: "pending", amountKopecks, paymentUrl: link, providerAmount: stars };
   },
-  async fetchStatus(providerPaymentId) {
-    return { providerPaymentId, status: "pending", amountKopecks: 0 };
+  // Telegram has no per-invoice status query: successful_payment is the only word on it.
+  async wasPaid() {
+    return { paid: false };
   },
   // An invoice link cannot be revoked; a late pre-checkout query is refused instead.
   async cancel() {},

@@ -6,8 +6,8 @@ import { packages, payments, tariffs } from "@/db/schema";
 import { env } from "@/lib/env";
 import { toRoubles } from "@/lib/money";
 import { ApiError } from "@/lib/server/http/api-error";
-import { confirmPayment } from "./confirm";
-import { releasePayment } from "./release";
+import { confirmPayment } from "../../confirm";
+import { releasePayment } from "../../release";
 
 // The sandbox checkout: reachable only through the payment's own link (its uuid is the secret) and
 // only while PAYMENT_PROVIDER=sandbox.

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { CallOptions, PaymentProvider, ProviderPayment, ProviderStatus } from "./types";
+import type { CallOptions, PaymentProvider, ProviderPayment, ProviderStatus } from "../types";
 
 // YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth shopId:secretKey, an
 // Idempotence-Key on every POST (our payment id, so a retried create returns the same payment),
@@ -129,6 +129,11 @@ const receipt = ({ amountKopecks, description, email }: { amountKopecks: number;
       }
     : {};
 
+/** A payment as YooKassa's API holds it now (the webhook re-fetches what a notification names). */
+export async function fetchYookassaPayment(providerPaymentId: string, options?: CallOptions): Promise<ProviderPayment> {
+  return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
+}
+
 export const yookassaProvider: PaymentProvider = {
   name: "yookassa",
   async create({ paymentId, amountKopecks, description, email, savePaymentMethod, returnUrl }) {
@@ -144,8 +149,11 @@ export const yookassaProvider: PaymentProvider = {
     // On the user's request: bounded, then a clear "try again" (PaymentOutcomeUnknownError).
     return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: 8000, retryWindowMs: 10_000 }));
   },
-  async fetchStatus(providerPaymentId, options) {
-    return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
+  async wasPaid({ providerPaymentId, amountKopecks }, options) {
+    const remote = await fetchYookassaPayment(providerPaymentId, options);
+    return remote.status === "succeeded" && remote.amountKopecks === amountKopecks
+      ? { paid: true, savedPaymentMethodId: remote.savedPaymentMethodId }
+      : { paid: false };
   },
   async cancel(providerPaymentId, options) {
     // Only a payment waiting for capture can be canceled through the API; an unpaid redirect

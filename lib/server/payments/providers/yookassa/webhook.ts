@@ -1,0 +1,75 @@
+import "server-only";
+import { log } from "@/lib/server/log";
+import { and, eq, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db";
+import { payments } from "@/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/server/http/api-error";
+import { addressInRanges, clientAddress } from "@/lib/server/http/client-address";
+import { confirmPayment } from "../../confirm";
+import { fetchYookassaPayment } from "./client";
+import { releasePayment } from "../../release";
+
+export const yookassaNotificationSchema = z.object({
+  type: z.string().optional(),
+  event: z.string().max(100),
+  // YooKassa payment ids are UUID-shaped; anything else is refused before any outbound call.
+  object: z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i) }).loose(),
+});
+export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
+
+/**
+ * YOOKASSA_TRUSTED_IPS: comma-separated addresses or CIDR ranges (YooKassa publishes the ranges it
+ * sends notifications from), matched against the client address taken from the right-hand end of
+ * X-Forwarded-For behind TRUSTED_PROXY_COUNT proxies (a client-written first entry is never
+ * trusted). It defaults to YooKassa's published ranges; "any" accepts every source, which is safe
+ * because a notification is only ever believed after re-fetching the payment from the API.
+ */
+export function isTrustedSource({ address, trusted }: { address: string | undefined; trusted: string }): boolean {
+  if (trusted.trim() === "any") return true;
+  return addressInRanges(address, trusted);
+}
+
+// A notification is answered within a few seconds: YooKassa redelivers what it could not deliver.
+const WEBHOOK_CALL = { timeoutMs: 3000 };
+
+/**
+ * POST /api/payments/webhook/yookassa: the notification is only a hint. The payment is fetched
+ * again from YooKassa's API and applied (once, see confirmPayment) only when YooKassa itself says
+ * it succeeded for our amount.
+ */
+export async function handleYookassaNotification({ db, req, body }: { db: Db; req: Request; body: YookassaNotification }) {
+  if (!isTrustedSource({ address: clientAddress(req, env.TRUSTED_PROXY_COUNT), trusted: env.YOOKASSA_TRUSTED_IPS })) {
+    throw new ApiError("forbidden", "Notification from an untrusted address");
+  }
+  const remote = await fetchYookassaPayment(body.object.id, WEBHOOK_CALL).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") return null;
+    // Whatever the provider said stays in our log, never in an answer to an anonymous caller; a
+    // 503 makes YooKassa deliver the notification again later.
+    log().error({ err: error }, "YooKassa re-fetch failed");
+    const unavailable = new ApiError("service_unavailable", "Notification not processed, deliver it again later");
+    unavailable.retryAfterSeconds = 60;
+    throw unavailable;
+  });
+  if (!remote) return { ok: true, ignored: "unknown payment" };
+  // By YooKassa's id, or by the id in its metadata when the notification beat our own bookkeeping.
+  const byMetadata = remote.ourPaymentId && z.uuid().safeParse(remote.ourPaymentId).success ? eq(payments.id, remote.ourPaymentId) : undefined;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, "yookassa"), or(eq(payments.providerPaymentId, remote.providerPaymentId), byMetadata)));
+  if (!payment) return { ok: true, ignored: "unknown payment" };
+  if (remote.status === "succeeded") {
+    if (remote.amountKopecks !== payment.amountKopecks) {
+      log().error({ providerPaymentId: remote.providerPaymentId, paidKopecks: remote.amountKopecks, expectedKopecks: payment.amountKopecks }, "YooKassa payment amount differs");
+      return { ok: true, ignored: "amount mismatch" };
+    }
+    const { applied } = await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId, paidAtProvider: true });
+    return { ok: true, applied };
+  }
+  if (remote.status === "canceled") {
+    await releasePayment({ db, paymentId: payment.id, status: "canceled" });
+  }
+  return { ok: true, applied: false };
+}

@@ -1,0 +1,29 @@
+import type { CustomValues } from "@/lib/pricing/custom-tariff";
+
+// The payment vocabulary shared by the payments module and the schema's payments columns.
+
+export type PaymentKind = "tariff" | "custom" | "package" | "renewal";
+
+export type PaymentStatus = "pending" | "waiting_confirmation" | "completed" | "canceled" | "failed" | "expired";
+/** A payment the payer may still pay. */
+export const OPEN_STATUSES: PaymentStatus[] = ["pending", "waiting_confirmation"];
+/** How a payment ends without being applied. */
+export type ClosedStatus = Extract<PaymentStatus, "canceled" | "failed" | "expired">;
+
+/** A custom tariff's composition, stored on its payment (payments.details). */
+export type CustomDetails = { limits: CustomValues; modelIds: number[] | null };
+
+/** A priced and validated purchase, ready to be paid. */
+export type Order = {
+  kind: Exclude<PaymentKind, "renewal">;
+  tariffId?: number;
+  packageId?: number;
+  months: number;
+  /** Full price before the referral discount, in roubles. */
+  total: number;
+  refAmount: number;
+  email?: string;
+  recurrent: boolean;
+  details?: CustomDetails;
+  description: string;
+};
