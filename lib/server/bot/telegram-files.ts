@@ -1,5 +1,5 @@
 import "server-only";
-import type { Api } from "grammy";
+import { GrammyError, type Api } from "grammy";
 import { env, isDemoMode } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { readStoredFile, storeFile } from "@/lib/server/storage";
@@ -15,8 +15,9 @@ const DEMO_FILE_PREFIX = "demo:";
 
 /** A file over the download limit: the user is told, nothing is fetched. */
 export class FileTooLargeError extends Error {
-  constructor(readonly size: number) {
-    super(`The file has ${size} bytes; bots may download at most ${TELEGRAM_DOWNLOAD_LIMIT}`);
+  /** `size` is unknown when only getFile's refusal told. */
+  constructor(readonly size?: number) {
+    super(`The file has ${size ?? "more than the limit of"} bytes; bots may download at most ${TELEGRAM_DOWNLOAD_LIMIT}`);
     this.name = "FileTooLargeError";
   }
 }
@@ -26,11 +27,15 @@ export type DownloadedFile = { data: Buffer; filePath: string; storedKey?: strin
 
 /**
  * The bytes of a file a user sent. `size` is the message's file_size: a file known to be too large
- * is refused before getFile; one whose size only getFile reports is checked again after it.
+ * is refused before getFile; one whose size the message left out is refused by getFile itself
+ * ("Bad Request: file is too big").
  */
 export async function downloadTelegramFile({ api, fileId, size, signal }: { api: Api; fileId: string; size?: number; signal?: AbortSignal }): Promise<DownloadedFile> {
   if (size !== undefined && size > TELEGRAM_DOWNLOAD_LIMIT) throw new FileTooLargeError(size);
-  const file = await api.getFile(fileId);
+  const file = await api.getFile(fileId).catch((error: unknown) => {
+    if (error instanceof GrammyError && /file is too big/i.test(error.description)) throw new FileTooLargeError(size);
+    throw error;
+  });
   if (file.file_size !== undefined && file.file_size > TELEGRAM_DOWNLOAD_LIMIT) throw new FileTooLargeError(file.file_size);
   if (!file.file_path) throw new Error(`getFile answered no file_path for ${fileId}`);
 

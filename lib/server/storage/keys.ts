@@ -15,6 +15,7 @@ const EXT_BY_TYPE: Record<string, string> = {
   "audio/wav": "wav",
   "audio/mp4": "m4a",
   "application/pdf": "pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
   "text/plain": "txt",
   "application/octet-stream": "bin",
 };

@@ -38,7 +38,7 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
 function failureText(lang: string, error: unknown): string {
   if (error instanceof TurnRefused) return botText(lang, error.messageKey, error.values);
-  if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: megabytes(error.size) });
+  if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
   // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
   if (error instanceof DocumentError) return botText(lang, DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
   return botText(lang, "actionFailed");
@@ -79,7 +79,9 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
   try {
     await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), left });
   } catch (error) {
-    if (!(error instanceof TurnRefused)) console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
+    const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
+    if (refused) console.info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
+    else console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
     await refundQuota({ db, userId: user.id, kind, amount });
     await ctx.reply(failureText(lang, error)).catch(() => {});
   }
