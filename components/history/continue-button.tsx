@@ -1,11 +1,15 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { DemoChatLink } from "@/components/demo-chat/demo-chat-link";
+import { demoChatUrl } from "@/lib/client/demo-query";
+import { isDemoHost } from "@/lib/client/telegram";
 import { useContinueSession } from "@/lib/queries/history";
 
 /**
  * The floating "continue in chat" button: a round icon that expands to its label on hover or on the
- * first tap; pressing it expanded continues the session in the messenger (and closes the mini-app).
+ * first tap; pressing it expanded continues the session in the messenger (and closes the mini-app);
+ * in demo mode it opens the demo chat page, which stands in for the messenger chat.
  */
 export function ContinueButton({ sessionId }: { sessionId: number }) {
   const t = useTranslations("History");
@@ -13,13 +17,15 @@ export function ContinueButton({ sessionId }: { sessionId: number }) {
   const continueSession = useContinueSession();
   const onClick = () => {
     if (!expanded) return setExpanded(true);
-    if (!continueSession.isPending) continueSession.mutate(sessionId);
+    if (continueSession.isPending) return;
+    continueSession.mutate(sessionId, { onSuccess: () => isDemoHost() && window.location.assign(demoChatUrl()) });
   };
   return (
     <div className="continue-float">
       {continueSession.isSuccess && (
         <p className="history-notice" role="status" data-testid="history-continued">
           {t("continued")}
+          <DemoChatLink />
         </p>
       )}
       {continueSession.isError && (

@@ -11,6 +11,7 @@ import { useUserStatistic } from "@/lib/queries/user";
 import { launchErrorKind } from "./launch-error";
 import { hasAccess, modelsFor } from "./model-filters";
 import { ModelIcon } from "./model-icon";
+import { DemoChatLink } from "@/components/demo-chat/demo-chat-link";
 import { splitColumns } from "./split-columns";
 import "./models.css";
 
@@ -130,6 +131,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
       {launch.isSuccess && (
         <p className="model-picker__success" role="status" data-testid="model-picker-launched">
           {t("launched")}
+          <DemoChatLink />
         </p>
       )}
       {exhausted && <UpgradeOffer message={t("quotaExhausted")} packages testId="quota-upgrade" />}

@@ -91,6 +91,9 @@ export function onHostBackButton(handler: () => void): () => void {
   return result[0] && typeof result[1] === "function" ? result[1] : () => {};
 }
 
+/** A browser tab playing the messenger (demo mode): the bot chat is the demo chat page. */
+export const isDemoHost = (): boolean => hostMode === "demo";
+
 /** Closes the mini-app when the host allows it (after a successful launch or payment redirect). */
 export function closeMiniApp(): void {
   // A browser tab in demo mode cannot be closed by the app; the mocked host ignores the call.

@@ -7,13 +7,15 @@ export const DEMO_TEXT_MAX = 4096;
 export const DEMO_CAPTION_MAX = 1024;
 const CALLBACK_DATA_MAX = 64;
 
-// POST /api/demo/chat/updates as JSON: a text message, or a press of an inline button.
+// POST /api/demo/chat/updates as JSON: a text message, a press of an inline button, or Stop.
 export const demoChatTextBodySchema = z.strictObject({ text: z.string().trim().min(1).max(DEMO_TEXT_MAX) });
 export const demoChatCallbackBodySchema = z.strictObject({
   callback_data: z.string().min(1).max(CALLBACK_DATA_MAX),
   message_id: z.number().int().positive().max(2 ** 31 - 1),
 });
-export const demoChatJsonBodySchema = z.union([demoChatTextBodySchema, demoChatCallbackBodySchema]);
+// Telegram's Stop under a streaming draft (sendMessageDraft with can_stop).
+export const demoChatStopBodySchema = z.strictObject({ stop_draft_id: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1) });
+export const demoChatJsonBodySchema = z.union([demoChatTextBodySchema, demoChatCallbackBodySchema, demoChatStopBodySchema]);
 export type DemoChatJsonBody = z.infer<typeof demoChatJsonBodySchema>;
 
 // POST /api/demo/chat/updates as multipart/form-data: `file` plus these fields.
@@ -54,7 +56,7 @@ export type DemoChatItem = {
 export type DemoChatMessages = {
   items: DemoChatItem[];
   /** The bot's live draft preview (sendMessageDraft), empty text for "Thinking…". */
-  draft: { text: string; parse_mode: string | null } | null;
+  draft: { text: string; parse_mode: string | null; draft_id: number; can_stop: boolean } | null;
   /** Pass as ?after= to get only later changes. */
   cursor: string;
   /** Some of the user's updates are not handled yet: an answer is on its way. */

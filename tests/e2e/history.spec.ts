@@ -161,9 +161,11 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   const continued = page.waitForResponse((r) => r.url().endsWith("/api/history/id") && r.request().method() === "POST");
   await button.click();
   expect((await continued).status()).toBe(200);
-  // A browser tab cannot be closed: demo mode says where to go on.
-  await expect(page.getByTestId("history-continued")).toHaveText("Готово! Продолжите в чате с ботом.");
-  await page.goBack();
+  // A browser tab has no messenger chat: demo mode opens the demo chat, where the bot says so.
+  await expect(page).toHaveURL(/\/demo-chat\?/);
+  await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Старая»", { timeout: 20_000 });
+  await page.getByTestId("demo-chat-back").click();
+  await page.getByTestId("card-history").click();
   await expect(page.getByTestId("history-session").first()).toContainText("Старая");
 });
 

@@ -145,7 +145,7 @@ async function send(db: Db, method: string, p: Payload, chatId: number): Promise
 /** One draft row per chat, replaced by each call; an empty text is Telegram's "Thinking…". */
 async function draft(db: Db, p: Payload, chatId: number): Promise<Answer> {
   const text = String(p.text ?? "");
-  const extra = { draft_id: p.draft_id, ...presentation(p) };
+  const extra = { draft_id: p.draft_id, can_stop: !!p.can_stop, ...presentation(p) };
   const updated = await db
     .update(botOutbox)
     .set({ text, extra, updatedAt: new Date() })

@@ -134,8 +134,8 @@ async function liveDraft({ db, chatId }: { db: Db; chatId: number }): Promise<De
     .where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.method, "sendMessageDraft"), gt(botOutbox.updatedAt, new Date(Date.now() - DRAFT_TTL_MS))))
     .limit(1);
   if (!row) return null;
-  const mode = row.extra?.parse_mode;
-  return { text: row.text, parse_mode: typeof mode === "string" ? mode : null };
+  const { parse_mode: mode, draft_id: draftId, can_stop: canStop } = row.extra ?? {};
+  return { text: row.text, parse_mode: typeof mode === "string" ? mode : null, draft_id: Number(draftId ?? 0), can_stop: canStop === true };
 }
 
 /** Whether the worker still has some of this chat's updates to handle. */

@@ -5,13 +5,14 @@ import { botOutbox, type User } from "@/db/schema";
 import { demoChatJsonBodySchema, type DemoChatSent } from "@/lib/contracts/demo-chat";
 import { isDemoMode } from "@/lib/env";
 import { demoFileId, demoFileUniqueId } from "@/lib/server/bot/demo-transport";
-import { storeUpdate } from "@/lib/server/bot/updates";
+import { handleBotUpdate } from "@/lib/server/bot/webhook";
 import { ApiError, notFound } from "@/lib/server/http/api-error";
 import { readJsonBody } from "@/lib/server/http/json-body";
 import { receiveDemoUpload, type DemoUpload } from "./uploads";
 
-// The demo chat's messages enter exactly where Telegram's do: a Telegram-shaped Update stored by
-// storeUpdate (as the webhook does) and handled by the bot-updates worker through grammY.
+// The demo chat's messages enter exactly where Telegram's do: a Telegram-shaped Update handed to the
+// webhook's handleBotUpdate (Stop answered at once, everything else stored for the bot-updates
+// worker, which runs it through grammY).
 
 /** The demo chat exists only in demo mode; elsewhere its routes are unknown (404). */
 export function assertDemoChat(): void {
@@ -91,18 +92,20 @@ async function buildUpdate({ db, user, req, updateId }: { db: Db; user: User; re
   if (type.startsWith("multipart/form-data")) return message(fileContent(await receiveDemoUpload(req)));
   const body = demoChatJsonBodySchema.parse(await readJsonBody(req));
   if ("text" in body) return message(textContent(body.text));
+  if ("stop_draft_id" in body) return { update_id: updateId, stopped_message_generation: { chat: privateChat(user), draft_id: body.stop_draft_id } };
   return { update_id: updateId, callback_query: await callbackQuery({ db, user, updateId, data: body.callback_data, messageId: body.message_id }) };
 }
 
-/** POST /api/demo/chat/updates: the caller's message or button press, stored for the bot worker. */
+/** POST /api/demo/chat/updates: the caller's message, button press or Stop, taken as the webhook takes Telegram's. */
 export async function sendDemoUpdate({ db, user, req }: { db: Db; user: User; req: Request }): Promise<DemoChatSent> {
   assertDemoChat();
   const update = await buildUpdate({ db, user, req, updateId: nextUpdateId() });
   // Another instance may have taken the same id in the same millisecond: the next one is free.
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await storeUpdate({ db, update })) return { update_id: update.update_id };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Telegram-shaped update, as the webhook receives one
+    if ((await handleBotUpdate({ db, update: update as any })).handled) return { update_id: update.update_id };
     update.update_id = nextUpdateId();
-    if ("callback_query" in update) update.callback_query.id = String(update.update_id);
+    if ("callback_query" in update && update.callback_query) update.callback_query.id = String(update.update_id);
   }
   throw new ApiError("service_unavailable", "Could not store the message, try again");
 }

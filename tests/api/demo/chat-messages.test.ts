@@ -78,9 +78,9 @@ describe("GET /api/demo/chat/messages", () => {
     await record("sendAudio", { chat_id: telegramId, audio: photo.result.photo[0].file_id });
     await record("sendChatAction", { chat_id: telegramId, action: "typing" });
     await record("sendMessageDraft", { chat_id: telegramId, draft_id: 7, text: "" });
-    await record("sendMessageDraft", { chat_id: telegramId, draft_id: 7, text: "Partial answ" });
+    await record("sendMessageDraft", { chat_id: telegramId, draft_id: 7, text: "Partial answ", can_stop: true });
     const withDraft = await list(token);
-    expect(withDraft.body.draft).toEqual({ text: "Partial answ", parse_mode: null });
+    expect(withDraft.body.draft).toEqual({ text: "Partial answ", parse_mode: null, draft_id: 7, can_stop: true });
     const [sentPhoto, doc, audio] = withDraft.body.items;
     expect(sentPhoto).toMatchObject({ from: "bot", text: "A cat", file: { kind: "photo", name: "cat.png", mime_type: "image/png" } });
     expect(doc).toMatchObject({ file: { kind: "document", name: "notes.txt" } });

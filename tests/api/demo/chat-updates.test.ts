@@ -132,6 +132,14 @@ describe("POST /api/demo/chat/updates", () => {
     expect(second.updateId).toBeGreaterThan(first.updateId);
   });
 
+  it("Stop under a streaming draft is answered at once, as the webhook does, and never queued behind the turn", async () => {
+    const { token, telegramId } = await demoChatUser();
+    const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { stop_draft_id: 424242 } });
+    expect(res.status).toBe(200);
+    expect(await storedUpdates(telegramId)).toEqual([]);
+    expect((await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { stop_draft_id: 1.5 } })).status).toBe(400);
+  });
+
   it("a press of an inline button is stored as a callback_query naming the bot's message", async () => {
     const { token, telegramId } = await demoChatUser();
     const { recordDemoCall } = await import("@/lib/server/bot/demo-transport");

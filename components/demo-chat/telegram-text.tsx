@@ -1,0 +1,55 @@
+"use client";
+import type { ReactNode } from "react";
+import { safeUrl } from "@/lib/safe-url";
+import { parseMarkdownV2, type TelegramNode } from "@/lib/telegram-markdown";
+
+// A bot message's text as the messenger shows it: MarkdownV2 entities as elements (never raw HTML),
+// links only through safeUrl; plain text, or formatting Telegram would have refused, as it is.
+
+function render(nodes: TelegramNode[]): ReactNode[] {
+  return nodes.map((node, i) => {
+    switch (node.type) {
+      case "text":
+        return node.text;
+      case "bold":
+        return <strong key={i}>{render(node.children)}</strong>;
+      case "italic":
+        return <em key={i}>{render(node.children)}</em>;
+      case "underline":
+        return <u key={i}>{render(node.children)}</u>;
+      case "strike":
+        return <s key={i}>{render(node.children)}</s>;
+      case "spoiler":
+        return (
+          <span key={i} className="tg-spoiler" tabIndex={0}>
+            {render(node.children)}
+          </span>
+        );
+      case "quote":
+        return <blockquote key={i}>{render(node.children)}</blockquote>;
+      case "code":
+        return <code key={i}>{node.text}</code>;
+      case "pre":
+        return (
+          <pre key={i} data-language={node.language ?? undefined}>
+            <code>{node.text}</code>
+          </pre>
+        );
+      case "link": {
+        const href = safeUrl(node.url);
+        return href ? (
+          <a key={i} href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {render(node.children)}
+          </a>
+        ) : (
+          <span key={i}>{render(node.children)}</span>
+        );
+      }
+    }
+  });
+}
+
+export function TelegramText({ text, parseMode }: { text: string; parseMode: string | null }) {
+  const nodes = parseMode === "MarkdownV2" ? parseMarkdownV2(text) : null;
+  return <div className="tg-text">{nodes ? render(nodes) : text}</div>;
+}

@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+import { openApp, screenshot } from "./helpers";
+
+// Demo mode has no messenger: the demo chat page stands in for the bot chat. Its messages go through
+// the same update path as Telegram's (stored update, bot worker, sandbox model), and what the bot says
+// is what its demo transport recorded.
+
+const botMessages = (page: import("@playwright/test").Page) => page.getByTestId("demo-chat-bot");
+
+test("launch an assistant, continue in the demo chat, get the sandbox answer, find the dialogue in history", async ({ page }) => {
+  const userId = await openApp(page, { hash: "/text-assistants" });
+  await page.getByTestId("category-coding").click();
+  const card = page.locator("article", { hasText: "SQL-помощник" });
+  await card.getByRole("button", { name: "Старт" }).click();
+  await page.getByTestId("model-modal").getByTestId("modal-model-gpt-4o-mini").click();
+  const notice = page.getByTestId("assistant-launched");
+  await expect(notice).toBeVisible();
+  const link = notice.getByTestId("demo-chat-link");
+  await expect(link).toHaveText("Открыть демо-чат с ботом ›");
+  await expect(link).toHaveAttribute("href", `/demo-chat?lang=ru&demo_user=${userId}`);
+  await screenshot(page, "demo-chat-launch-notice-ru");
+  await link.click();
+
+  await expect(page).toHaveURL(/\/demo-chat\?/);
+  // The launch notice the app queued, recorded by the outbox worker.
+  await expect(botMessages(page).first()).toContainText("Ассистент «SQL-помощник» готов к работе (модель GPT-4o mini)", { timeout: 20_000 });
+
+  const question = "Как выбрать **первые** 10 строк?";
+  await page.getByTestId("demo-chat-input").fill(question);
+  const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates") && r.request().method() === "POST");
+  await page.getByTestId("demo-chat-send").click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByTestId("demo-chat-user").last()).toContainText(question);
+  await expect(page.getByTestId("demo-chat-input")).toHaveValue("");
+
+  // The sandbox model's labelled answer, streamed and then sent formatted (MarkdownV2) with its cost line.
+  const answer = botMessages(page).filter({ hasText: "Demo answer (sandbox, no AI model configured)" });
+  await expect(answer).toHaveCount(1, { timeout: 30_000 });
+  await expect(answer.locator("strong").first()).toHaveText("Demo answer (sandbox, no AI model configured)");
+  await expect(answer.locator("pre code")).toContainText("const answer = await model.reply(");
+  await expect(answer.locator("blockquote")).toContainText("Как выбрать **первые** 10 строк?");
+  await expect(answer).toContainText("— токенов:", { timeout: 30_000 });
+  await expect(page.getByTestId("demo-chat-typing")).toHaveCount(0);
+  await screenshot(page, "demo-chat-answer-ru");
+
+  // The dialogue is in history (POST /api/history/) and in the session's thread.
+  await page.getByTestId("demo-chat-back").click();
+  await page.getByTestId("header-tariff").waitFor();
+  const list = page.waitForResponse((r) => r.url().endsWith("/api/history/") && r.request().method() === "POST");
+  await page.getByTestId("card-history").click();
+  const listed = (await (await list).json()) as { data: Array<{ name: string; last_user_message: string | null }> };
+  expect(listed.data[0]).toMatchObject({ name: "SQL-помощник", last_user_message: question });
+  await page.getByTestId("history-session").first().click();
+  await expect(page.locator(".bubble--user", { hasText: "Как выбрать" })).toBeVisible();
+  await expect(page.locator(".bubble--ai", { hasText: "Demo answer" })).toBeVisible();
+
+  // Continue in chat from the thread opens the demo chat again, where the bot says so (issue 9).
+  const button = page.getByTestId("history-continue");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await button.click();
+  await expect(page).toHaveURL(/\/demo-chat\?/);
+  await expect(botMessages(page).last()).toContainText("Продолжаем диалог «SQL-помощник»", { timeout: 20_000 });
+});
+
+test("a photo and a document sent from the demo chat get bot replies; dark theme at 320 px, in English", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  const userId = 960_000_000 + Math.floor(Math.random() * 1_000_000);
+  await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en&demo_theme=dark`);
+  await expect(page.getByTestId("demo-chat-empty")).toContainText("No messages yet");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+
+  const sendFile = async (file: string) => {
+    const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates"));
+    await page.getByTestId("demo-chat-file").setInputFiles(file);
+    expect((await sent).status()).toBe(200);
+  };
+  await page.getByTestId("demo-chat-input").fill("What is in this picture?");
+  await sendFile("tests/fixtures/photo.png");
+  const photo = page.getByTestId("demo-chat-user").first();
+  await expect(photo.locator("img")).toBeVisible();
+  await expect(photo).toContainText("What is in this picture?");
+  // The stored upload is served back by its signed link.
+  expect(await photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  const afterPhoto = await botMessages(page).count();
+
+  await sendFile("tests/fixtures/sample.pdf");
+  await expect(page.getByTestId("demo-chat-user").nth(1).getByTestId("demo-chat-document")).toHaveText(/sample\.pdf/);
+  await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(afterPhoto);
+  // Replies come after what they answer.
+  const order = await page.locator("[data-testid=demo-chat-user], [data-testid=demo-chat-bot]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
+  expect(order[0]).toBe("demo-chat-user");
+  expect(order[afterPhoto + 1]).toBe("demo-chat-user");
+  expect(order.at(-1)).toBe("demo-chat-bot");
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await screenshot(page, "demo-chat-files-dark-en");
+});
+
+test("a file that is not what it claims is refused with the server's reason", async ({ page }) => {
+  const userId = 970_000_000 + Math.floor(Math.random() * 1_000_000);
+  await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en`);
+  await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
+  await page.getByTestId("demo-chat-voice-file").setInputFiles({ name: "voice.ogg", mimeType: "audio/ogg", buffer: Buffer.from("not audio at all") });
+  await expect(page.getByTestId("demo-chat-error")).toContainText("Could not send: A voice message or audio must be an audio file");
+});
