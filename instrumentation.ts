@@ -8,10 +8,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { assertProductionConfig, env } = await import("@/lib/env");
   assertProductionConfig();
+  const { rootLogger } = await import("@/lib/server/log");
   // JOBS_IN_PROCESS=false: a host's scheduler runs the jobs through POST /api/jobs/{name} instead.
   const runJobs = env.JOBS_IN_PROCESS === "true";
   // Production without a model endpoint still serves the mini-app; the bot cannot answer, so say it now.
-  (await import("@/lib/server/ai/provider")).checkAiConfig();
+  (await import("@/lib/server/ai/provider")).checkAiConfig((msg) => rootLogger.error(msg));
   const { getDb } = await import("@/db");
   const { startJobs } = await import("@/lib/server/jobs/scheduler");
   const { jobs } = await import("@/lib/server/jobs/registry");
@@ -20,7 +21,7 @@ export async function register() {
       const db = await getDb();
       if (runJobs) startJobs({ db, jobs });
     } catch (error) {
-      console.error(`[start] database unavailable, retrying in ${RETRY_MS} ms:`, (error as Error).message);
+      rootLogger.error({ error: (error as Error).message, retryInMs: RETRY_MS }, "database unavailable at start, retrying");
       setTimeout(() => void open(), RETRY_MS).unref();
     }
   };

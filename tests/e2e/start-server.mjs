@@ -1,5 +1,6 @@
 // Starts the built app for the end-to-end run on a fresh database: a new PostgreSQL database
-// (app_e2e_<port>) when DATABASE_URL is set, otherwise a new embedded-database folder.
+// (app_e2e_<port>) when DATABASE_URL is set, otherwise a new embedded-database folder. The app is
+// the standalone server (<NEXT_DIST_DIR>/standalone/server.js) that `npm start` runs.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +21,8 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   // Every test signs in its own user from 127.0.0.1: limits stay on, scaled up.
   RATE_LIMIT_MULTIPLIER: "100",
+  // A line per request would bury Playwright's report; warnings and errors still show.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
 delete env.BOT_TOKEN;
 delete env.JWT_SECRET;
