@@ -32,6 +32,7 @@ describe("sandbox AI provider (demo mode)", () => {
     const a = await sandboxAiProvider.generateImage({ model: "gpt-image-1", prompt: "a cat", signal: signal() });
     const b = await sandboxAiProvider.generateImage({ model: "gpt-image-1", prompt: "a dog", signal: signal() });
     expect(a.contentType).toBe("image/png");
+    expect(a.note).toMatch(/^Demo image \(sandbox/);
     const png = PNG.sync.read(a.data);
     expect([png.width, png.height]).toEqual([256, 256]);
     expect(a.data.equals(b.data)).toBe(false);
@@ -42,10 +43,12 @@ describe("sandbox AI provider (demo mode)", () => {
     expect(heard.text).toMatch(/^Demo transcription \(sandbox/);
     const spoken = await sandboxAiProvider.speech({ model: "tts-1", text: "Hello there", signal: signal() });
     expect(spoken.contentType).toBe("audio/wav");
+    expect(spoken.note).toMatch(/^Demo speech \(sandbox/);
     expect(spoken.data.subarray(0, 4).toString()).toBe("RIFF");
     expect(spoken.data.subarray(8, 12).toString()).toBe("WAVE");
     const cleaned = await sandboxAiProvider.cleanAudio({ audio: sandboxWav("noisy input"), filename: "noisy.wav", signal: signal() });
     expect(cleaned.contentType).toBe("audio/ogg");
+    expect(cleaned.note).toMatch(/^Demo noise removal \(sandbox/);
     expect(cleaned.data.subarray(0, 4).toString()).toBe("OggS");
   });
 

@@ -5,7 +5,8 @@ import { instrumented } from "@/lib/server/log";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
-export type AiFile = { data: Buffer; contentType: string };
+/** A produced file; `note` is shown with it in the chat (the sandbox's demo label). */
+export type AiFile = { data: Buffer; contentType: string; note?: string };
 
 /** The model layer the bot calls: one OpenAI-compatible endpoint, or the demo sandbox. */
 export interface AiProvider {

@@ -4,6 +4,9 @@ import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import { sandboxPng, sandboxWav } from "@/lib/server/ai/sandbox-media";
 
 const SANDBOX_ANSWER_TITLE = "Demo answer (sandbox, no AI model configured)";
+const SANDBOX_IMAGE_NOTE = "Demo image (sandbox, no AI model configured): a gradient in the colour of your prompt.";
+const SANDBOX_SPEECH_NOTE = "Demo speech (sandbox, no AI model configured): a tone as long as the text.";
+const SANDBOX_CLEANUP_NOTE = "Demo noise removal (sandbox): the local ffmpeg filter chain.";
 
 // Rough token estimate (about four characters a token) so quotas move in the demo as they would live.
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -57,11 +60,11 @@ export const sandboxAiProvider: AiProvider = {
   },
   async generateImage({ prompt }) {
     assertDemo();
-    return { data: sandboxPng(prompt), contentType: "image/png" };
+    return { data: sandboxPng(prompt), contentType: "image/png", note: SANDBOX_IMAGE_NOTE };
   },
   async editImage({ prompt, image }) {
     assertDemo();
-    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png" };
+    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: SANDBOX_IMAGE_NOTE };
   },
   async transcribe({ audio }) {
     assertDemo();
@@ -69,11 +72,11 @@ export const sandboxAiProvider: AiProvider = {
   },
   async speech({ text }) {
     assertDemo();
-    return { data: sandboxWav(text), contentType: "audio/wav" };
+    return { data: sandboxWav(text), contentType: "audio/wav", note: SANDBOX_SPEECH_NOTE };
   },
   async cleanAudio({ audio, filename, signal }) {
     assertDemo();
     // Noise removal needs no model: the sandbox runs the same local ffmpeg chain as production.
-    return cleanAudio({ audio, filename, signal, timeoutMs: 120_000 });
+    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: SANDBOX_CLEANUP_NOTE };
   },
 };

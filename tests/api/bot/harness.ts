@@ -13,10 +13,11 @@ const SECRET = "actions-webhook-secret-0123456789";
 export type Harness = Awaited<ReturnType<typeof startBotHarness>>;
 type QuotaValues = Partial<typeof quotas.$inferInsert>;
 
-export async function startBotHarness(extraEnv: Record<string, string> = {}) {
+/** `extraEnv` adds settings; an undefined value removes one (no OPENAI_BASE_URL: the sandbox answers). */
+export async function startBotHarness(extraEnv: Record<string, string | undefined> = {}) {
   const bot: FakeBotApi = await startFakeBotApi({ token: process.env.BOT_TOKEN! });
   const ai: FakeOpenAi = await startFakeOpenAi();
-  Object.assign(process.env, {
+  const settings: Record<string, string | undefined> = {
     BOT_API_BASE_URL: bot.url,
     TELEGRAM_WEBHOOK_SECRET: SECRET,
     OPENAI_BASE_URL: ai.url,
@@ -25,7 +26,11 @@ export async function startBotHarness(extraEnv: Record<string, string> = {}) {
     AI_MAX_RETRIES: "0",
     BOT_PASTE_JOIN_MS: "0",
     ...extraEnv,
-  });
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
   const { getDb } = await import("@/db");
   const webhook = (await import("@/app/api/telegram/webhook/route")).POST;
   const { processUpdates } = await import("@/lib/server/bot/updates-job");

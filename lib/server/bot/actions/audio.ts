@@ -13,8 +13,9 @@ import { paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-turn";
 // noise_removal: the user's recording cleaned (AUDIO_CLEANUP_URL, or the ffmpeg filter chain) and
 // sent back as audio, per started minute of the recording.
 
-/** Audio the bot produced, as an audio message with the cost line. */
-export async function sendAudioResult({ ctx, audio, name, caption }: { ctx: Context; audio: AiFile; name: string; caption: string }): Promise<void> {
+/** Audio the bot produced, as an audio message with its note (if any) and the cost line. */
+export async function sendAudioResult({ ctx, audio, name, costLine }: { ctx: Context; audio: AiFile; name: string; costLine: string }): Promise<void> {
+  const caption = [audio.note, costLine].filter(Boolean).join("\n");
   await ctx.replyWithAudio(new InputFile(audio.data, `${name}.${extensionFor(audio.contentType)}`), { caption });
 }
 
@@ -29,7 +30,7 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
       const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
-      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", caption: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
     },
   });

@@ -47,7 +47,7 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
     run: async ({ signal, left }) => {
       const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal });
       const aiFileUrl = await keepResultFile(speech);
-      await sendAudioResult({ ctx, audio: speech, name: "voice-over", caption: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
     },
   });
@@ -79,7 +79,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });
-      await sendAudioResult({ ctx, audio: speech, name: "translation", caption: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: translation, aiFileUrl } });
     },
   });

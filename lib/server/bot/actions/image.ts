@@ -16,7 +16,7 @@ import { paidTurn, refusedAsTooLarge } from "./paid-turn";
 type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 
 async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User; image: AiFile; left: number }) {
-  const caption = botText(user.language, "costImages", { spent: "1", left: String(left) });
+  const caption = [image.note, botText(user.language, "costImages", { spent: "1", left: String(left) })].filter(Boolean).join("\n");
   await ctx.replyWithPhoto(new InputFile(image.data, `image.${extensionFor(image.contentType)}`), { caption });
 }
 

@@ -1,0 +1,54 @@
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBotHarness, type Harness } from "./harness";
+
+// Demo mode without a model endpoint: every action still answers through the bot, with the
+// sandbox's labelled results (a PNG, a labelled transcript, a WAV tone, ffmpeg noise removal).
+let h: Harness;
+let sandboxWav: typeof import("@/lib/server/ai/sandbox-media").sandboxWav;
+
+beforeAll(async () => {
+  h = await startBotHarness({ OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI_TIMEOUT_SECONDS: "30" });
+  ({ sandboxWav } = await import("@/lib/server/ai/sandbox-media"));
+});
+afterAll(() => h?.close());
+
+const wavMessage = () => {
+  const wav = sandboxWav("a short recording for the sandbox");
+  return { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } };
+};
+
+describe("bot actions with the sandbox AI provider", () => {
+  it("text_to_image answers a labelled PNG", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 2 } });
+    await h.send(u.telegramId, { text: "a lighthouse" });
+    const [photo] = h.mediaIn(u.telegramId);
+    expect(photo.caption).toMatch(/^Demo image \(sandbox, no AI model configured\).*\n— images: 1, left: 1$/);
+    expect(PNG.sync.read(photo.data).width).toBe(256);
+    expect(h.ai.requests).toHaveLength(0);
+  });
+
+  it("speech to text answers a labelled transcript", async () => {
+    const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 2 } });
+    await h.send(u.telegramId, wavMessage());
+    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^Demo transcription \(sandbox, no AI model configured\)/);
+  });
+
+  it("voice-over answers a labelled WAV", async () => {
+    const u = await h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: 2 } });
+    await h.send(u.telegramId, { text: "Hello from the demo" });
+    const [audio] = h.mediaIn(u.telegramId);
+    expect(audio).toMatchObject({ filename: "voice-over.wav" });
+    expect(audio.caption).toMatch(/^Demo speech \(sandbox/);
+    expect(audio.data.subarray(8, 12).toString()).toBe("WAVE");
+  });
+
+  it("noise removal runs the local ffmpeg chain and answers OGG", async () => {
+    const u = await h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: 2 } });
+    await h.send(u.telegramId, wavMessage());
+    const [audio] = h.mediaIn(u.telegramId);
+    expect(audio).toMatchObject({ filename: "cleaned.ogg" });
+    expect(audio.data.subarray(0, 4).toString()).toBe("OggS");
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(1);
+  });
+});
