@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
@@ -83,7 +84,7 @@ async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Pa
   if (taken.length) {
     await tx.insert(referralLedger).values({ userId: payment.userId, kind: "respend", amountKopecks: payment.refAmountKopecks, paymentId: payment.id }).onConflictDoNothing();
   } else {
-    console.error(`[payments] late payment ${payment.id}: the released referral balance was already spent`);
+    log().error({ paymentId: payment.id }, "late payment: the released referral balance was already spent");
   }
 }
 

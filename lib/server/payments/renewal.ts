@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/log";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, subscriptions, tariffs, type Subscription } from "@/db/schema";
@@ -99,10 +100,10 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
     if (error instanceof PaymentOutcomeUnknownError) {
       // The charge may have gone through: it stays pending (so no second charge can start) until its
       // notification or the expiry job's re-fetch settles it.
-      console.error(`[payments] auto-payment for user ${sub.userId}: outcome unknown, left pending`, error);
+      log().error({ userId: sub.userId, err: error }, "auto-payment outcome unknown, left pending");
       return "pending";
     }
-    console.error(`[payments] auto-payment for user ${sub.userId} failed`, error);
+    log().error({ userId: sub.userId, err: error }, "auto-payment failed");
     await releasePayment({ db, paymentId: payment.id, status: "failed" });
     return "declined";
   }
