@@ -13,7 +13,8 @@ export async function cleanAudio(o: { audio: Buffer; filename: string; signal: A
   if (o.url) return cleanThroughEndpoint({ ...o, url: o.url });
   return runFfmpeg({
     input: o.audio,
-    args: ["-af", FILTERS, "-c:a", "libopus", "-b:a", "48k", "-f", "ogg"],
+    // -vn: a video's picture is dropped, only its sound is cleaned.
+    args: ["-vn", "-af", FILTERS, "-c:a", "libopus", "-b:a", "48k", "-f", "ogg"],
     signal: o.signal,
   }).then((data) => ({ data, contentType: "audio/ogg" }));
 }

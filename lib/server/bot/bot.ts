@@ -67,7 +67,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     await ctx.reply(botText(ctx.appUser.language, "greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
   });
   bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
-  bot.on(["message:photo", "message:voice", "message:audio", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
+  bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
   // Retry under a failed turn's apology (turn-preview.ts); Stop is answered in the webhook itself (turn-controls.ts).
   bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryText({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language, "actionNotSupported")));

@@ -57,6 +57,15 @@ describe("speech to text in the bot chat", () => {
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(7);
   });
 
+  it("a video is transcribed for its sound, by Telegram's duration", async () => {
+    const u = await whisperUser(10);
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(100)]);
+    await h.send(u.telegramId, { video: { ...h.bot.addFile(mp4), duration: 200, width: 640, height: 360, file_name: "clip.mp4", mime_type: "video/mp4" } });
+    expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0]).toMatchObject({ filename: "clip.mp4", size: mp4.length });
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(6);
+    expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toMatch(/\.mp4$/);
+  });
+
   it("an exhausted audio quota: the tariffs button, no download and no model call", async () => {
     const u = await whisperUser(1);
     const downloads = h.bot.downloads.length;

@@ -32,8 +32,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
-      const draft = await ctx.reply("…");
-      await sendFormatted({ ctx, draft, text: answer, footer: botText(lang, "costFiles", { spent: "1", left: String(left) }) });
+      await sendFormatted({ ctx, text: answer, footer: botText(lang, "costFiles", { spent: "1", left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer } });
     },
   });

@@ -18,7 +18,7 @@ export type IncomingFile = {
   caption: string;
 };
 
-/** The file of a photo (its largest size), voice, audio or document message; null for anything else. */
+/** The file of a photo (its largest size), voice, audio, video, video note or document message; null for anything else. */
 export function incomingFileOf(message: Message): IncomingFile | null {
   const caption = message.caption?.trim() ?? "";
   if (message.photo?.length) {
@@ -33,6 +33,15 @@ export function incomingFileOf(message: Message): IncomingFile | null {
     const a = message.audio;
     return { fileId: a.file_id, size: a.file_size, filename: a.file_name ?? "audio.mp3", contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption };
   }
+  // Videos count for their sound: transcribers take MP4, and noise removal keeps only the audio.
+  if (message.video) {
+    const v = message.video;
+    return { fileId: v.file_id, size: v.file_size, filename: v.file_name ?? "video.mp4", contentType: v.mime_type ?? "video/mp4", durationSeconds: v.duration, caption };
+  }
+  if (message.video_note) {
+    const v = message.video_note;
+    return { fileId: v.file_id, size: v.file_size, filename: "video-note.mp4", contentType: "video/mp4", durationSeconds: v.duration, caption };
+  }
   if (message.document) {
     const d = message.document;
     return { fileId: d.file_id, size: d.file_size, filename: d.file_name ?? "document", contentType: d.mime_type ?? "application/octet-stream", caption };
@@ -41,7 +50,8 @@ export function incomingFileOf(message: Message): IncomingFile | null {
 }
 
 export const isImageFile = (file: IncomingFile) => file.contentType.startsWith("image/");
-export const isAudioFile = (file: IncomingFile) => file.contentType.startsWith("audio/");
+/** Audio, or a video whose sound the audio actions use. */
+export const hasSound = (file: IncomingFile) => file.contentType.startsWith("audio/") || file.contentType.startsWith("video/");
 
 /** Text sent as is (a transcript is not Markdown), split under Telegram's limit, the cost line (if any) last. */
 export async function replyPlain({ ctx, text, footer }: { ctx: Context; text: string; footer?: string }): Promise<void> {

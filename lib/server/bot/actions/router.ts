@@ -11,7 +11,7 @@ import { noiseRemovalTurn } from "./audio";
 import { documentTurn } from "./document";
 import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
 import { editImageTurn, generateImageTurn } from "./image";
-import { incomingFileOf, isAudioFile, isImageFile } from "./incoming";
+import { incomingFileOf, hasSound, isImageFile } from "./incoming";
 import { transcribeTurn } from "./transcribe";
 
 // Which action answers a message: the active session's `action` decides. Text goes to the text
@@ -44,7 +44,7 @@ export async function handleTextMessage({ ctx, db, user, text }: Incoming & { te
   }
 }
 
-/** A photo, voice message, audio file or document. */
+/** A photo, voice message, audio file, video, video note or document. */
 export async function handleFileMessage({ ctx, db, user, message }: Incoming & { message: Message }): Promise<void> {
   const active = await activeSession({ db, user });
   if (!active) {
@@ -59,13 +59,13 @@ export async function handleFileMessage({ ctx, db, user, message }: Incoming & {
       if (isImageFile(file)) return editImageTurn(turn);
       break;
     case "speech_to_text":
-      if (isAudioFile(file)) return transcribeTurn(turn);
+      if (hasSound(file)) return transcribeTurn(turn);
       break;
     case "noise_removal":
-      if (isAudioFile(file)) return noiseRemovalTurn(turn);
+      if (hasSound(file)) return noiseRemovalTurn(turn);
       break;
     case "dubbing":
-      if (isAudioFile(file)) return voiceTranslationTurn(turn);
+      if (hasSound(file)) return voiceTranslationTurn(turn);
       break;
     case "files":
       if (message.document) return documentTurn(turn);
