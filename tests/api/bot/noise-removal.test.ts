@@ -25,13 +25,13 @@ const isolatorUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlab
 const voice = (duration: number, declaredSize?: number) => ({ voice: { ...h.bot.addFile(OGG, { declaredSize }), duration, mime_type: "audio/ogg" } });
 
 describe("noise removal in the bot chat", () => {
-  it("sends the recording to the cleanup endpoint and the cleaned audio back with sendAudio; 2 minutes for 70 s; both files in history", async () => {
+  it("sends the recording to the cleanup endpoint and the cleaned OGG back as a voice message; 2 minutes for 70 s; both files in history", async () => {
     const u = await isolatorUser(10);
     await h.send(u.telegramId, voice(70));
 
     expect(cleanup.requests).toEqual([{ filename: "voice.ogg", contentType: "application/octet-stream", size: OGG.length }]);
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendAudio", field: "audio", filename: "cleaned.ogg", caption: "— audio minutes: 2, left: 8" });
+    expect(audio).toMatchObject({ method: "sendVoice", field: "voice", filename: "cleaned.ogg", caption: "— audio minutes: 2, left: 8" });
     expect(audio.data).toEqual(CLEANED_AUDIO);
     expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_voice");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(8);

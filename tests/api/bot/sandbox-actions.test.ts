@@ -47,7 +47,7 @@ describe("bot actions with the sandbox AI provider", () => {
     const u = await h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: 2 } });
     await h.send(u.telegramId, wavMessage());
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ filename: "cleaned.ogg" });
+    expect(audio).toMatchObject({ method: "sendVoice", filename: "cleaned.ogg" });
     expect(audio.data.subarray(0, 4).toString()).toBe("OggS");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(1);
   });

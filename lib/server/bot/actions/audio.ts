@@ -11,12 +11,18 @@ import type { IncomingFile } from "./incoming";
 import { paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-turn";
 
 // noise_removal: the user's recording cleaned (AUDIO_CLEANUP_URL, or the ffmpeg filter chain) and
-// sent back as audio, per started minute of the recording.
+// sent back, per started minute of the recording.
 
-/** Audio the bot produced, as an audio message with its note (if any) and the cost line. */
+/**
+ * Audio the bot produced, with its note (if any) and the cost line. OGG/Opus (the ffmpeg chain's
+ * output) goes as a voice message, the one format Telegram plays as such; anything else (MP3 from
+ * the speech API) as an audio file for the music player.
+ */
 export async function sendAudioResult({ ctx, audio, name, costLine }: { ctx: Context; audio: AiFile; name: string; costLine: string }): Promise<void> {
   const caption = [audio.note, costLine].filter(Boolean).join("\n");
-  await ctx.replyWithAudio(new InputFile(audio.data, `${name}.${extensionFor(audio.contentType)}`), { caption });
+  const file = new InputFile(audio.data, `${name}.${extensionFor(audio.contentType)}`);
+  if (audio.contentType.split(";")[0].trim() === "audio/ogg") await ctx.replyWithVoice(file, { caption });
+  else await ctx.replyWithAudio(file, { caption });
 }
 
 export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
