@@ -1,5 +1,6 @@
 "use client";
 import { useEffect } from "react";
+import { createPortal } from "react-dom";
 import { Link } from "wouter";
 import { useFormatter, useTranslations } from "next-intl";
 import type { NotificationItem } from "@/lib/contracts/notifications";
@@ -58,7 +59,10 @@ function Row({ item, onClose }: { item: NotificationItem; onClose: () => void })
   );
 }
 
-/** The header bell's sheet: recent payments and finished videos; a tap outside or Close shuts it. */
+/**
+ * The header bell's sheet: recent payments and finished videos; a tap outside or Close shuts it.
+ * Portalled to <body>: inside the sticky header it would sit under the demo bar's layer.
+ */
 export function NotificationsSheet({ onClose }: { onClose: () => void }) {
   const t = useTranslations("Notifications");
   const { data, isPending, isError, refetch } = useNotifications(true);
@@ -68,7 +72,7 @@ export function NotificationsSheet({ onClose }: { onClose: () => void }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [onClose]);
 
-  return (
+  return createPortal(
     <div className="notifications-backdrop" onClick={onClose}>
       <div className="notifications" role="dialog" aria-modal="true" aria-label={t("title")} data-testid="notifications" onClick={(e) => e.stopPropagation()}>
         <h3 className="notifications__title">{t("title")}</h3>
@@ -97,6 +101,7 @@ export function NotificationsSheet({ onClose }: { onClose: () => void }) {
           {t("close")}
         </button>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

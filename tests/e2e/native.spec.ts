@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { routes, type screenTable } from "../../lib/routes";
 import { screenshot } from "./helpers";
 
 // Issue 14: the app follows the host's theme, fits every phone width and keeps the demo's account,
@@ -14,34 +15,79 @@ async function openDemo(page: Page, p: { lang: Lang; theme: Theme; hash?: string
   await page.getByTestId("header-tariff").waitFor();
 }
 
-const SCREENS = [
-  { name: "home", hash: "/", ready: "[data-testid=greeting]" },
-  { name: "tariffs", hash: "/tariff", ready: "[data-testid=tariff-choose]" },
-  { name: "create-tariff", hash: "/CreateTariff", ready: "[data-testid=dial-text]" },
-  { name: "pack-store", hash: "/PackStorePage", ready: "[data-testid=package-buy]" },
-  { name: "tariff-pay", hash: "/tariffPay/Starter", ready: "[data-testid=pay-total]" },
-  { name: "limits", hash: "/LimitPage", ready: "[data-testid=limit-text]" },
-  { name: "account", hash: "/PersonalAccountPage", ready: "main .page h1" },
-] as const;
+// One row per screen of the screen table (lib/routes.ts): the path it is opened at and what shows once
+// it has loaded. Typed by the table, so a new screen without a row here does not compile.
+type ScreenRow = { path: string; ready: string };
+type Fixtures = { packageId: number; sessionId: number; categoryName: string };
+
+const screenRows = (f: Fixtures): { [Name in keyof typeof screenTable]: ScreenRow } => ({
+  home: { path: routes.home(), ready: "[data-testid=greeting]" },
+  textAssistants: { path: routes.textAssistants(), ready: "[data-testid=category-study]" },
+  imageAssistants: { path: routes.imageAssistants(), ready: "[data-testid^=assistant-]" },
+  favorites: { path: routes.favorites(), ready: ".page h1" },
+  assistantCategory: { path: routes.assistantCategory("study", f.categoryName), ready: "[data-testid^=assistant-]" },
+  tariff: { path: routes.tariff(), ready: "[data-testid=tariff-choose]" },
+  customTariffPay: {
+    path: routes.customTariffPay({ text: 2_000_000, audio: 100, image: 100, video: 20, files: 100, allprice: 1000 }),
+    ready: "[data-testid=pay-total]",
+  },
+  tariffPay: { path: routes.tariffPay("Starter"), ready: "[data-testid=pay-total]" },
+  createTariff: { path: routes.createTariff(), ready: "[data-testid=dial-text]" },
+  packStore: { path: routes.packStore(), ready: "[data-testid=package-buy]" },
+  packagePay: { path: routes.packagePay(f.packageId), ready: "[data-testid=pay-total]" },
+  personalAccount: { path: routes.personalAccount(), ready: "[data-testid=personal-account]" },
+  autoPay: { path: routes.autoPay(), ready: "[data-testid=auto-pay]" },
+  limits: { path: routes.limits(), ready: "[data-testid=limit-text]" },
+  history: { path: routes.history(), ready: "[data-testid=history-list]" },
+  historySession: { path: routes.historySession(f.sessionId), ready: "[data-testid=history-message]" },
+  video: { path: routes.video("text_to_video"), ready: "[data-testid=video-models]" },
+  videoSetup: { path: routes.videoSetup({ action: "image_to_video", modelId: 0, modelName: "gen4_turbo" }), ready: "[data-testid=video-setup]" },
+  videoProcess: { path: routes.videoProcess(), ready: "[data-testid=video-process]" },
+});
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** A demo user with a dialogue in their history, and the ids the screens with parameters need. */
+async function fixtures(request: APIRequestContext, userId: number, lang: Lang): Promise<Fixtures> {
+  const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=${lang}`)).json();
+  const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
+  const headers = { authorization: `Bearer ${jwtToken}` };
+  const history = await request.post("/api/demo/history", {
+    headers,
+    data: { sessions: [{ name: lang === "en" ? "Trip plan" : "План поездки", messages: [{ user_text: "Куда поехать в мае?", ai_text: "В Калининград: **тепло** и мало людей." }] }] },
+  });
+  expect(history.status()).toBe(200);
+  const packages = (await (await request.get("/api/package", { headers })).json()) as { package_id: number }[];
+  return { packageId: packages[0].package_id, sessionId: (await history.json()).session_ids[0], categoryName: lang === "en" ? "Study" : "Учёба" };
+}
+
+/** Opens a screen in the running demo: by its hash, or (a route with its own query) by a page load. */
+async function showScreen(page: Page, path: string, demo: URLSearchParams) {
+  const [hashPath, routeQuery] = path.split("?");
+  if (routeQuery) await page.goto(`/?${demo}&${routeQuery}#${hashPath}`);
+  else await page.evaluate((hash) => (window.location.hash = hash), hashPath);
+}
+
 for (const theme of ["light", "dark"] as const) {
   for (const lang of ["ru", "en"] as const) {
-    test(`main screens fit 320, 390 and 450 px without sideways scroll (${theme}, ${lang})`, async ({ page }) => {
-      test.setTimeout(120_000);
+    test(`every screen fits 320, 390 and 450 px without sideways scroll (${theme}, ${lang})`, async ({ page, request }) => {
+      test.setTimeout(180_000);
       const userId = nextUser++;
-      for (const width of [320, 390, 450]) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const screen of SCREENS) {
-          await openDemo(page, { lang, theme, hash: screen.hash, userId });
-          await page.locator(screen.ready).first().waitFor();
-          await expect(page.locator(".page-spinner")).toHaveCount(0);
-          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-          await expect(page.locator("html")).toHaveAttribute("lang", lang);
-          expect(await horizontalOverflow(page), `${screen.name} at ${width}px`).toBeLessThanOrEqual(0);
-          await screenshot(page, `native-${screen.name}-${theme}-${lang}-${width}`);
+      const rows = Object.entries(screenRows(await fixtures(request, userId, lang)));
+      const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: lang, demo_theme: theme });
+      await openDemo(page, { lang, theme, userId });
+      for (const [name, row] of rows) {
+        await page.setViewportSize({ width: 390, height: 800 });
+        await showScreen(page, row.path, demo);
+        await page.locator(row.ready).first().waitFor();
+        await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        for (const width of [320, 390, 450]) {
+          await page.setViewportSize({ width, height: 800 });
+          expect(await horizontalOverflow(page), `${name} at ${width}px`).toBeLessThanOrEqual(0);
+          await screenshot(page, `native-${name}-${theme}-${lang}-${width}`);
         }
       }
     });
@@ -99,6 +145,10 @@ test("the demo keeps its user, language and theme through a video link and the s
   await page.getByTestId("pay-button").click();
   const popup = await popupPromise;
   expect(new URL(popup.url()).searchParams.get("lang")).toBe("en");
+  // Themed as the app was: the dark palette, not the light default.
+  await expect(popup.getByTestId("checkout")).toHaveAttribute("data-theme", "dark");
+  expect(await popup.getByTestId("checkout").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(23, 33, 43)");
+  await expect(popup.getByRole("heading", { level: 1 })).toHaveText("Checkout (test mode)");
   // The checkout speaks the interface language and writes the amount as the locale does.
   await expect(popup.getByTestId("checkout-amount")).toHaveText(/^₽\d/);
   await popup.getByTestId("checkout-confirm").click();
