@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { dialogMessages, dialogSessions, models, quotas, users } from "@/db/schema"; // schema reads no settings
+import { assistants, dialogMessages, dialogSessions, models, quotas, users } from "@/db/schema"; // schema reads no settings
 import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
 import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
 import { call } from "../../helpers/api";
@@ -70,14 +70,15 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
     await drain();
   }
 
-  /** A user created by /start, with an active session of `modelName` for `action` and the given balances. */
-  async function chatUser({ modelName, action, quota = {} }: { modelName: string; action: string; quota?: QuotaValues }) {
+  /** A user created by /start, with an active session of `modelName` for `action` (an assistant's, by seed key) and the given balances. */
+  async function chatUser({ modelName, action, assistant, quota = {} }: { modelName: string; action: string; assistant?: string; quota?: QuotaValues }) {
     const telegramId = nextTelegramId++;
     await send(telegramId, { text: "/start" });
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.telegramId, telegramId));
     const [model] = await db.select().from(models).where(eq(models.modelName, modelName));
-    const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: model.displayName, modelId: model.id, action }).returning();
+    const [helper] = assistant ? await db.select().from(assistants).where(eq(assistants.seedKey, assistant)) : [];
+    const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: model.displayName, modelId: model.id, assistantId: helper?.id ?? null, action }).returning();
     await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
     if (Object.keys(quota).length) await db.update(quotas).set(quota).where(eq(quotas.userId, user.id));
     return { telegramId, userId: user.id, sessionId: session.id, model };

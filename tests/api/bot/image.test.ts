@@ -42,6 +42,13 @@ describe("text_to_image in the bot chat", () => {
     expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
   });
 
+  it("an image assistant's instructions lead the prompt", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", assistant: "logo", quota: { imageTokens: 1 } });
+    await h.send(u.telegramId, { text: "a coffee shop called Bean" });
+    expect(h.ai.requests[0].body.prompt).toBe("minimalist vector logo. a coffee shop called Bean");
+    expect((await h.messagesOf(u.sessionId))[0].userText).toBe("a coffee shop called Bean");
+  });
+
   it("an exhausted image quota gets the insufficient-quota message with the tariffs button and no model call", async () => {
     const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 0 } });
     await h.send(u.telegramId, { text: "a cat" });
@@ -115,6 +122,14 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(1);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
+  });
+
+  it("a photo-editing assistant needs no caption: its instructions are the prompt", async () => {
+    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", assistant: "old-photo", quota: { imageTokens: 1 } });
+    await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG)));
+    expect(h.ai.requests.find((r) => r.path === "/v1/images/edits")!.body.prompt).toBe("restore and colourise the old photo");
+    expect(h.mediaIn(u.telegramId)).toHaveLength(1);
+    expect((await h.messagesOf(u.sessionId))[0].userText).toBeNull();
   });
 
   it("asks for a caption, and for a photo when text comes instead, without a model call", async () => {

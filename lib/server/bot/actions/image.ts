@@ -11,7 +11,9 @@ import type { IncomingFile } from "./incoming";
 import { paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 // Image actions: text_to_image draws from the user's text, generate_image edits the user's photo by
-// its caption. Each image costs one image unit; the result comes back as a photo and is kept in history.
+// its caption. An image assistant's instructions ("minimalist vector logo", "restore and colourise
+// the old photo") lead the prompt, so its photo needs no caption. Each image costs one image unit;
+// the result comes back as a photo and is kept in history.
 
 type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 
@@ -20,12 +22,15 @@ async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User;
   await ctx.replyWithPhoto(new InputFile(image.data, `image.${extensionFor(image.contentType)}`), { caption });
 }
 
+/** The assistant's instructions, then what the user asked. */
+const promptOf = (active: ActiveSession, userText: string) => [active.systemPrompt, userText].filter(Boolean).join(". ");
+
 /** text_to_image: the text is the prompt. */
 export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn & { prompt: string }): Promise<void> {
   await paidTurn({
     ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
     run: async ({ signal, left }) => {
-      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt, signal });
+      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
@@ -36,7 +41,8 @@ export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn 
 /** generate_image: the user's photo (or image document) changed as its caption says. */
 export async function editImageTurn({ ctx, db, user, active, file }: Turn & { file: IncomingFile }): Promise<void> {
   const lang = user.language;
-  if (!file.caption) {
+  const prompt = promptOf(active, file.caption);
+  if (!prompt) {
     await ctx.reply(botText(lang, "photoNeedsCaption"));
     return;
   }
@@ -45,11 +51,11 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
     ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
     run: async ({ signal, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt: file.caption, image: photo.data, filename: file.filename, signal });
+      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal });
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, left });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption, userFileUrl, aiFileUrl } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
     },
   });
 }

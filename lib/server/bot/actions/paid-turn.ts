@@ -22,10 +22,7 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
-  constructor(
-    readonly messageKey: string,
-    readonly values: Record<string, string> = {},
-  ) {
+  constructor(readonly messageKey: string) {
     super(messageKey);
     this.name = "TurnRefused";
   }
@@ -37,7 +34,7 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
 function failureText(lang: string, error: unknown): string {
-  if (error instanceof TurnRefused) return botText(lang, error.messageKey, error.values);
+  if (error instanceof TurnRefused) return botText(lang, error.messageKey);
   if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
   // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
   if (error instanceof DocumentError) return botText(lang, DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
