@@ -141,3 +141,13 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
     expect(h.ai.requests).toHaveLength(0);
   });
 });
+
+describe("a video session in the bot chat", () => {
+  it("a photo gets the not-handled line, not the video action's invitation, and nothing is called or spent", async () => {
+    const u = await h.chatUser({ modelName: "gen4_turbo", action: "image_to_video", quota: { imageTokens: 1, videoTokens: 5 } });
+    await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG), "make it move"));
+    expect(h.textsIn(u.telegramId).at(-1)).toBe("This model works with files or media; that kind of message is not handled in the chat yet.");
+    expect(h.ai.requests).toHaveLength(0);
+    expect((await h.quotasOf(u.userId)).videoTokens).toBe(5);
+  });
+});

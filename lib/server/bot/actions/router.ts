@@ -20,11 +20,14 @@ import { transcribeTurn } from "./transcribe";
 
 type Incoming = { ctx: Context; db: Db; user: User };
 
+// The actions the chat serves; video is made in the mini-app, so its "send me …" lines would mislead here.
+const CHAT_ACTIONS = new Set(["text", "files", "text_to_image", "generate_image", "speech_to_text", "noise_removal", "dubbing"]);
+
 /** The session's "ready, send me …" line, for a message of the wrong kind. */
 async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveSession }) {
-  const key = `start_${active.session.action}`;
-  const hint = botText(user.language, key, { model: active.modelDisplayName });
-  await ctx.reply(hint === key ? botText(user.language, "actionNotSupported") : hint);
+  const { action } = active.session;
+  const hint = CHAT_ACTIONS.has(action) ? botText(user.language, `start_${action}`, { model: active.modelDisplayName }) : botText(user.language, "actionNotSupported");
+  await ctx.reply(hint);
 }
 
 export async function handleTextMessage({ ctx, db, user, text }: Incoming & { text: string }): Promise<void> {
