@@ -97,7 +97,8 @@ export function DemoChat({ locale, messages, backHref }: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   useDemoTheme();
   return (
-    <NextIntlClientProvider locale={locale} messages={messages}>
+    // The app's time zone (components/shell/intl-provider.tsx); message times use the browser's own.
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Europe/Moscow">
       <QueryClientProvider client={client}>
         <Conversation backHref={backHref} />
       </QueryClientProvider>

@@ -6,11 +6,13 @@ import { parseMarkdownV2, type TelegramNode } from "@/lib/telegram-markdown";
 // A bot message's text as the messenger shows it: MarkdownV2 entities as elements (never raw HTML),
 // links only through safeUrl; plain text, or formatting Telegram would have refused, as it is.
 
+
 function render(nodes: TelegramNode[]): ReactNode[] {
   return nodes.map((node, i) => {
     switch (node.type) {
       case "text":
-        return node.text;
+        // A code block ends its own line; the newline after its closing ``` would add one more.
+        return nodes[i - 1]?.type === "pre" ? node.text.replace(/^\n/, "") : node.text;
       case "bold":
         return <strong key={i}>{render(node.children)}</strong>;
       case "italic":
