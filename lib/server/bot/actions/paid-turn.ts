@@ -20,6 +20,9 @@ import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 
 type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
+// Telegram shows a chat action for at most 5 s, and an image or a dubbing takes longer.
+const CHAT_ACTION_REPEAT_MS = 4_500;
+
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
   constructor(readonly messageKey: string) {
@@ -49,7 +52,7 @@ export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lan
 }
 
 /**
- * Reserves `amount` of one quota, shows `chatAction`, and runs the turn with a signal that ends
+ * Reserves `amount` of one quota, shows `chatAction` while it works, and runs the turn with a signal that ends
  * after AI_TIMEOUT_SECONDS. `run` gets the balance left after the reservation (for the cost line).
  * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
  * worker does not retry (and charge) a turn that already apologised.
@@ -72,16 +75,24 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
     await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
-  await ctx.replyWithChatAction(chatAction).catch(() => {});
+  const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
+  await showAction();
+  const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
+  let failure: { error: unknown } | undefined;
   try {
     await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), left });
   } catch (error) {
-    const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
-    if (refused) console.info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
-    else console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
-    await refundQuota({ db, userId: user.id, kind, amount });
-    await ctx.reply(failureText(lang, error)).catch(() => {});
+    failure = { error };
+  } finally {
+    clearInterval(repeat);
   }
+  if (!failure) return;
+  const { error } = failure;
+  const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
+  if (refused) console.info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
+  else console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
+  await refundQuota({ db, userId: user.id, kind, amount });
+  await ctx.reply(failureText(lang, error)).catch(() => {});
 }
 
 /**
