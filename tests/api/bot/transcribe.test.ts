@@ -57,6 +57,12 @@ describe("speech to text in the bot chat", () => {
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(7);
   });
 
+  it("an Opus file named .oga goes to the transcriber as .ogg, a name every compatible endpoint accepts", async () => {
+    const u = await whisperUser(10);
+    await h.send(u.telegramId, { document: { ...h.bot.addFile(OGG), file_name: "memo.oga", mime_type: "audio/ogg" } });
+    expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0].filename).toBe("memo.ogg");
+  });
+
   it("a video is transcribed for its sound, by Telegram's duration", async () => {
     const u = await whisperUser(10);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(100)]);

@@ -18,6 +18,10 @@ export type IncomingFile = {
   caption: string;
 };
 
+// Telegram names Opus recordings .oga/.opus. OpenAI takes .oga but not .opus, other OpenAI-compatible
+// transcribers (Groq) .opus but not .oga; both take the same bytes as .ogg.
+const endpointName = (name: string) => name.replace(/\.(oga|opus)$/i, ".ogg");
+
 /** The file of a photo (its largest size), voice, audio, video, video note or document message; null for anything else. */
 export function incomingFileOf(message: Message): IncomingFile | null {
   const caption = message.caption?.trim() ?? "";
@@ -31,7 +35,7 @@ export function incomingFileOf(message: Message): IncomingFile | null {
   }
   if (message.audio) {
     const a = message.audio;
-    return { fileId: a.file_id, size: a.file_size, filename: a.file_name ?? "audio.mp3", contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption };
+    return { fileId: a.file_id, size: a.file_size, filename: endpointName(a.file_name ?? "audio.mp3"), contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption };
   }
   // Videos count for their sound: transcribers take MP4, and noise removal keeps only the audio.
   if (message.video) {
@@ -44,7 +48,7 @@ export function incomingFileOf(message: Message): IncomingFile | null {
   }
   if (message.document) {
     const d = message.document;
-    return { fileId: d.file_id, size: d.file_size, filename: d.file_name ?? "document", contentType: d.mime_type ?? "application/octet-stream", caption };
+    return { fileId: d.file_id, size: d.file_size, filename: endpointName(d.file_name ?? "document"), contentType: d.mime_type ?? "application/octet-stream", caption };
   }
   return null;
 }
