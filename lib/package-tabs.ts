@@ -1,4 +1,4 @@
-import type { PackageItem } from "@/lib/contracts/tariffs";
+import type { PackageItem } from "@/lib/contracts/package";
 
 // Package store tabs (SPEC.md "Package store"): 'repeat' is the reset package, 'a-b' shows all.
 export const PACKAGE_TABS = ["repeat", "a-b", "text", "images", "audio", "video", "files"] as const;

@@ -1,4 +1,4 @@
-import type { StandardTariff, TariffModel } from "@/lib/contracts/tariffs";
+import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 import type { CustomKind } from "@/lib/pricing/custom-tariff";
 import { perKind } from "@/lib/quota-kinds";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import type { PaymentListItem } from "@/lib/contracts/tariffs";
+import type { PaymentListItem } from "@/lib/contracts/settings";
 import { usePaymentList } from "@/lib/queries/settings";
 
 // SPEC.md section 4: waiting_confirmation is grey, completed green, any other status red.

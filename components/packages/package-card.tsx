@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import type { PackageItem } from "@/lib/contracts/tariffs";
+import type { PackageItem } from "@/lib/contracts/package";
 import { packageTextPrefix } from "@/lib/package-tabs";
 import { formatRoubles } from "@/lib/payment-form";
 import "./packages.css";

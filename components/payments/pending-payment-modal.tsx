@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { openPaymentLink } from "@/lib/client/telegram";
-import type { PendingPaymentResponse } from "@/lib/contracts/tariffs";
+import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { useCancelPendingPayment, useCheckPendingPayment } from "@/lib/queries/payments";
 import "./payments.css";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
-import type { StandardTariff } from "@/lib/contracts/tariffs";
+import type { StandardTariff } from "@/lib/contracts/tariff";
 import { haptic } from "@/lib/client/host-frame";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";

@@ -13,6 +13,13 @@ export const queryIdSchema = z.coerce.number({ error: "must be a positive intege
 export const quotaUnitsSchema = z.number().int().nonnegative().max(INT32_MAX);
 /** Roubles with at most two decimals. */
 export const moneySchema = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
+/** A paid period in months (0 and other invalid counts are answered by the pricing rules). */
+export const monthsSchema = z.number().int().min(0).max(120);
+/** A receipt email. */
+export const emailSchema = z.email().max(254);
+
+/** What every payment creation answers (POST /api/tariff/create, create_custom, /api/package/payment). */
+export type PaymentUrlResponse = { payment_url: string };
 
 export const LANGUAGES = LOCALES;
 export type Language = Locale;

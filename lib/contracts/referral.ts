@@ -18,3 +18,6 @@ export type MyCodeResponse = { referral_code: string; telegram_link: string };
 export type CanApplyResponse = { can_apply: boolean };
 export type CheckCodeResponse = { can_use: boolean; message: string };
 export type ActivateCodeResponse = { success: boolean; message: string };
+
+// GET /api/referral/balance
+export type ReferralBalanceResponse = { ref_balance: number; currency: "RUB" };

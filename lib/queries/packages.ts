@@ -1,7 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { PackageItem } from "@/lib/contracts/tariffs";
+import type { PackageItem } from "@/lib/contracts/package";
 
 export const packageKeys = {
   all: ["package"] as const,

@@ -6,13 +6,9 @@ import { apiFetch } from "@/lib/client/api-client";
 import { haptic } from "@/lib/client/host-frame";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
 import { closeMiniApp, openPaymentLink } from "@/lib/client/telegram";
-import type {
-  PaymentUrlResponse,
-  PendingPaymentResponse,
-  createCustomTariffPaymentBodySchema,
-  createPackagePaymentBodySchema,
-  createTariffPaymentBodySchema,
-} from "@/lib/contracts/tariffs";
+import type { PaymentUrlResponse } from "@/lib/contracts/common";
+import type { createPackagePaymentBodySchema } from "@/lib/contracts/package";
+import type { PendingPaymentResponse, createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { referralKeys } from "./referral";
 import { userKeys } from "./user";
 

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
 import type { ActivateCodeResponse, CanApplyResponse, CheckCodeResponse, MyCodeResponse } from "@/lib/contracts/referral";
-import type { ReferralBalanceResponse } from "@/lib/contracts/tariffs";
+import type { ReferralBalanceResponse } from "@/lib/contracts/referral";
 
 export const referralKeys = {
   all: ["referral"] as const,

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { PaymentListItem, RecurrentStatusResponse } from "@/lib/contracts/tariffs";
+import type { Language } from "@/lib/contracts/common";
+import type { PaymentListItem, RecurrentStatusResponse } from "@/lib/contracts/settings";
 
 export const settingsKeys = {
   all: ["settings"] as const,
@@ -27,5 +28,5 @@ export function useSetRecurrent() {
 
 export const useSetServerLanguage = () =>
   useMutation({
-    mutationFn: (language: "ru" | "en") => apiFetch<unknown>("/settings/language", { method: "POST", body: { language_code: language } }),
+    mutationFn: (language: Language) => apiFetch<unknown>("/settings/language", { method: "POST", body: { language_code: language } }),
   });

@@ -1,7 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { CreateDataResponse, StandardTariffsResponse } from "@/lib/contracts/tariffs";
+import type { CreateDataResponse, StandardTariffsResponse } from "@/lib/contracts/tariff";
 
 export const tariffKeys = {
   all: ["tariff"] as const,

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { sign } from "@telegram-apps/init-data-node";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -13,9 +15,48 @@ type CallOptions = {
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers };
 
-/** Calls a route handler with a real Request, as Next.js would. */
+const API_DIR = path.resolve(process.cwd(), "app/api");
+
+/** The route files whose URL pattern matches a path under /api, the most specific first. */
+export function routeFilesFor(pathname: string): string[] {
+  const found: { file: string; dynamic: number; fixed: number }[] = [];
+  const walk = (dir: string, rest: string[], dynamic: number, fixed: number) => {
+    const route = path.join(dir, "route.ts");
+    if (rest.length === 0) {
+      if (existsSync(route)) found.push({ file: route, dynamic, fixed });
+      return;
+    }
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const sub = path.join(dir, entry.name);
+      if (entry.name === decodeURIComponent(rest[0])) walk(sub, rest.slice(1), dynamic, fixed + 1);
+      // [...name] takes every remaining segment; [name] takes one.
+      else if (entry.name.startsWith("[...")) walk(sub, [], dynamic + 100, fixed);
+      else if (entry.name.startsWith("[")) walk(sub, rest.slice(1), dynamic + 1, fixed);
+    }
+  };
+  if (pathname === "/api" || pathname.startsWith("/api/")) walk(API_DIR, pathname.slice(4).split("/").filter(Boolean), 0, 0);
+  return found.sort((a, b) => a.dynamic - b.dynamic || b.fixed - a.fixed).map((f) => f.file);
+}
+
+/**
+ * A test that calls one route's handler with another route's path would test a request Next.js never
+ * makes: the path must be one the handler's own route file (app/api/...) serves, for this method.
+ */
+async function assertServedBy(handler: Handler, method: string, pathname: string): Promise<void> {
+  const files = routeFilesFor(pathname);
+  for (const file of files) {
+    const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+    if (routeModule[method] === handler) return;
+  }
+  const tried = files.map((f) => path.relative(process.cwd(), f)).join(", ") || "no route file";
+  throw new Error(`call(): ${method} ${pathname} is not served by the handler given (the path matches ${tried})`);
+}
+
+/** Calls a route handler with a real Request, as Next.js would, at a path its route file serves. */
 export async function call<T = any>(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const url = new URL(`http://localhost${path}`);
+  await assertServedBy(handler, method, url.pathname);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

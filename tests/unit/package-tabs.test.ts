@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterPackagesByTab, packageTextPrefix } from "@/lib/package-tabs";
-import type { PackageItem } from "@/lib/contracts/tariffs";
+import type { PackageItem } from "@/lib/contracts/package";
 
 const pkgs = (["reset", "text_tokens", "text_tokens", "image_tokens", "file_tokens"] as const).map((package_purpose, i) => ({ id: i, package_purpose }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardBalance, cardStyleIndex, isActiveTariff, pickCardModels, shuffle } from "@/lib/tariff-cards";
-import type { StandardTariff, TariffModel } from "@/lib/contracts/tariffs";
+import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 
 const m = (id: number, type: string): TariffModel => ({ id, name: `m${id}`, provider: "p", image: "", type });
 const models = [m(1, "text"), m(2, "text"), m(3, "text"), m(4, "text"), m(5, "text"), m(6, "image_edit"), m(7, "files"), m(8, "audio"), m(9, "video"), m(10, "image")];

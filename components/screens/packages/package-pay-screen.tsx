@@ -9,7 +9,7 @@ import { usePendingPaymentGuard } from "@/components/payments/pending-payment-mo
 import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import type { PackageItem } from "@/lib/contracts/tariffs";
+import type { PackageItem } from "@/lib/contracts/package";
 import { formatRoubles, type PayBlocker } from "@/lib/payment-form";
 import { periodPrice } from "@/lib/pricing/periods";
 import { useCreatePackagePayment } from "@/lib/queries/payments";

@@ -6,7 +6,7 @@ import { DialSlider } from "@/components/tariffs/dial-slider";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
-import type { CreateDataResponse } from "@/lib/contracts/tariffs";
+import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { restoreCustomSettings, serializeCustomSettings, type CustomSettings } from "@/lib/custom-tariff-settings";
 import { CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, timeframePrice, type CustomKind } from "@/lib/pricing/custom-tariff";
 import { useCreateData } from "@/lib/queries/tariffs";

@@ -11,7 +11,7 @@ import { PeriodPicker } from "@/components/payments/period-picker";
 import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import type { CreateDataResponse } from "@/lib/contracts/tariffs";
+import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { formatCount } from "@/lib/format";
 import { formatRoubles, payBlocker } from "@/lib/payment-form";
 import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } from "@/lib/pricing/custom-tariff";

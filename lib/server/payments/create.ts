@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { packages, tariffModels, type User } from "@/db/schema";
-import type { createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
+import type { createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { toRoubles } from "@/lib/money";
 import { clampToStep, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { perKind, QUOTA_KIND_TABLE } from "@/lib/quota-kinds";

@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, tariffs } from "@/db/schema";
-import type { PaymentListItem } from "@/lib/contracts/tariffs";
+import type { PaymentListItem } from "@/lib/contracts/settings";
 import { toRoubles } from "@/lib/money";
 
 // An open payment is listed as waiting_confirmation: the client colours it grey (SPEC.md section 4).

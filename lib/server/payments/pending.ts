@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, type Payment } from "@/db/schema";
-import type { PendingPaymentResponse } from "@/lib/contracts/tariffs";
+import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { ApiError } from "@/lib/server/http/api-error";
 import { confirmPayment } from "./confirm";
 import { providerByName, type CallOptions } from "./providers";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db";
 import { subscriptions } from "@/db/schema";
-import type { RecurrentStatusResponse } from "@/lib/contracts/tariffs";
+import type { RecurrentStatusResponse } from "@/lib/contracts/settings";
 import { ApiError } from "@/lib/server/http/api-error";
 
 /** GET /api/settings/recurrent-status: whether the current subscription renews itself. */

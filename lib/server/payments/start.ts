@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, type User } from "@/db/schema";
-import type { PaymentUrlResponse } from "@/lib/contracts/tariffs";
+import type { PaymentUrlResponse } from "@/lib/contracts/common";
 import { env } from "@/lib/env";
 import { toKopecks } from "@/lib/money";
 import { periodPrice } from "@/lib/pricing/periods";

@@ -14,7 +14,7 @@ import { assistants, botOutbox, dialogMessages, dialogSessions, favorites, users
 import type { AssistantItem } from "@/lib/contracts/assistants";
 import type { ModelItem } from "@/lib/contracts/models";
 import { call, signIn } from "../../helpers/api";
-import { modelIdByName, subscribe } from "../models/subscribe";
+import { modelIdByName, subscribe } from "../../helpers/subscribe";
 
 async function assistantId(seedKey: string): Promise<number> {
   const db = await getDb();

@@ -6,7 +6,7 @@ import { GET as getListByCategory } from "@/app/api/assistants/list_by_category/
 import { catalogueAssistants } from "@/db/catalogue";
 import type { AssistantItem } from "@/lib/contracts/assistants";
 import { call, signIn } from "../../helpers/api";
-import { modelIdByName } from "../models/subscribe";
+import { modelIdByName } from "../../helpers/subscribe";
 
 const tutor = catalogueAssistants.find((a) => a.seedKey === "tutor")!;
 

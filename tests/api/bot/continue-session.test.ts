@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { botOutbox, users } from "@/db/schema";
 import { continueSession } from "@/lib/server/sessions/continue-session";
 import { call, signIn } from "../../helpers/api";
-import { modelIdByName } from "../models/subscribe";
+import { modelIdByName } from "../../helpers/subscribe";
 
 async function userRow(userId: number) {
   const db = await getDb();

@@ -8,7 +8,7 @@ import { deliverOutbox, queueBotMessage } from "@/lib/server/bot/outbox";
 import { jobs } from "@/lib/server/jobs/registry";
 import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
 import { call, signIn } from "../../helpers/api";
-import { modelIdByName } from "../models/subscribe";
+import { modelIdByName } from "../../helpers/subscribe";
 
 const TOKEN = "42:fake-bot-token";
 let fake: FakeBotApi;

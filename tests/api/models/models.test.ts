@@ -9,7 +9,7 @@ import { getDb } from "@/db";
 import { botOutbox, dialogSessions, users } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
 import { call, signIn } from "../../helpers/api";
-import { modelIdByName, subscribe } from "./subscribe";
+import { modelIdByName, subscribe } from "../../helpers/subscribe";
 
 const freeModels = catalogueTariffs.find((t) => t.name === "Free")!.models;
 const starterModels = catalogueTariffs.find((t) => t.name === "Starter")!.models;

@@ -9,7 +9,7 @@ import { POST as paymentsList } from "@/app/api/settings/payments/route";
 import { GET as recurrentStatus } from "@/app/api/settings/recurrent-status/route";
 import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
-import { expireOpenPayment, paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance } from "./helpers";
+import { expireOpenPayment, paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance } from "../../helpers/payments";
 
 const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
 const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>

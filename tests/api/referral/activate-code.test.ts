@@ -7,7 +7,7 @@ import { GET as balance } from "@/app/api/referral/balance/route";
 import { getDb } from "@/db";
 import { referralLedger, users } from "@/db/schema";
 import { call, signIn } from "../../helpers/api";
-import { paymentIdFromUrl } from "../payments/helpers";
+import { paymentIdFromUrl } from "../../helpers/payments";
 import { firstLoginHoursAgo, signInWithStartParam, userRow } from "./helpers";
 
 const activateCode = (token: string, referral_code: unknown) => call(activate, "POST", "/api/referral/activate-code", { token, body: { referral_code } });

@@ -6,7 +6,7 @@ import { GET as referralBalance } from "@/app/api/referral/balance/route";
 import { getDb } from "@/db";
 import { referralLedger, users } from "@/db/schema";
 import { call, signIn } from "../../helpers/api";
-import { paymentIdFromUrl } from "../payments/helpers";
+import { paymentIdFromUrl } from "../../helpers/payments";
 
 async function refer({ referrerId, payerId, appliedDaysAgo = 0 }: { referrerId: number; payerId: number; appliedDaysAgo?: number }) {
   const db = await getDb();

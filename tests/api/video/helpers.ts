@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { quotas, videoJobs } from "@/db/schema";
 import { POST } from "@/app/api/video/generate/route";
 import { call, signIn } from "../../helpers/api";
-import { subscribe } from "../models/subscribe";
+import { subscribe } from "../../helpers/subscribe";
 
 export const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", name));
 

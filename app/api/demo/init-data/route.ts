@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "@/lib/contracts/common";
 import { demoInitData } from "@/lib/server/auth/demo-init-data";
 import { withPublic } from "@/lib/server/http/handler";
 
@@ -6,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 const demoQuerySchema = z.object({
   user: z.coerce.number().int().positive().max(2 ** 52).optional(),
-  lang: z.enum(["ru", "en"]).optional(),
+  lang: languageSchema.optional(),
   start: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   write: z.literal("deny").optional(),
 });

@@ -1,4 +1,4 @@
-import { createPackagePaymentBodySchema } from "@/lib/contracts/tariffs";
+import { createPackagePaymentBodySchema } from "@/lib/contracts/package";
 import { withUser } from "@/lib/server/http/handler";
 import { createPackagePayment } from "@/lib/server/payments/create";
 

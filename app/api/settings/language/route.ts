@@ -1,4 +1,4 @@
-import { setLanguageBodySchema } from "@/lib/contracts/user";
+import { setLanguageBodySchema } from "@/lib/contracts/settings";
 import { withUser } from "@/lib/server/http/handler";
 import { setUserLanguage } from "@/lib/server/users";
 

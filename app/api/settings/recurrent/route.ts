@@ -1,4 +1,4 @@
-import { setRecurrentBodySchema } from "@/lib/contracts/tariffs";
+import { setRecurrentBodySchema } from "@/lib/contracts/settings";
 import { withUser } from "@/lib/server/http/handler";
 import { setRecurrent } from "@/lib/server/payments/recurrent";
 

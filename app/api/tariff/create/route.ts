@@ -1,4 +1,4 @@
-import { createTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
+import { createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { withUser } from "@/lib/server/http/handler";
 import { createTariffPayment } from "@/lib/server/payments/create";
 

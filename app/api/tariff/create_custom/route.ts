@@ -1,4 +1,4 @@
-import { createCustomTariffPaymentBodySchema } from "@/lib/contracts/tariffs";
+import { createCustomTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { withUser } from "@/lib/server/http/handler";
 import { createCustomTariffPayment } from "@/lib/server/payments/create";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST as createTariff } from "@/app/api/tariff/create/route";
 import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
-import { paymentsOf, referralKopecks, setReferralBalance } from "../payments/helpers";
+import { paymentsOf, referralKopecks, setReferralBalance } from "../../helpers/payments";
 
 const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
 const withReferral = { tariff_name: "Starter", months: 1, recurent: false, ref_amount_used: 20, calculated_price: starter.amountRub - 20 };

@@ -9,7 +9,7 @@ import { getDb } from "@/db";
 import { packages, quotas } from "@/db/schema";
 import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
-import { paymentIdFromUrl, referralKopecks, setReferralBalance } from "../payments/helpers";
+import { paymentIdFromUrl, referralKopecks, setReferralBalance } from "../../helpers/payments";
 
 const free = catalogueTariffs.find((t) => t.name === "Free")!;
 const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
