@@ -7,6 +7,16 @@ import { openApp, screenshot } from "./helpers";
 
 const botMessages = (page: import("@playwright/test").Page) => page.getByTestId("demo-chat-bot");
 
+// Chromium's fake microphone (a tone) stands in for a real one, its permission granted; the rest of
+// the launch options are the configuration's.
+test.use({
+  permissions: ["microphone"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  },
+});
+
 test("launch an assistant, continue in the demo chat, get the sandbox answer, find the dialogue in history", async ({ page }) => {
   const userId = await openApp(page, { hash: "/text-assistants" });
   await page.getByTestId("category-coding").click();
@@ -106,4 +116,22 @@ test("a file that is not what it claims is refused with the server's reason", as
   await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
   await page.getByTestId("demo-chat-voice-file").setInputFiles({ name: "voice.ogg", mimeType: "audio/ogg", buffer: Buffer.from("not audio at all") });
   await expect(page.getByTestId("demo-chat-error")).toContainText("Could not send: A voice message or audio must be an audio file");
+});
+
+test("a voice message recorded with the microphone is sent as a voice update and played back", async ({ page }) => {
+  const userId = 980_000_000 + Math.floor(Math.random() * 1_000_000);
+  await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en`);
+  await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
+  await page.getByTestId("demo-chat-voice").click();
+  await expect(page.getByRole("status").filter({ hasText: "Recording…" })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates"));
+  await page.getByTestId("demo-chat-voice-stop").click();
+  expect((await sent).status()).toBe(200);
+  // Shown as the voice message the server built from the recording (a WebM file, checked by content).
+  const voice = page.getByTestId("demo-chat-user").first().locator("audio");
+  await expect(voice).toHaveAttribute("aria-label", "Voice message");
+  expect(await voice.getAttribute("src")).toMatch(/^\/api\/files\/demo-chat\/user\/.+\.webm\?exp=/);
+  await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await screenshot(page, "demo-chat-voice-en");
 });
