@@ -8,6 +8,7 @@ import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/pro
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
+import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
@@ -116,7 +117,15 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   const cost = botText(lang, "costLine", { tokens: String(tokens), left: String(left) });
-  await preview.finish({ text: answer, footer: stopped ? `${botText(lang, "stoppedNote")}\n${cost}` : cost });
+  const footer = stopped ? `${botText(lang, "stoppedNote")}\n${cost}` : cost;
+  try {
+    await preview.finish({ text: answer, footer });
+  } catch (error) {
+    // The turn is paid and stored: throwing would make the update worker run (and charge) it again.
+    // The answer goes through the outbox instead, which retries delivery on its own.
+    console.error(`[bot] answer of turn ${turn.id} not delivered; queued for the outbox`, error);
+    await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
+  }
 }
 
 /** The Retry button of a failed turn: the same text again in the same session, once per failure. */

@@ -3,6 +3,7 @@ import { InlineKeyboard, type Context } from "grammy";
 import convertMarkdown from "telegramify-markdown";
 import type { Message } from "grammy/types";
 import { env } from "@/lib/env";
+import { routes } from "@/lib/routes";
 import { botText } from "./bot-text";
 
 const TELEGRAM_TEXT_LIMIT = 4096;
@@ -26,7 +27,7 @@ export const webAppKeyboard = (lang: string, route = "") =>
   new InlineKeyboard().webApp(botText(lang, "openApp"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/${route ? `#/${route}` : ""}`);
 
 export const tariffsKeyboard = (lang: string) =>
-  new InlineKeyboard().webApp(botText(lang, "openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#/tariffs`);
+  new InlineKeyboard().webApp(botText(lang, "openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#${routes.tariff()}`);
 
 /**
  * The final answer: the streamed message (when there is one) replaced by the first part, the rest

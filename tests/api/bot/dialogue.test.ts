@@ -137,7 +137,7 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     expect(ai.requests).toHaveLength(0);
     const last = bot.calls.filter((c) => c.method === "sendMessage" && c.body.chat_id === telegramId).at(-1)!;
     expect(last.body.text).toContain("used up");
-    expect(JSON.stringify(last.body.reply_markup)).toContain("#/tariffs");
+    expect(JSON.stringify(last.body.reply_markup)).toContain('/#/tariff"');
     expect(await messagesOf(sessionId)).toHaveLength(0);
   });
 

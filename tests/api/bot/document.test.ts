@@ -74,7 +74,7 @@ describe("documents in the bot chat", () => {
     expect(h.ai.requests).toHaveLength(0);
     const last = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(last.body.text).toContain("used up");
-    expect(JSON.stringify(last.body.reply_markup)).toContain("#/tariffs");
+    expect(JSON.stringify(last.body.reply_markup)).toContain('/#/tariff"');
   });
 
   it.each(["fail500", "hang"] as const)("a model %s apologises and spends nothing", async (mode) => {

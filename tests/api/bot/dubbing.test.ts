@@ -47,7 +47,7 @@ describe("voice-over of a text", () => {
     const u = await dubbingUser(0);
     await h.send(u.telegramId, { text: "Hello" });
     expect(h.ai.requests).toHaveLength(0);
-    expect(JSON.stringify(h.callsIn(u.telegramId, "sendMessage").at(-1)!.body.reply_markup)).toContain("#/tariffs");
+    expect(JSON.stringify(h.callsIn(u.telegramId, "sendMessage").at(-1)!.body.reply_markup)).toContain('/#/tariff"');
   });
 
   it.each(["fail500", "hang"] as const)("a speech %s apologises and spends nothing", async (mode) => {

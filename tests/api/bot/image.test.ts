@@ -55,7 +55,7 @@ describe("text_to_image in the bot chat", () => {
     expect(h.ai.requests).toHaveLength(0);
     const last = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(last.body.text).toContain("used up");
-    expect(JSON.stringify(last.body.reply_markup)).toContain("#/tariffs");
+    expect(JSON.stringify(last.body.reply_markup)).toContain('/#/tariff"');
     expect(h.mediaIn(u.telegramId)).toHaveLength(0);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
   });

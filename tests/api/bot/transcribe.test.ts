@@ -80,7 +80,7 @@ describe("speech to text in the bot chat", () => {
     expect(h.bot.downloads).toHaveLength(downloads);
     const last = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(last.body.text).toContain("used up");
-    expect(JSON.stringify(last.body.reply_markup)).toContain("#/tariffs");
+    expect(JSON.stringify(last.body.reply_markup)).toContain('/#/tariff"');
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(1);
   });
 
