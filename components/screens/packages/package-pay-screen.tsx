@@ -3,15 +3,14 @@ import { useParams } from "wouter";
 import { useTranslations } from "next-intl";
 import { PackageArt, usePackageTexts } from "@/components/packages/package-card";
 import { Calculations, Total } from "@/components/payments/calculations";
-import { EmailField, useEmailState } from "@/components/payments/email-field";
+import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
-import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
-import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { ReferralDiscount } from "@/components/payments/referral-discount";
+import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import type { PackageItem } from "@/lib/contracts/package";
-import { formatRoubles, type PayBlocker } from "@/lib/payment-form";
-import { periodPrice } from "@/lib/pricing/periods";
+import { formatRoubles } from "@/lib/payment-form";
 import { useCreatePackagePayment } from "@/lib/queries/payments";
 import { usePackages } from "@/lib/queries/packages";
 import "@/components/packages/packages.css";
@@ -33,17 +32,12 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
   const t = useTranslations("PackagePay");
   const tp = useTranslations("Payment");
   const texts = usePackageTexts(pkg);
-  const email = useEmailState();
-  const referral = useReferralState(pkg.price);
-  // A package is one purchase: the same rule as one month of a tariff.
-  const total = periodPrice({ amountPer30Days: pkg.price, months: 1, referralDiscount: referral.discount });
   const create = useCreatePackagePayment();
-  const { guard, checking, ui } = usePendingPaymentGuard();
-  const pending = checking || create.isPending;
-  const blocker: PayBlocker | null = email.error ? "emailInvalid" : referral.enabled && referral.error ? "checkdata" : null;
+  // A package is one purchase: the same rule as one month of a tariff.
+  const form = usePaymentForm({ price: pkg.price, create });
+  const { email, referral, total } = form;
 
-  const pay = () =>
-    guard(() => create.mutate({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount }));
+  const pay = () => form.pay({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount });
 
   return (
     <div className="page pay-page" data-testid="package-pay">
@@ -69,8 +63,8 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
         ]}
       />
       <Total amount={total} />
-      {ui}
-      <PayActions blocker={blocker} pending={pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      {form.pendingUi}
+      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }

@@ -1,21 +1,19 @@
 "use client";
-import { useState } from "react";
 import { useParams } from "wouter";
 import { useTranslations } from "next-intl";
 import { AutoPayToggle } from "@/components/payments/auto-pay-toggle";
 import { Calculations, Total } from "@/components/payments/calculations";
-import { EmailField, useEmailState } from "@/components/payments/email-field";
+import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
-import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { PeriodPicker } from "@/components/payments/period-picker";
-import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { ReferralDiscount } from "@/components/payments/referral-discount";
+import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { formatCount } from "@/lib/format";
-import { formatRoubles, payBlocker } from "@/lib/payment-form";
+import { formatRoubles } from "@/lib/payment-form";
 import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } from "@/lib/pricing/custom-tariff";
-import { DEFAULT_MONTHS, periodPrice, type Months } from "@/lib/pricing/periods";
 import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
 import { useCreateData } from "@/lib/queries/tariffs";
 import { perKind, type QuotaKindEntry } from "@/lib/quota-kinds";
@@ -43,28 +41,20 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
   const tk = useTranslations("CreateTariff");
   // The price of the composed limits, from the server's rates (the route's allprice is only the builder's view of it).
   const allprice = customMonthlyPrice(values, data.rates);
-  const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
-  const [recurent, setRecurent] = useState(true);
-  const email = useEmailState();
-  const subtotal = periodPrice({ amountPer30Days: allprice, months });
-  const referral = useReferralState(subtotal);
-  const total = periodPrice({ amountPer30Days: allprice, months, referralDiscount: referral.discount });
   const create = useCreateCustomTariffPayment();
-  const { guard, checking, ui } = usePendingPaymentGuard();
-  const blocker = payBlocker({ hasTariff: true, price: allprice, months, emailError: email.error, referralEnabled: referral.enabled, referralError: referral.error });
+  const form = usePaymentForm({ price: allprice, autoPay: true, create });
+  const { months, recurent, email, referral, subtotal, total } = form;
 
   const pay = () =>
-    guard(() =>
-      create.mutate({
-        ...perKind("customField", (r) => values[r.custom]),
-        selected_model_ids: data.models.map((m) => m.id),
-        calculated_price: total,
-        email: email.bodyValue,
-        months,
-        recurent,
-        ref_amount_used: referral.discount,
-      }),
-    );
+    form.pay({
+      ...perKind("customField", (r) => values[r.custom]),
+      selected_model_ids: data.models.map((m) => m.id),
+      calculated_price: total,
+      email: email.bodyValue,
+      months,
+      recurent,
+      ref_amount_used: referral.discount,
+    });
 
   return (
     <div className="page pay-page" data-testid="custom-tariff-pay">
@@ -93,8 +83,8 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       </div>
       <EmailField state={email} />
       <ReferralDiscount state={referral} />
-      <AutoPayToggle checked={recurent} onChange={setRecurent} />
-      <PeriodPicker months={months} onChange={setMonths} />
+      <AutoPayToggle checked={recurent} onChange={form.setRecurent} />
+      <PeriodPicker months={months} onChange={form.setMonths} />
       <Calculations
         lines={[
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(allprice) }) },
@@ -105,8 +95,8 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
         ]}
       />
       <Total amount={total} />
-      {ui}
-      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      {form.pendingUi}
+      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }

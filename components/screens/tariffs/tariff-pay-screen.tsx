@@ -1,19 +1,18 @@
 "use client";
-import { useState } from "react";
 import { useParams } from "wouter";
 import { useTranslations } from "next-intl";
 import { AutoPayToggle } from "@/components/payments/auto-pay-toggle";
 import { Calculations, Total } from "@/components/payments/calculations";
-import { EmailField, useEmailState } from "@/components/payments/email-field";
+import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
-import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { PeriodPicker } from "@/components/payments/period-picker";
-import { ReferralDiscount, useReferralState } from "@/components/payments/referral-discount";
+import { ReferralDiscount } from "@/components/payments/referral-discount";
+import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useTariffDescription } from "@/components/tariffs/use-tariff-description";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { formatRoubles, payBlocker } from "@/lib/payment-form";
-import { DEFAULT_MONTHS, perDayCost, periodPrice, type Months } from "@/lib/pricing/periods";
+import { formatRoubles } from "@/lib/payment-form";
+import { perDayCost } from "@/lib/pricing/periods";
 import { useCreateTariffPayment } from "@/lib/queries/payments";
 import { useStandardTariffs } from "@/lib/queries/tariffs";
 import "@/components/payments/payments.css";
@@ -27,40 +26,24 @@ export default function TariffPayScreen() {
   const tariff = data?.[tariffName];
   const description = useTariffDescription(tariffName, tariff?.description ?? "");
 
-  const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
-  const [recurent, setRecurent] = useState(false);
-  const email = useEmailState();
   const amount = tariff?.amount ?? 0;
-  const subtotal = periodPrice({ amountPer30Days: amount, months });
-  const referral = useReferralState(subtotal);
-  const total = periodPrice({ amountPer30Days: amount, months, referralDiscount: referral.discount });
-
   const create = useCreateTariffPayment();
-  const { guard, checking, ui } = usePendingPaymentGuard();
-  const blocker = payBlocker({
-    hasTariff: Boolean(tariff),
-    price: amount,
-    months,
-    emailError: email.error,
-    referralEnabled: referral.enabled,
-    referralError: referral.error,
-  });
+  const form = usePaymentForm({ price: amount, available: Boolean(tariff), create });
+  const { months, recurent, email, referral, subtotal, total } = form;
 
   if (isPending) return <PageSpinner />;
   if (isError) return <LoadFailure title={t("errorLoadingTariff")} />;
   if (!tariff) return <LoadFailure title={t("tariffUnavailable")} text={t("tariffUnavailableText", { name: tariffName })} />;
 
   const pay = () =>
-    guard(() =>
-      create.mutate({
-        tariff_name: tariffName,
-        months,
-        calculated_price: total,
-        email: email.bodyValue,
-        recurent,
-        ref_amount_used: referral.discount,
-      }),
-    );
+    form.pay({
+      tariff_name: tariffName,
+      months,
+      calculated_price: total,
+      email: email.bodyValue,
+      recurent,
+      ref_amount_used: referral.discount,
+    });
 
   return (
     <div className="page pay-page" data-testid="tariff-pay">
@@ -72,8 +55,8 @@ export default function TariffPayScreen() {
         </div>
         <div className="pay-summary__price">{tp("perMonth", { amount: formatRoubles(amount) })}</div>
       </section>
-      <PeriodPicker months={months} onChange={setMonths} />
-      <AutoPayToggle checked={recurent} onChange={setRecurent} />
+      <PeriodPicker months={months} onChange={form.setMonths} />
+      <AutoPayToggle checked={recurent} onChange={form.setRecurent} />
       <EmailField state={email} />
       <ReferralDiscount state={referral} />
       <Calculations
@@ -86,8 +69,8 @@ export default function TariffPayScreen() {
         ]}
       />
       <Total amount={total} />
-      {ui}
-      <PayActions blocker={blocker} pending={checking || create.isPending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      {form.pendingUi}
+      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
     </div>
   );
 }
