@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { listPackages } from "@/lib/server/tariffs/catalogue";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/package/ - the package store (answers with and without the trailing slash)
 export const GET = withUser({}, async ({ db }) => listPackages({ db }));

@@ -2,7 +2,5 @@ import { withUser } from "@/lib/server/http/handler";
 import { userLanguage } from "@/lib/server/users";
 import { listCategories } from "@/lib/server/catalogue/assistants";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/assistants/categories - the assistant categories in display order
 export const GET = withUser({}, async ({ db, user }) => listCategories({ db, language: userLanguage(user) }));

@@ -2,8 +2,6 @@ import { imageAssistantSessionQuerySchema } from "@/lib/contracts/assistants";
 import { withUser } from "@/lib/server/http/handler";
 import { launchImageAssistant } from "@/lib/server/sessions/launch";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/assistants/create_image_assistant_session - start an image assistant (action_type text or photo)
 export const GET = withUser({ query: imageAssistantSessionQuerySchema, rateLimit: "launch" }, async ({ db, user, query }) =>
   launchImageAssistant({ db, user, assistantId: query.assistant_id, modelId: query.model_id, actionType: query.action_type }),

@@ -2,7 +2,5 @@ import { withUser } from "@/lib/server/http/handler";
 import { userLanguage } from "@/lib/server/users";
 import { listImageAssistants } from "@/lib/server/catalogue/assistants";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/assistants/generating_image - the image assistants with the caller's favourite flag
 export const GET = withUser({}, async ({ db, user }) => listImageAssistants({ db, userId: user.id, language: userLanguage(user) }));

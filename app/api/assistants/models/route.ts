@@ -1,8 +1,6 @@
 import { withUser } from "@/lib/server/http/handler";
 import { listModels } from "@/lib/server/catalogue/models";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/assistants/models - the models assistants run on (text and image), with the caller's access
 export const GET = withUser({}, async ({ db, user }) =>
   listModels({ db, userId: user.id, actions: ["text", "text_to_image", "generate_image"] }),

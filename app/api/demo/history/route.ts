@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { demoHistoryBodySchema, seedDemoHistory } from "@/lib/server/history/demo-seed";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/demo/history - adds sessions with messages to the caller's history (demo mode only, 404 otherwise)
 export const POST = withUser({ body: demoHistoryBodySchema }, ({ db, user, body }) => seedDemoHistory({ db, userId: user.id, body }));

@@ -3,8 +3,6 @@ import { languageSchema } from "@/lib/contracts/common";
 import { demoInitData } from "@/lib/server/auth/demo-init-data";
 import { withPublic } from "@/lib/server/http/handler";
 
-export const dynamic = "force-dynamic";
-
 const demoQuerySchema = z.object({
   user: z.coerce.number().int().positive().max(2 ** 52).optional(),
   lang: languageSchema.optional(),

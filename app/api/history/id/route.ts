@@ -3,8 +3,6 @@ import { withUser } from "@/lib/server/http/handler";
 import { listSessionMessages } from "@/lib/server/history/thread";
 import { continueSession } from "@/lib/server/sessions/continue-session";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/history/id?session_id= - the session's messages, oldest first
 export const GET = withUser({ query: historyThreadQuerySchema }, ({ db, user, query }) =>
   listSessionMessages({ db, userId: user.id, sessionId: query.session_id }),

@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { listModels } from "@/lib/server/catalogue/models";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/models/all - every model with its actions, each flagged with the caller's access
 export const GET = withUser({}, async ({ db, user }) => listModels({ db, userId: user.id }));

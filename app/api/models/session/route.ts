@@ -2,8 +2,6 @@ import { modelSessionBodySchema } from "@/lib/contracts/models";
 import { withUser } from "@/lib/server/http/handler";
 import { launchModel } from "@/lib/server/sessions/launch";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/models/session - start any model with one of its actions (default: its first)
 export const POST = withUser({ body: modelSessionBodySchema, rateLimit: "launch" }, async ({ db, user, body }) =>
   launchModel({ db, user, modelId: body.model_id, action: body.action }),

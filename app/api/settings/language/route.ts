@@ -2,8 +2,6 @@ import { setLanguageBodySchema } from "@/lib/contracts/settings";
 import { withUser } from "@/lib/server/http/handler";
 import { setUserLanguage } from "@/lib/server/users";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/settings/language - remember the caller's interface language
 export const POST = withUser({ body: setLanguageBodySchema }, async ({ db, user, body }) =>
   setUserLanguage({ db, userId: user.id, language: body.language_code }),

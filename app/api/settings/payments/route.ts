@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { listPayments } from "@/lib/server/payments/list";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/settings/payments - the caller's payments, newest first
 export const POST = withUser({}, async ({ db, user }) => listPayments({ db, userId: user.id }));

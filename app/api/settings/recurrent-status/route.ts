@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getRecurrentStatus } from "@/lib/server/payments/recurrent";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/settings/recurrent-status - whether the current subscription renews itself
 export const GET = withUser({}, async ({ db, user }) => getRecurrentStatus({ db, userId: user.id }));

@@ -2,8 +2,6 @@ import { setRecurrentBodySchema } from "@/lib/contracts/settings";
 import { withUser } from "@/lib/server/http/handler";
 import { setRecurrent } from "@/lib/server/payments/recurrent";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/settings/recurrent - turn auto-payment off (or on again with a saved payment method)
 export const POST = withUser({ body: setRecurrentBodySchema }, async ({ db, user, body }) =>
   setRecurrent({ db, userId: user.id, isRecurrent: body.is_recurrent }),

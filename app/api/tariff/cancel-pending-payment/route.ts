@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { cancelPendingPayment } from "@/lib/server/payments/pending";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/tariff/cancel-pending-payment - cancel the open payment and restore its referral balance
 export const POST = withUser({}, async ({ db, user }) => cancelPendingPayment({ db, userId: user.id }));

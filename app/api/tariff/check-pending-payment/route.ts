@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { checkPendingPayment } from "@/lib/server/payments/pending";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/tariff/check-pending-payment - the caller's open payment and minutes until its link expires
 export const GET = withUser({}, async ({ db, user }) => checkPendingPayment({ db, userId: user.id }));

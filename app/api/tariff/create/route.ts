@@ -2,7 +2,5 @@ import { createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { withUser } from "@/lib/server/http/handler";
 import { createTariffPayment } from "@/lib/server/payments/create";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/tariff/create - create a payment for a standard tariff
 export const POST = withUser({ body: createTariffPaymentBodySchema, rateLimit: "payment-create" }, async ({ db, user, body }) => createTariffPayment({ db, user, body }));

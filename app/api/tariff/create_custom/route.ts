@@ -2,8 +2,6 @@ import { createCustomTariffPaymentBodySchema } from "@/lib/contracts/tariff";
 import { withUser } from "@/lib/server/http/handler";
 import { createCustomTariffPayment } from "@/lib/server/payments/create";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/tariff/create_custom - create a payment for a custom tariff
 export const POST = withUser({ body: createCustomTariffPaymentBodySchema, rateLimit: "payment-create" }, async ({ db, user, body }) =>
   createCustomTariffPayment({ db, user, body }),

@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getCreateData } from "@/lib/server/tariffs/catalogue";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/tariff/create_data - rates and slider bounds for the custom tariff builder
 export const GET = withUser({}, async ({ db }) => getCreateData({ db }));

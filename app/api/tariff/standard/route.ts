@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getStandardTariffs } from "@/lib/server/tariffs/catalogue";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/tariff/standard - every tariff keyed by name, with balances and models
 export const GET = withUser({}, async ({ db }) => getStandardTariffs({ db }));

@@ -3,8 +3,6 @@ import { assertWebhookSecret, handleBotUpdate, SECRET_HEADER } from "@/lib/serve
 import { withPublic } from "@/lib/server/http/handler";
 import type { StarsUpdate } from "@/lib/server/payments/providers/stars/webhook";
 
-export const dynamic = "force-dynamic";
-
 // Telegram's update objects carry many fields we do not read; only the envelope is checked here.
 const updateSchema = z.looseObject({ update_id: z.number().int() });
 

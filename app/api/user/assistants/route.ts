@@ -3,8 +3,6 @@ import { withUser } from "@/lib/server/http/handler";
 import { userLanguage } from "@/lib/server/users";
 import { addFavorite, listFavorites, removeFavorite } from "@/lib/server/catalogue/assistants";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/user/assistants - the caller's favourite assistants
 export const GET = withUser({}, async ({ db, user }) => listFavorites({ db, userId: user.id, language: userLanguage(user) }));
 

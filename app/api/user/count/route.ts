@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getUserCount } from "@/lib/server/sessions/user-count";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/user/count - how many dialogue sessions, favourites and messages the caller has
 export const GET = withUser({}, async ({ db, user }) => getUserCount({ db, userId: user.id }));

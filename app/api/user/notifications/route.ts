@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { listNotifications } from "@/lib/server/notifications/list";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/user/notifications - the header bell: the caller's latest payments and finished videos
 export const GET = withUser({}, async ({ db, user }) => listNotifications({ db, userId: user.id }));

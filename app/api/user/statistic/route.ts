@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getUserStatistic } from "@/lib/server/tariffs/user-tariff";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/user/statistic - remaining quotas and the tariff's limits
 export const GET = withUser({}, async ({ db, user }) => getUserStatistic({ db, userId: user.id }));

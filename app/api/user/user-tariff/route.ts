@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { getUserTariffStatus } from "@/lib/server/tariffs/user-tariff";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/user/user-tariff - the caller's tariff name (null = Free) and its monthly price
 export const GET = withUser({}, async ({ db, user }) => getUserTariffStatus({ db, userId: user.id }));

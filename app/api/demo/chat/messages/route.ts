@@ -2,7 +2,5 @@ import { demoChatMessagesQuerySchema } from "@/lib/contracts/demo-chat";
 import { withUser } from "@/lib/server/http/handler";
 import { listDemoChat } from "@/lib/server/demo-chat/messages";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/demo/chat/messages - the demo user's conversation with the bot, or what changed after ?after= (demo mode only, 404 otherwise)
 export const GET = withUser({ query: demoChatMessagesQuerySchema }, ({ db, user, query }) => listDemoChat({ db, user, after: query.after }));

@@ -1,7 +1,5 @@
 import { withUser } from "@/lib/server/http/handler";
 import { sendDemoUpdate } from "@/lib/server/demo-chat/updates";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/demo/chat/updates - the demo user's message (JSON text, multipart file) or button press, stored as a bot update (demo mode only, 404 otherwise)
 export const POST = withUser({ rateLimit: "demo-chat" }, ({ db, user, req }) => sendDemoUpdate({ db, user, req }));

@@ -2,8 +2,6 @@ import { imageSessionQuerySchema } from "@/lib/contracts/models";
 import { withUser } from "@/lib/server/http/handler";
 import { launchImageModel } from "@/lib/server/sessions/launch";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/models/image/session - start a session with an image model and one of its image actions
 export const GET = withUser({ query: imageSessionQuerySchema, rateLimit: "launch" }, async ({ db, user, query }) =>
   launchImageModel({ db, user, modelId: query.model_id, action: query.action }),

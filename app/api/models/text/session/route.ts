@@ -2,8 +2,6 @@ import { textSessionQuerySchema } from "@/lib/contracts/models";
 import { withUser } from "@/lib/server/http/handler";
 import { launchModel } from "@/lib/server/sessions/launch";
 
-export const dynamic = "force-dynamic";
-
 // GET /api/models/text/session - start a dialogue with a text model
 export const GET = withUser({ query: textSessionQuerySchema, rateLimit: "launch" }, async ({ db, user, query }) =>
   launchModel({ db, user, modelId: query.model_id, action: "text" }),

@@ -1,7 +1,5 @@
 import { withPublic } from "@/lib/server/http/handler";
 import { handleYookassaNotification, yookassaNotificationSchema } from "@/lib/server/payments/providers/yookassa/webhook";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/payments/webhook/yookassa - YooKassa notification, believed only after re-fetching the payment
 export const POST = withPublic({ body: yookassaNotificationSchema, rateLimit: "payment-webhook" }, async ({ db, req, body }) => handleYookassaNotification({ db, req, body }));

@@ -1,8 +1,6 @@
 import { withPublic } from "@/lib/server/http/handler";
 import { resolveSandboxPayment } from "@/lib/server/payments/providers/sandbox/checkout";
 
-export const dynamic = "force-dynamic";
-
 // POST /api/payments/sandbox/{paymentId}/confirm|decline - the sandbox checkout page's buttons
 export const POST = withPublic({}, async ({ db, params }) =>
   resolveSandboxPayment({ db, paymentId: params.paymentId, action: params.action }),
