@@ -7,7 +7,7 @@ import type { PaymentProvider } from "../types";
 // Telegram Stars (https://core.telegram.org/bots/payments-stars): an invoice link in currency XTR
 // that the client opens with the host's invoice call. Telegram has no per-invoice status query;
 // the bot webhook's pre_checkout_query and successful_payment updates drive confirmation
-// (lib/server/payments/stars.ts).
+// (webhook.ts beside this file).
 
 /** Stars for an amount: roubles x STARS_PER_ROUBLE, rounded up, at least 1. */
 export const starsFor = (amountKopecks: number): number =>
