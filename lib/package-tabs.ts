@@ -1,4 +1,5 @@
 import type { PackageItem } from "@/lib/contracts/package";
+import { perKind } from "@/lib/quota-kinds";
 
 // Package store tabs (SPEC.md "Package store"): 'repeat' is the reset package, 'a-b' shows all.
 export const PACKAGE_TABS = ["repeat", "a-b", "text", "images", "audio", "video", "files"] as const;
@@ -7,11 +8,7 @@ export const DEFAULT_PACKAGE_TAB: PackageTab = "a-b";
 
 const PURPOSE_OF: Record<Exclude<PackageTab, "a-b">, PackageItem["package_purpose"]> = {
   repeat: "reset",
-  text: "text_tokens",
-  images: "image_tokens",
-  audio: "audio_tokens",
-  video: "video_tokens",
-  files: "file_tokens",
+  ...perKind("packageTab", (r) => r.apiKey),
 };
 
 export const isPackageTab = (value: unknown): value is PackageTab => PACKAGE_TABS.includes(value as PackageTab);

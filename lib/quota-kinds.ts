@@ -21,6 +21,8 @@ type QuotaKindRow = {
   tariffColumn: keyof Tariff;
   subscriptionColumn: keyof Subscription;
   quotaColumn: keyof typeof quotas.$inferSelect;
+  /** The package store's tab of this kind's packages. */
+  packageTab: string;
   /** The custom tariff price rate, in the API and in the tariff_rates table. */
   rate: string;
   rateColumn: keyof typeof tariffRates.$inferSelect;
@@ -45,6 +47,7 @@ export const QUOTA_KIND_TABLE = [
     tariffColumn: "tokenBalance",
     subscriptionColumn: "textLimit",
     quotaColumn: "textTokens",
+    packageTab: "text",
     rate: "token_to_usd_rate",
     rateColumn: "tokenToUsdRate",
     modelTypes: ["text"],
@@ -62,6 +65,7 @@ export const QUOTA_KIND_TABLE = [
     tariffColumn: "minutesBalance",
     subscriptionColumn: "audioLimit",
     quotaColumn: "audioTokens",
+    packageTab: "audio",
     rate: "audio_token_to_usd_rate",
     rateColumn: "audioTokenToUsdRate",
     modelTypes: ["audio"],
@@ -79,6 +83,7 @@ export const QUOTA_KIND_TABLE = [
     tariffColumn: "imageBalance",
     subscriptionColumn: "imageLimit",
     quotaColumn: "imageTokens",
+    packageTab: "images",
     rate: "image_token_to_usd_rate",
     rateColumn: "imageTokenToUsdRate",
     // An image editor is an image model.
@@ -97,6 +102,7 @@ export const QUOTA_KIND_TABLE = [
     tariffColumn: "videoBalance",
     subscriptionColumn: "videoLimit",
     quotaColumn: "videoTokens",
+    packageTab: "video",
     rate: "video_token_to_usd_rate",
     rateColumn: "videoTokenToUsdRate",
     modelTypes: ["video"],
@@ -114,6 +120,7 @@ export const QUOTA_KIND_TABLE = [
     tariffColumn: "fileBalance",
     subscriptionColumn: "fileLimit",
     quotaColumn: "fileTokens",
+    packageTab: "files",
     rate: "file_token_to_usd_rate",
     rateColumn: "fileTokenToUsdRate",
     // Listings use both spellings.

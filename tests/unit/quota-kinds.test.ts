@@ -24,7 +24,7 @@ describe("the quota-kind table", () => {
     expect(column("rateColumn")).toEqual(names(getTableColumns(tariffRates), ["id", "usdRate"]));
   });
   it("gives every kind distinct names", () => {
-    for (const field of ["kind", "apiKey", "custom", "customField", "routeParam", "tariffField"] as const) {
+    for (const field of ["kind", "apiKey", "custom", "customField", "routeParam", "tariffField", "packageTab"] as const) {
       expect(new Set(QUOTA_KIND_TABLE.map((r) => r[field])).size).toBe(QUOTA_KIND_TABLE.length);
     }
   });
