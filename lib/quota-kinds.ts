@@ -1,6 +1,3 @@
-import type { Subscription, Tariff } from "@/db/schema";
-import type { quotas, tariffRates } from "@/db/schema";
-
 // The five quota kinds, one row each: every name a kind goes by in the API, the database, the custom
 // tariff builder and the screens. Every per-kind mapping is derived from this table, so a sixth kind
 // is one row here plus a migration (tests/unit/quota-kinds.test.ts checks it against the schema).
@@ -18,14 +15,16 @@ type QuotaKindRow = {
   routeParam: string;
   /** GET /api/tariff/standard field and the tariffs table's column. */
   tariffField: string;
-  tariffColumn: keyof Tariff;
-  subscriptionColumn: keyof Subscription;
-  quotaColumn: keyof typeof quotas.$inferSelect;
+  // Column names are plain strings here (this file is shared with the client); every use indexes a
+  // row with them, so the compiler checks them there, and tests/unit/quota-kinds.test.ts against the schema.
+  tariffColumn: string;
+  subscriptionColumn: string;
+  quotaColumn: string;
   /** The package store's tab of this kind's packages. */
   packageTab: string;
   /** The custom tariff price rate, in the API and in the tariff_rates table. */
   rate: string;
-  rateColumn: keyof typeof tariffRates.$inferSelect;
+  rateColumn: string;
   /** Model listing types that count as this kind on a tariff card. */
   modelTypes: readonly string[];
   /** Rough units one message costs (SPEC.md section 9 "Message estimates"). */
