@@ -21,7 +21,7 @@ export type Bounds = { min: number; max: number };
 
 /** Each kind's slider runs from 2 x the Neuro Basic balance to the Custom tariff's balance. */
 export const customBounds = ({ neuroBasic, custom }: { neuroBasic: CustomValues; custom: CustomValues }): Record<CustomKind, Bounds> =>
-  Object.fromEntries(CUSTOM_KINDS.map((k) => [k, { min: 2 * neuroBasic[k], max: custom[k] }])) as Record<CustomKind, Bounds>;
+  perKind("custom", ({ custom: k }) => ({ min: 2 * neuroBasic[k], max: custom[k] }));
 
 /** A slider value clamped to its bounds and rounded to its step. */
 export function clampToStep(value: number, { min, max }: Bounds, step: number): number {
