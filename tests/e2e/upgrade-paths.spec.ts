@@ -26,7 +26,7 @@ test("Free's empty model list for 'your photo' leads to the tariffs instead of a
   await openApp(page, { lang: "en", hash: "/image-assistants" });
   await page.locator("[data-testid^=photo-]").first().click();
   const modal = page.getByTestId("model-modal");
-  await expect(modal.getByTestId("assistant-upgrade")).toContainText("Your tariff has no models for this");
+  await expect(modal.getByTestId("assistant-upgrade")).toContainText("Your tariff has no suitable models");
   await screenshot(page, "upgrade-empty-photo-models-en");
   await modal.getByTestId("assistant-upgrade-tariffs").click();
   await expect(page).toHaveURL(/#\/tariff$/);

@@ -23,16 +23,16 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
 // The sandbox provider's checkout: a normal page outside the hash shell, reached by the payment's
-// own link (its uuid is the secret). ?lang=en switches the language; Russian is the default; ?theme=
+// own link (its uuid is the secret). ?lang= picks the language, else the payer's own; ?theme=
 // (the app's own theme when it opened the link) or the demo's demo_theme picks light or dark, else the
 // browser's preference does. The demo app adds its demo_user/demo_lang/demo_theme (lib/client/demo-query.ts)
 // so "back to the app" keeps them.
 export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ paymentId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const [{ paymentId }, query] = await Promise.all([params, searchParams]);
-  const lang = query.lang ?? query.demo_lang;
-  const t: CheckoutMessages = lang === "en" ? en.Checkout : ru.Checkout;
   const view = await getCheckoutView({ db: await getDb(), paymentId });
   if (!view) notFound();
+  const lang = query.lang ?? query.demo_lang ?? view.language;
+  const t: CheckoutMessages = lang === "en" ? en.Checkout : ru.Checkout;
   const item = view.packageName
     ? fill(t.package, { name: view.packageName })
     : `${fill(t.tariff, { name: view.tariffName ?? "" })}, ${fill(t.tariffPeriod, { days: view.months * 30 })}`;

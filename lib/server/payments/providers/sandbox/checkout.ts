@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
-import { packages, payments, tariffs } from "@/db/schema";
+import { packages, payments, tariffs, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { toRoubles } from "@/lib/money";
 import { ApiError } from "@/lib/server/http/api-error";
@@ -23,13 +23,16 @@ export type CheckoutView = {
   tariffName: string | null;
   packageName: string | null;
   expired: boolean;
+  /** The payer's interface language: the checkout speaks it when the link does not say. */
+  language: string;
 };
 
 async function findSandboxPayment({ db, paymentId }: { db: Db; paymentId: string }) {
   if (env.PAYMENT_PROVIDER !== "sandbox" || !uuid.safeParse(paymentId).success) return null;
   const [row] = await db
-    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name })
+    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name, language: users.language })
     .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
     .leftJoin(packages, eq(packages.id, payments.packageId))
     .where(eq(payments.id, paymentId));
@@ -50,6 +53,7 @@ export async function getCheckoutView({ db, paymentId }: { db: Db; paymentId: st
     tariffName: row.tariffName,
     packageName: row.packageName,
     expired: payment.status === "pending" && payment.expiresAt.getTime() <= Date.now(),
+    language: row.language,
   };
 }
 
