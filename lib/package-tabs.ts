@@ -11,7 +11,6 @@ const PURPOSE_OF: Record<Exclude<PackageTab, "a-b">, PackageItem["package_purpos
   ...perKind("packageTab", (r) => r.apiKey),
 };
 
-export const isPackageTab = (value: unknown): value is PackageTab => PACKAGE_TABS.includes(value as PackageTab);
 
 export function filterPackagesByTab<T extends Pick<PackageItem, "package_purpose">>(packages: readonly T[], tab: PackageTab): T[] {
   if (tab === "a-b") return [...packages];

@@ -24,7 +24,6 @@ function Attachment({ file }: { file: DemoChatFile }) {
   if (file.kind === "photo") {
     return (
       <a href={file.url} target="_blank" rel="noopener noreferrer" className="demo-chat__photo">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a signed storage link, not an optimisable asset */}
         <img src={file.url} alt={t("photo")} loading="lazy" />
       </a>
     );

@@ -24,7 +24,6 @@ export function Attachment({ url }: { url: string }) {
   return (
     <div className={`attachment attachment--${kind}`} data-testid="attachment" data-kind={kind}>
       {kind === "image" ? (
-        // eslint-disable-next-line @next/next/no-img-element -- signed links to stored files, not optimisable
         <img src={url} alt={t("kind.image")} loading="lazy" className="attachment__image" draggable={false} title={t("longPressHint")} {...longPress} data-testid="attachment-image" />
       ) : kind === "video" ? (
         <video src={url} controls preload="metadata" className="attachment__media" />

@@ -16,7 +16,6 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  // eslint-disable-next-line @next/next/no-img-element -- remote images inside answers, not optimisable
   img: ({ src, alt }) => (typeof src === "string" && src ? <img src={src} alt={alt ?? ""} loading="lazy" className="markdown-image" /> : <span>{alt}</span>),
 };
 

@@ -8,7 +8,6 @@ export const DEFAULT_MODEL_ICON = "/icons/default-model.svg";
 export function ModelIcon({ src, size = 32 }: { src: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- small static icons, no optimisation needed
     <img
       className="model-icon"
       src={failed || !src ? DEFAULT_MODEL_ICON : src}

@@ -32,14 +32,20 @@ export function EmailField({ state }: { state: EmailState }) {
   const t = useTranslations("Payment");
   const { enabled, value, error, touched } = state;
   // 'enter email' tooltip for 3 s whenever the option is on and the address is empty or invalid.
-  const [tooltip, setTooltip] = useState(false);
   const needsEmail = enabled && error !== null;
+  const [tooltipExpired, setTooltipExpired] = useState(false);
+  // Each time the address becomes needed the tooltip starts over (state adjusted while rendering).
+  const [neededBefore, setNeededBefore] = useState(needsEmail);
+  if (needsEmail !== neededBefore) {
+    setNeededBefore(needsEmail);
+    setTooltipExpired(false);
+  }
   useEffect(() => {
-    if (!needsEmail) return setTooltip(false);
-    setTooltip(true);
-    const timer = setTimeout(() => setTooltip(false), EMAIL_TOOLTIP_MS);
+    if (!needsEmail) return;
+    const timer = setTimeout(() => setTooltipExpired(true), EMAIL_TOOLTIP_MS);
     return () => clearTimeout(timer);
-  }, [needsEmail, enabled]);
+  }, [needsEmail]);
+  const tooltip = needsEmail && !tooltipExpired;
 
   return (
     <section className="pay-block" data-testid="email-block">

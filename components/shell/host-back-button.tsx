@@ -8,7 +8,10 @@ import { routes } from "@/lib/routes";
 type BackButtonContextValue = { setHiddenByPage: (hidden: boolean) => void };
 const BackButtonContext = createContext<BackButtonContextValue>({ setHiddenByPage: () => {} });
 
-/** A screen calls this to hide the host back button while it is shown. */
+/**
+ * A screen calls this to hide the host back button while it is shown (SPEC.md: "a page can hide it").
+ * @public no screen hides it today
+ */
 export function useHideHostBackButton(): void {
   const { setHiddenByPage } = useContext(BackButtonContext);
   useEffect(() => {

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { pointerToValue, valueToFraction } from "@/lib/dial";
@@ -31,7 +31,12 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
     releaseSwipes.current?.();
     releaseSwipes.current = null;
   };
-  useEffect(() => setTyped(formatNumber(value, locale)), [value, locale]);
+  // A new value from outside (drag, another dial's rules) or another locale rewrites the typed text.
+  const [typedFrom, setTypedFrom] = useState({ value, locale });
+  if (typedFrom.value !== value || typedFrom.locale !== locale) {
+    setTypedFrom({ value, locale });
+    setTyped(shown(value));
+  }
 
   const fromPointer = (e: ReactPointerEvent<SVGSVGElement | HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();

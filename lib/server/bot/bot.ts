@@ -13,7 +13,7 @@ import { botText } from "./bot-text";
 import { retryText } from "./dialogue";
 import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
-import { botClientOptions, useDemoTransport } from "./telegram-api";
+import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { RETRY_PREFIX } from "./turn-preview";
 
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
@@ -50,7 +50,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     allows_users_to_create_topics: false,
   } as UserFromGetMe;
   const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
-  useDemoTransport(bot.api, db);
+  prepareBotApi(bot.api, db);
 
   bot.on("message:successful_payment", async (ctx) => {
     await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });

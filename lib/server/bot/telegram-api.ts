@@ -20,9 +20,14 @@ export const botClientOptions = (apiRoot = env.BOT_API_BASE_URL): ApiClientOptio
 /** Demo mode without a real token: calls are answered and recorded for the demo chat, never sent. */
 export const recordsDemoCalls = () => isDemoMode() && !env.BOT_TOKEN;
 
-/** Routes an Api's calls through the demo transport when there is no real bot (see recordsDemoCalls). */
-export function useDemoTransport<R extends RawApi>(api: Api<R>, db: Db): void {
-  if (recordsDemoCalls()) api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
+/**
+ * What every client of the deployment's bot gets: each call logged with its duration and outcome,
+ * and, with `db` and no real bot (recordsDemoCalls), the demo transport that answers and records
+ * calls instead (installed last, so it runs first and nothing reaches the network or the log).
+ */
+export function prepareBotApi<R extends RawApi>(api: Api<R>, db?: Db): void {
+  api.config.use((prev, method, payload, signal) => providerCall("telegram", method, () => prev(method, payload, signal)));
+  if (db && recordsDemoCalls()) api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
 }
 
 /**
@@ -32,8 +37,7 @@ export function useDemoTransport<R extends RawApi>(api: Api<R>, db: Db): void {
  */
 export function telegramApi({ db, token = getSecrets().botToken, apiRoot }: { db?: Db; token?: string; apiRoot?: string } = {}): Api {
   const api = new Api(token, botClientOptions(apiRoot));
-  api.config.use((prev, method, payload, signal) => providerCall("telegram", method, () => prev(method, payload, signal)));
-  if (db) useDemoTransport(api, db);
+  prepareBotApi(api, db);
   return api;
 }
 

@@ -39,8 +39,3 @@ export async function cachedCatalogue<T>(db: Db, key: string, load: () => Promis
   }
   return entry;
 }
-
-/** Drops this process's copy at once (after the seed ran in it). */
-export function invalidateCatalogue(db: Db): void {
-  states.delete(db);
-}

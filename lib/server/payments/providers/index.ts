@@ -23,4 +23,4 @@ export function providerByName(name: string): PaymentProvider {
   return provider;
 }
 
-export type { CallOptions, PaymentProvider, ProviderPayment } from "./types";
+export type { CallOptions, PaymentProvider } from "./types";
