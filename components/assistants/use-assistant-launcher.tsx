@@ -6,13 +6,15 @@ import { accessibleModelsFor } from "@/components/models/model-filters";
 import { ModelChoiceModal } from "@/components/models/model-choice-modal";
 import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import type { ActionType, AssistantItem } from "@/lib/contracts/assistants";
-import type { ModelAction } from "@/lib/model-actions";
+import { ACTION_QUOTA } from "@/lib/action-quota";
+import type { PickerType } from "@/lib/model-actions";
 import { useAssistantModels, useLaunchAssistant } from "@/lib/queries/assistants";
+import { useUserStatistic } from "@/lib/queries/user";
 
 type Choice = { assistant: AssistantItem; actionType: ActionType | null };
 
 // Text assistants run on text models; image assistants on text_to_image (create) or generate_image (your photo).
-const actionOf = (choice: Choice): ModelAction =>
+const actionOf = (choice: Choice): PickerType =>
   choice.actionType === null ? "text" : choice.actionType === "photo" ? "generate_image" : "text_to_image";
 
 /**
@@ -21,6 +23,8 @@ const actionOf = (choice: Choice): ModelAction =>
  */
 export function useAssistantLauncher() {
   const t = useTranslations("Assistants");
+  const tp = useTranslations("ModelPicker");
+  const statistic = useUserStatistic();
   const [choice, setChoice] = useState<Choice | null>(null);
   const models = useAssistantModels();
   const launch = useLaunchAssistant();
@@ -41,6 +45,9 @@ export function useAssistantLauncher() {
     return t("launchFailed", { message: launch.error?.message ?? "" });
   };
 
+  // A used-up quota is told before a launch the bot could not serve (the same offer as Home's pickers).
+  const exhausted = choice !== null && statistic.data !== undefined && statistic.data.remaining_quotas[ACTION_QUOTA[actionOf(choice)]] <= 0;
+
   const modal = choice && (
     <ModelChoiceModal
       title={t("modelsFor", { name: choice.assistant.name })}
@@ -49,6 +56,7 @@ export function useAssistantLauncher() {
       error={launch.isError ? errorText() : null}
       // An empty list on a tariff without such models (Free's "your photo") leads to the tariffs that have them.
       emptyOffer={models.data && <UpgradeOffer message={t("noModelsInTariff")} testId="assistant-upgrade" />}
+      notice={exhausted && <UpgradeOffer message={tp("quotaExhausted")} packages testId="assistant-quota-upgrade" />}
       onCancel={close}
       onChoose={(model) =>
         launch.mutate(

@@ -13,12 +13,14 @@ type Props = {
   error?: string | null;
   /** Shown instead of the plain "no models" line when the tariff, not a failure, left the list empty. */
   emptyOffer?: ReactNode;
+  /** Shown above the list (a used-up quota's way up). */
+  notice?: ReactNode;
   onChoose: (model: ModelItem) => void;
   onCancel: () => void;
 };
 
 /** A bottom sheet listing models to start an assistant with; a loading overlay covers it while starting. */
-export function ModelChoiceModal({ title, models, starting, error, emptyOffer, onChoose, onCancel }: Props) {
+export function ModelChoiceModal({ title, models, starting, error, emptyOffer, notice, onChoose, onCancel }: Props) {
   const t = useTranslations("Assistants");
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && !starting && onCancel();
@@ -37,6 +39,7 @@ export function ModelChoiceModal({ title, models, starting, error, emptyOffer, o
         onClick={(e) => e.stopPropagation()}
       >
         <h3 className="sheet__title">{title}</h3>
+        {notice}
         {!models && (
           <div className="sheet__list" aria-busy="true">
             {[0, 1, 2, 3].map((i) => (

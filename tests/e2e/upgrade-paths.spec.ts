@@ -53,6 +53,19 @@ test("a used-up quota says so on Home and in the picker, and offers the package 
   await expect(page).toHaveURL(/#\/PackStorePage$/);
 });
 
+test("a used-up quota is told in an assistant's model sheet too", async ({ page }) => {
+  const zero = { text_tokens: 0, audio_tokens: 10, image_tokens: 5, file_tokens: 10, video_tokens: 0 };
+  await page.route("**/api/user/statistic", (route) => route.fulfill({ json: { remaining_quotas: zero, tariff_limits: { ...zero, text_tokens: 20000 } } }));
+  await openApp(page, { hash: "/text-assistants" });
+  await page.getByTestId("category-coding").click();
+  await page.locator("article", { hasText: "SQL-помощник" }).getByRole("button", { name: "Старт" }).click();
+  const offer = page.getByTestId("model-modal").getByTestId("assistant-quota-upgrade");
+  await expect(offer).toContainText("Лимит для этого исчерпан");
+  await screenshot(page, "upgrade-assistant-quota-used-up-ru");
+  await offer.getByTestId("assistant-quota-upgrade-packages").click();
+  await expect(page).toHaveURL(/#\/PackStorePage$/);
+});
+
 test("a video model outside the tariff leads to the tariffs", async ({ page }) => {
   await openApp(page, { lang: "en" });
   await page.getByTestId("card-image-to-video").click();
