@@ -35,7 +35,9 @@ export async function queueBotMessage({
     console.warn(`[bot] message to user ${userId} dropped: too many queued in a minute`);
     return null;
   }
-  const [row] = await db.insert(botOutbox).values({ userId, chatId, text }).returning({ id: botOutbox.id });
+  // Due from this millisecond, on the worker's clock: the worker compares with a JavaScript Date
+  // (millisecond precision), so a database now() a few microseconds later would miss the next run.
+  const [row] = await db.insert(botOutbox).values({ userId, chatId, text, nextAttemptAt: new Date() }).returning({ id: botOutbox.id });
   return row.id;
 }
 
