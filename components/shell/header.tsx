@@ -1,10 +1,12 @@
 "use client";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
-import { NotificationsSheet } from "./notifications-sheet";
+
+// Opened by the bell only, so its chunk stays out of the first load.
+const NotificationsSheet = lazy(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet })));
 
 export function Header() {
   const t = useTranslations("Shell");
@@ -29,7 +31,11 @@ export function Header() {
           {tariffName}
         </Link>
       </div>
-      {bellOpen && <NotificationsSheet onClose={() => setBellOpen(false)} />}
+      {bellOpen && (
+        <Suspense fallback={null}>
+          <NotificationsSheet onClose={() => setBellOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

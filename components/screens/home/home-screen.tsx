@@ -1,15 +1,18 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
-import { ModelPicker } from "@/components/models/model-picker";
 import { getLaunchUser } from "@/lib/client/telegram";
 import type { PickerType } from "@/lib/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { PageSpinner } from "@/components/ui/page-spinner";
 import { QuotaLine } from "./quota-line";
 
 type Group = "text" | "image" | "audio";
+
+// Opened by a tap, so its chunk (picker, upgrade offer, model queries and styles) stays out of Home's first load.
+const ModelPicker = lazy(() => import("@/components/models/model-picker").then((m) => ({ default: m.ModelPicker })));
 
 export default function HomeScreen() {
   const t = useTranslations("Home");
@@ -20,7 +23,11 @@ export default function HomeScreen() {
   const [picker, setPicker] = useState<{ group: Group; type: PickerType } | null>(null);
   const open = (group: Group, type: PickerType) => () => setPicker({ group, type });
   const pickerFor = (group: Group) =>
-    picker?.group === group ? <ModelPicker type={picker.type} onClose={() => setPicker(null)} /> : null;
+    picker?.group === group ? (
+      <Suspense fallback={<PageSpinner />}>
+        <ModelPicker type={picker.type} onClose={() => setPicker(null)} />
+      </Suspense>
+    ) : null;
 
   return (
     <div className="page home">
