@@ -15,6 +15,7 @@ import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { RETRY_PREFIX } from "./turn-preview";
+import { log } from "@/lib/server/log";
 
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
 // bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
@@ -76,5 +77,5 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
 
 /** /start ref_<code> applies the code like the app's activate call; a refused code changes nothing and is only logged. */
 async function applyStartReferral({ db, user, code }: { db: Db; user: User; code: string }): Promise<void> {
-  await activateReferralCode({ db, user, code }).catch((error) => console.info(`[bot] referral code ${code} not applied: ${(error as Error).message}`));
+  await activateReferralCode({ db, user, code }).catch((error) => log().info(`[bot] referral code ${code} not applied: ${(error as Error).message}`));
 }

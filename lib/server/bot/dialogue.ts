@@ -13,6 +13,7 @@ import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
 import { endTurn, startTurn, takeFailedTurn, watchStop } from "./turns";
+import { log } from "@/lib/server/log";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
@@ -105,7 +106,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   const stopped = stop.signal.aborted;
 
   if (stopped ? !answer.trim() : failure) {
-    if (!stopped) console.error(`[bot] model call failed for session ${active.session.id}`, failure);
+    if (!stopped) log().error({ err: failure }, `[bot] model call failed for session ${active.session.id}`);
     await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
     await preview.fail(stopped ? { text: botText(lang, "stoppedEmpty") } : { text: botText(lang, "modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
     return;
@@ -123,7 +124,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   } catch (error) {
     // The turn is paid and stored: throwing would make the update worker run (and charge) it again.
     // The answer goes through the outbox instead, which retries delivery on its own.
-    console.error(`[bot] answer of turn ${turn.id} not delivered; queued for the outbox`, error);
+    log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
     await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
   }
 }

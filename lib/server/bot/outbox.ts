@@ -5,6 +5,7 @@ import type { Db } from "@/db";
 import { botOutbox, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
 import { callFailure } from "./telegram-api";
+import { log } from "@/lib/server/log";
 
 // Messages to the bot chat are written to bot_outbox in the same transaction as the change that
 // caused them, then delivered by a worker (the bot-outbox job). A row is claimed with a conditional
@@ -32,7 +33,7 @@ export async function queueBotMessage({
   }
   // A cap per user (rate limit bucket "bot-message"): hundreds of launches never flood one chat.
   if (userId !== null && !(await hitRateLimit({ db, bucket: "bot-message", key: `user:${userId}` })).allowed) {
-    console.warn(`[bot] message to user ${userId} dropped: too many queued in a minute`);
+    log().warn(`[bot] message to user ${userId} dropped: too many queued in a minute`);
     return null;
   }
   // Due from this millisecond, on the worker's clock: the worker compares with a JavaScript Date

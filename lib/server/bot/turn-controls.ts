@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { telegramApi } from "./telegram-api";
 import { STOP_PREFIX } from "./turn-preview";
 import { requestStop } from "./turns";
+import { log } from "@/lib/server/log";
 
 // Stop is handled inside the webhook request, never stored for the worker: the worker runs a chat's
 // updates one at a time, so a stored Stop would wait behind the very turn it should end.
@@ -23,6 +24,6 @@ export async function handleStopControl({ db, update }: { db: Db; update: Pick<U
   // Ends the button's spinner; the stopped answer itself follows from the turn.
   await telegramApi({ db })
     .answerCallbackQuery(query.id)
-    .catch((error) => console.warn(`[bot] answerCallbackQuery for Stop failed: ${(error as Error).message}`));
+    .catch((error) => log().warn(`[bot] answerCallbackQuery for Stop failed: ${(error as Error).message}`));
   return true;
 }

@@ -3,6 +3,7 @@ import { GrammyError, InlineKeyboard, type Context } from "grammy";
 import type { Message } from "grammy/types";
 import { botText } from "./bot-text";
 import { sendFormatted } from "./replies";
+import { log } from "@/lib/server/log";
 
 // How a text turn shows its answer while the model writes it. In private chats: a message draft
 // (Bot API sendMessageDraft: an empty text shows "Thinking…", can_stop gives Telegram's own Stop
@@ -43,7 +44,7 @@ export async function openPreview({ ctx, turnId, lang }: { ctx: Context; turnId:
       return draftPreview({ ctx, chatId, turnId });
     } catch (error) {
       if (!(error instanceof GrammyError)) throw error;
-      console.info(`[bot] message drafts refused in chat ${chatId} (${error.description}); editing a message instead`);
+      log().info(`[bot] message drafts refused in chat ${chatId} (${error.description}); editing a message instead`);
     }
   }
   const message = await ctx.reply("…", { reply_markup: stopKeyboard(lang, turnId) });

@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botUpdates } from "@/db/schema";
 import { env } from "@/lib/env";
+import { log } from "@/lib/server/log";
 
 // Updates are stored first (the webhook answers 200 at once) and handled by the bot-updates job.
 // A chat's updates run one at a time in update_id order; different chats run side by side.
@@ -111,7 +112,7 @@ export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; ro
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[bot] update ${row.updateId} failed (attempt ${row.attempts})`, error);
+  log().error({ err: error }, `[bot] update ${row.updateId} failed (attempt ${row.attempts})`);
   await db
     .update(botUpdates)
     .set({ status: row.attempts >= maxAttempts ? "failed" : "pending", lockedUntil: null, lastError: message })

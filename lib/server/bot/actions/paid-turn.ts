@@ -12,6 +12,7 @@ import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { botText } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
+import { log } from "@/lib/server/log";
 
 // Every non-text action is paid the same way: the units are reserved with the atomic conditional
 // update before anything is downloaded or any model called (an empty balance gets the tariffs
@@ -89,8 +90,8 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
   if (!failure) return;
   const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
-  if (refused) console.info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
-  else console.error(`[bot] ${kind} turn failed for user ${user.id}`, error);
+  if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
+  else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
   await refundQuota({ db, userId: user.id, kind, amount });
   await ctx.reply(failureText(lang, error)).catch(() => {});
 }
