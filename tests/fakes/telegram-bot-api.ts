@@ -37,6 +37,8 @@ export type FakeBotApi = {
   downloads: string[];
   /** sendMessageDraft is refused (400) while set: the bot must fall back to editing a message. */
   refuseDrafts: boolean;
+  /** sendPhoto is refused as Telegram refuses a picture it cannot take as a photo (400) while set. */
+  refusePhotos: boolean;
   close: () => Promise<void>;
 };
 
@@ -80,7 +82,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
   const sent: SentRecord[] = [];
   const calls: FakeBotApi["calls"] = [];
   let nextMessageId = 1;
-  const state = { requests: 0, refuseDrafts: false };
+  const state = { requests: 0, refuseDrafts: false, refusePhotos: false };
   const media: SentMedia[] = [];
   const downloads: string[] = [];
   const files = new Map<string, { data: Buffer; path: string; size: number; uniqueId: string }>();
@@ -157,6 +159,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return reply(200, { ok: true, result: true });
     }
     if (method === "sendChatAction") return reply(200, { ok: true, result: true });
+    if (method === "sendPhoto" && state.refusePhotos) return reply(400, { ok: false, error_code: 400, description: "Bad Request: PHOTO_INVALID_DIMENSIONS" });
     if (MEDIA_FIELDS[method]) {
       const field = MEDIA_FIELDS[method];
       const attached = /^attach:\/\/(.+)$/.exec(String(body[field] ?? ""));
@@ -216,6 +219,12 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
     },
     set refuseDrafts(value: boolean) {
       state.refuseDrafts = value;
+    },
+    get refusePhotos() {
+      return state.refusePhotos;
+    },
+    set refusePhotos(value: boolean) {
+      state.refusePhotos = value;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

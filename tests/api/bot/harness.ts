@@ -103,6 +103,7 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
     mediaIn,
     callsIn,
     reset() {
+      bot.refusePhotos = false;
       ai.mode = "normal";
       ai.answer = "Hello from the fake model.";
       ai.requests.length = 0;

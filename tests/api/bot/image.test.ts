@@ -42,6 +42,17 @@ describe("text_to_image in the bot chat", () => {
     expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
   });
 
+  it("a picture Telegram refuses as a photo arrives as a file, still paid once and kept in history", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 2 } });
+    h.bot.refusePhotos = true;
+    await h.send(u.telegramId, { text: "a very wide panorama" });
+    const [sent] = h.mediaIn(u.telegramId);
+    expect(sent).toMatchObject({ method: "sendDocument", field: "document", filename: "image.png", caption: "— images: 1, left: 1" });
+    expect(sent.data.subarray(0, 4)).toEqual(PNG_SIGNATURE);
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(1);
+    expect((await h.messagesOf(u.sessionId))[0].aiFileUrl).toMatch(/\.png$/);
+  });
+
   it("an image assistant's instructions lead the prompt", async () => {
     const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", assistant: "logo", quota: { imageTokens: 1 } });
     await h.send(u.telegramId, { text: "a coffee shop called Bean" });

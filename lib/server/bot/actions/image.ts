@@ -1,8 +1,9 @@
 import "server-only";
-import { InputFile, type Context } from "grammy";
+import { GrammyError, InputFile, type Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
+import { log } from "@/lib/server/log";
 import { extensionFor } from "@/lib/server/storage/keys";
 import { botText } from "../bot-text";
 import { providerModelOf, saveTurn, type ActiveSession } from "../session";
@@ -17,9 +18,23 @@ import { paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 
+// Telegram takes a photo of at most 10 MB (and 10 000 px width plus height, sides at most 20:1);
+// a result it will not show as a photo is sent as a file instead, so a paid image always arrives.
+const TELEGRAM_PHOTO_LIMIT = 10 * 1024 * 1024;
+
 async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User; image: AiFile; left: number }) {
   const caption = [image.note, botText(user.language, "costImages", { spent: "1", left: String(left) })].filter(Boolean).join("\n");
-  await ctx.replyWithPhoto(new InputFile(image.data, `image.${extensionFor(image.contentType)}`), { caption });
+  const file = () => new InputFile(image.data, `image.${extensionFor(image.contentType)}`);
+  if (image.data.length <= TELEGRAM_PHOTO_LIMIT) {
+    try {
+      await ctx.replyWithPhoto(file(), { caption });
+      return;
+    } catch (error) {
+      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+      log().info({ err: error }, "[bot] image refused as a photo; sent as a file");
+    }
+  }
+  await ctx.replyWithDocument(file(), { caption });
 }
 
 /** The assistant's instructions, then what the user asked. */
