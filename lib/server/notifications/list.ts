@@ -1,21 +1,15 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { models, packages, payments, tariffs, videoJobs } from "@/db/schema";
+import { models, videoJobs } from "@/db/schema";
 import { NOTIFICATIONS_PER_KIND, type NotificationItem, type NotificationsResponse } from "@/lib/contracts/notifications";
 import { toRoubles } from "@/lib/money";
+import { latestPayments, listedStatus } from "@/lib/server/payments/list";
 
 /** The bell's list: the caller's latest payments and finished video generations, merged newest first. */
 export async function listNotifications({ db, userId }: { db: Db; userId: number }): Promise<NotificationsResponse> {
   const [paymentRows, videoRows] = await Promise.all([
-    db
-      .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name })
-      .from(payments)
-      .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
-      .leftJoin(packages, eq(packages.id, payments.packageId))
-      .where(eq(payments.userId, userId))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(NOTIFICATIONS_PER_KIND),
+    latestPayments({ db, userId, limit: NOTIFICATIONS_PER_KIND }),
     db
       .select({ job: videoJobs, displayName: models.displayName })
       .from(videoJobs)
@@ -30,7 +24,7 @@ export async function listNotifications({ db, userId }: { db: Db; userId: number
       kind: "payment" as const,
       id: payment.id,
       created_at: payment.createdAt.toISOString(),
-      status: payment.status === "pending" ? "waiting_confirmation" : payment.status,
+      status: listedStatus(payment.status),
       amount: toRoubles(payment.amountKopecks),
       tariff_name: tariffName,
       package_name: packageName,

@@ -6,18 +6,23 @@ import type { PaymentListItem } from "@/lib/contracts/settings";
 import { toRoubles } from "@/lib/money";
 
 // An open payment is listed as waiting_confirmation: the client colours it grey (SPEC.md section 4).
-const listedStatus = (status: string) => (status === "pending" ? "waiting_confirmation" : status);
+export const listedStatus = (status: string) => (status === "pending" ? "waiting_confirmation" : status);
 
-/** POST /api/settings/payments: the caller's payments, newest first. */
-export async function listPayments({ db, userId }: { db: Db; userId: number }): Promise<PaymentListItem[]> {
-  const rows = await db
+/** The user's latest payments, newest first, with the tariff or package each one bought. */
+export function latestPayments({ db, userId, limit }: { db: Db; userId: number; limit: number }) {
+  return db
     .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name })
     .from(payments)
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
     .leftJoin(packages, eq(packages.id, payments.packageId))
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(200);
+    .limit(limit);
+}
+
+/** POST /api/settings/payments: the caller's payments, newest first. */
+export async function listPayments({ db, userId }: { db: Db; userId: number }): Promise<PaymentListItem[]> {
+  const rows = await latestPayments({ db, userId, limit: 200 });
   return rows.map(({ payment, tariffName, packageName }) => ({
     id: payment.id,
     created_at: payment.createdAt.toISOString(),
