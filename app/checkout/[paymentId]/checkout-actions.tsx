@@ -1,6 +1,6 @@
 "use client";
 import { useState, useSyncExternalStore } from "react";
-import type { CheckoutMessages } from "./page";
+import type { CheckoutMessages } from "./checkout-messages";
 
 const noSubscribe = () => () => {};
 

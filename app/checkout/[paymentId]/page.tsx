@@ -6,6 +6,7 @@ import { env, isDemoMode } from "@/lib/env";
 import { formatMoney } from "@/lib/format";
 import { getCheckoutView } from "@/lib/server/payments/providers/sandbox/checkout";
 import { CheckoutActions } from "./checkout-actions";
+import type { CheckoutMessages } from "./checkout-messages";
 import "./checkout.css";
 
 export const dynamic = "force-dynamic";
@@ -16,8 +17,6 @@ function demoAppHref(query: Record<string, string | undefined>): string {
   for (const key of ["demo_user", "demo_lang", "demo_theme"]) if (query[key]) kept.set(key, query[key]);
   return kept.size ? `/?${kept}` : "/";
 }
-
-export type CheckoutMessages = typeof ru.Checkout;
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { AiProvider } from "@/lib/server/ai/provider";
+import type { AiProvider } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 
 export type OpenAiProviderConfig = {

@@ -2,22 +2,9 @@ import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
 import { instrumented } from "@/lib/server/log";
+import type { AiProvider, ChatMessage, Usage } from "./types";
 
-export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
-export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
-/** A produced file; `note` is shown with it in the chat (the sandbox's demo label). */
-export type AiFile = { data: Buffer; contentType: string; note?: string };
-
-/** The model layer the bot calls: one OpenAI-compatible endpoint, or the demo sandbox. */
-export interface AiProvider {
-  readonly name: "openai" | "sandbox";
-  chatStream(o: { model: string; messages: ChatMessage[]; signal: AbortSignal }): AsyncIterable<{ delta: string } | { usage: Usage }>;
-  generateImage(o: { model: string; prompt: string; signal: AbortSignal }): Promise<AiFile>;
-  editImage(o: { model: string; prompt: string; image: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
-  transcribe(o: { model: string; audio: Buffer; filename: string; signal: AbortSignal }): Promise<{ text: string; durationSeconds?: number }>;
-  speech(o: { model: string; text: string; voice?: string; signal: AbortSignal }): Promise<AiFile>;
-  cleanAudio(o: { audio: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
-}
+export type { AiFile, AiProvider, ChatMessage, Usage } from "./types";
 
 /** Thrown when production has no model endpoint: the sandbox is for demo mode only. */
 export class AiNotConfiguredError extends Error {

@@ -1,5 +1,5 @@
 import { isDemoMode } from "@/lib/env";
-import type { AiProvider, ChatMessage } from "@/lib/server/ai/provider";
+import type { AiProvider, ChatMessage } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import { sandboxPng, sandboxWav } from "@/lib/server/ai/sandbox-media";
 
