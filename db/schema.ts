@@ -339,6 +339,9 @@ export const dialogMessages = pgTable(
     userFileUrl: text("user_file_url"),
     aiText: text("ai_text"),
     aiFileUrl: text("ai_file_url"),
+    // What the model read with the user's text but the chat does not show: a document's extracted
+    // text, cut to the bot's context budget, so later turns of the session can ask about it.
+    documentText: text("document_text"),
     createdAt: createdAt(),
   },
   // Serves a thread's ORDER BY created_at, id and the list's "last user message" (backward scan).
