@@ -1,13 +1,14 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { dialogMessages, quotas, type User } from "@/db/schema";
+import { quotas, type User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
+import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
@@ -18,31 +19,6 @@ import { log } from "@/lib/server/log";
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
 // then is stored and paid for by the tokens the provider reports.
-
-// About four characters a token: close enough to keep context inside the budget without a tokenizer.
-const approxTokens = (text: string) => Math.ceil(text.length / 4);
-
-/** Earlier turns, newest first until the token budget is used, then put back in order. */
-export async function contextMessages({ db, sessionId, budget }: { db: Db; sessionId: number; budget: number }): Promise<ChatMessage[]> {
-  const rows = await db
-    .select({ userText: dialogMessages.userText, aiText: dialogMessages.aiText })
-    .from(dialogMessages)
-    .where(eq(dialogMessages.sessionId, sessionId))
-    .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
-    .limit(200);
-  const kept: ChatMessage[] = [];
-  let used = 0;
-  for (const row of rows) {
-    const pair: ChatMessage[] = [];
-    if (row.userText) pair.push({ role: "user", content: row.userText });
-    if (row.aiText) pair.push({ role: "assistant", content: row.aiText });
-    const cost = pair.reduce((n, m) => n + approxTokens(m.content), 0);
-    if (used + cost > budget) break;
-    used += cost;
-    kept.unshift(...pair);
-  }
-  return kept;
-}
 
 /** Spends the reported tokens after the answer; past the balance it stops at zero (the answer was already given). */
 async function spendTextTokens({ db, userId, amount }: { db: Db; userId: number; amount: number }) {

@@ -37,7 +37,7 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
   return row?.left ?? 0;
 }
 
-export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; aiText?: string | null; aiFileUrl?: string | null };
+export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };
 
 /** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top. */
 export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
@@ -48,6 +48,7 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
       userFileUrl: turn.userFileUrl ?? null,
       aiText: turn.aiText ?? null,
       aiFileUrl: turn.aiFileUrl ?? null,
+      documentText: turn.documentText ?? null,
     });
     await tx.update(dialogSessions).set({ updatedAt: sql`now()` }).where(eq(dialogSessions.id, sessionId));
   });

@@ -5,6 +5,7 @@ import type { User } from "@/db/schema";
 import { extractDocumentText } from "@/lib/server/ai/documents";
 import { completeChat, getAiProvider, type ChatMessage } from "@/lib/server/ai/provider";
 import { botText } from "../bot-text";
+import { documentMessage, documentTextToKeep } from "../context";
 import { sendFormatted } from "../replies";
 import { providerModelOf, saveTurn, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepUserFile } from "../telegram-files";
@@ -14,6 +15,7 @@ import { paidTurn, refusedAsTooLarge } from "./paid-turn";
 // files: a document's text (PDF, DOCX, text and code files) goes to the session's text model with
 // the user's caption as the question (a summary when there is none). One file unit per document;
 // the model's tokens are part of that price, not taken from the text quota (README "Decisions").
+// The row keeps the document's text, so follow-up text turns of the session see it (context.ts).
 
 export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
   const lang = user.language;
@@ -26,14 +28,14 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       const text = await extractDocumentText({ data: document.data, filename: file.filename, mimeType: file.contentType });
       const messages: ChatMessage[] = [
         ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
-        { role: "user", content: `${question}\n\n<document name="${file.filename.replace(/"/g, "'")}">\n${text}\n</document>` },
+        { role: "user", content: documentMessage({ question, text, name: file.filename }) },
       ];
       const { text: answer } = await completeChat(getAiProvider(), { model: providerModelOf(active), messages, signal });
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
       await sendFormatted({ ctx, text: answer, footer: botText(lang, "costFiles", { spent: "1", left: String(left) }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer, documentText: documentTextToKeep(text) } });
     },
   });
 }
