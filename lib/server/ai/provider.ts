@@ -2,7 +2,7 @@ import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
 import { instrumented } from "@/lib/server/log";
-import type { AiProvider, ChatMessage, Usage } from "./types";
+import type { AiCall, AiProvider, ChatMessage, Usage } from "./types";
 
 export type { AiFile, AiProvider, ChatMessage, Usage } from "./types";
 
@@ -46,7 +46,7 @@ export function checkAiConfig(log: (msg: string) => void = console.error): boole
 }
 
 /** A whole answer at once (translation for dubbing, document summaries): the stream collected. */
-export async function completeChat(ai: AiProvider, o: { model: string; messages: ChatMessage[]; signal: AbortSignal }): Promise<{ text: string; usage?: Usage }> {
+export async function completeChat(ai: AiProvider, o: AiCall & { model: string; messages: ChatMessage[] }): Promise<{ text: string; usage?: Usage }> {
   let text = "";
   let usage: Usage | undefined;
   for await (const part of ai.chatStream(o)) {

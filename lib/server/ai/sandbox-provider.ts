@@ -2,29 +2,29 @@ import { isDemoMode } from "@/lib/env";
 import type { AiProvider, ChatMessage } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import { sandboxPng, sandboxWav } from "@/lib/server/ai/sandbox-media";
+import { botText } from "@/lib/server/bot/bot-text";
 
-const SANDBOX_ANSWER_TITLE = "Demo answer (sandbox, no AI model configured)";
-const SANDBOX_IMAGE_NOTE = "Demo image (sandbox, no AI model configured): a gradient in the colour of your prompt.";
-const SANDBOX_SPEECH_NOTE = "Demo speech (sandbox, no AI model configured): a tone as long as the text.";
-const SANDBOX_CLEANUP_NOTE = "Demo noise removal (sandbox): the local ffmpeg filter chain.";
+// The sandbox's results are bot messages the user reads: labelled in the user's language (the Bot
+// texts of messages/*.json; English when a caller passes none), so "sandbox" is never mistaken for an answer.
+const label = (lang: string | undefined, key: string, values?: Record<string, string>) => botText(lang ?? "en", key, values);
 
 // Rough token estimate (about four characters a token) so quotas move in the demo as they would live.
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
-function demoAnswer(model: string, messages: ChatMessage[]): string {
+function demoAnswer(model: string, messages: ChatMessage[], lang: string | undefined): string {
   const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
   const quoted = question.length > 500 ? `${question.slice(0, 500)}…` : question;
   return [
-    `**${SANDBOX_ANSWER_TITLE}**`,
+    `**${label(lang, "sandboxAnswerTitle")}**`,
     "",
-    `You asked *${model}*:`,
+    label(lang, "sandboxAnswerAsked", { model }),
     "",
     ...quoted.split("\n").map((line) => `> ${line}`),
     "",
-    "With `OPENAI_BASE_URL` and `OPENAI_API_KEY` set, the model would answer here. Meanwhile:",
+    label(lang, "sandboxAnswerMeanwhile"),
     "",
-    `- your message had ${question.length} characters;`,
-    `- the dialogue has ${messages.length} messages so far.`,
+    `- ${label(lang, "sandboxAnswerLength", { count: String(question.length) })}`,
+    `- ${label(lang, "sandboxAnswerMessages", { count: String(messages.length) })}`,
     "",
     "```ts",
     `const answer = await model.reply(${JSON.stringify(question.slice(0, 40))});`,
@@ -46,9 +46,9 @@ const pause = (ms: number, signal: AbortSignal) =>
 /** Labelled offline stand-ins for every action, so the whole bot loop runs in demo mode. */
 export const sandboxAiProvider: AiProvider = {
   name: "sandbox",
-  async *chatStream({ model, messages, signal }) {
+  async *chatStream({ model, messages, signal, lang }) {
     assertDemo();
-    const answer = demoAnswer(model, messages);
+    const answer = demoAnswer(model, messages, lang);
     const parts = answer.match(/[\s\S]{1,120}/g) ?? [answer];
     for (const delta of parts) {
       await pause(150, signal);
@@ -58,25 +58,25 @@ export const sandboxAiProvider: AiProvider = {
     const completionTokens = tokens(answer);
     yield { usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
   },
-  async generateImage({ prompt }) {
+  async generateImage({ prompt, lang }) {
     assertDemo();
-    return { data: sandboxPng(prompt), contentType: "image/png", note: SANDBOX_IMAGE_NOTE };
+    return { data: sandboxPng(prompt), contentType: "image/png", note: label(lang, "sandboxImageNote") };
   },
-  async editImage({ prompt, image }) {
+  async editImage({ prompt, image, lang }) {
     assertDemo();
-    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: SANDBOX_IMAGE_NOTE };
+    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: label(lang, "sandboxImageNote") };
   },
-  async transcribe({ audio }) {
+  async transcribe({ audio, lang }) {
     assertDemo();
-    return { text: `Demo transcription (sandbox, no AI model configured): ${audio.length} bytes of audio received.`, durationSeconds: 1 };
+    return { text: label(lang, "sandboxTranscription", { bytes: String(audio.length) }), durationSeconds: 1 };
   },
-  async speech({ text }) {
+  async speech({ text, lang }) {
     assertDemo();
-    return { data: sandboxWav(text), contentType: "audio/wav", note: SANDBOX_SPEECH_NOTE };
+    return { data: sandboxWav(text), contentType: "audio/wav", note: label(lang, "sandboxSpeechNote") };
   },
-  async cleanAudio({ audio, filename, signal }) {
+  async cleanAudio({ audio, filename, signal, lang }) {
     assertDemo();
     // Noise removal needs no model: the sandbox runs the same local ffmpeg chain as production.
-    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: SANDBOX_CLEANUP_NOTE };
+    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: label(lang, "sandboxCleanupNote") };
   },
 };

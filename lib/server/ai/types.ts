@@ -6,13 +6,20 @@ export type Usage = { promptTokens: number; completionTokens: number; totalToken
 /** A produced file; `note` is shown with it in the chat (the sandbox's demo label). */
 export type AiFile = { data: Buffer; contentType: string; note?: string };
 
+/**
+ * What every call takes besides its input: the caller's abort signal (Stop, timeouts) and the user's
+ * language, which only the sandbox uses, for its labelled stand-in results ("ru" or "en", as bot
+ * texts; English without it). A real model follows the conversation's language by itself.
+ */
+export type AiCall = { signal: AbortSignal; lang?: string };
+
 /** The model layer the bot calls: one OpenAI-compatible endpoint, or the demo sandbox. */
 export interface AiProvider {
   readonly name: "openai" | "sandbox";
-  chatStream(o: { model: string; messages: ChatMessage[]; signal: AbortSignal }): AsyncIterable<{ delta: string } | { usage: Usage }>;
-  generateImage(o: { model: string; prompt: string; signal: AbortSignal }): Promise<AiFile>;
-  editImage(o: { model: string; prompt: string; image: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
-  transcribe(o: { model: string; audio: Buffer; filename: string; signal: AbortSignal }): Promise<{ text: string; durationSeconds?: number }>;
-  speech(o: { model: string; text: string; voice?: string; signal: AbortSignal }): Promise<AiFile>;
-  cleanAudio(o: { audio: Buffer; filename: string; signal: AbortSignal }): Promise<AiFile>;
+  chatStream(o: AiCall & { model: string; messages: ChatMessage[] }): AsyncIterable<{ delta: string } | { usage: Usage }>;
+  generateImage(o: AiCall & { model: string; prompt: string }): Promise<AiFile>;
+  editImage(o: AiCall & { model: string; prompt: string; image: Buffer; filename: string }): Promise<AiFile>;
+  transcribe(o: AiCall & { model: string; audio: Buffer; filename: string }): Promise<{ text: string; durationSeconds?: number }>;
+  speech(o: AiCall & { model: string; text: string; voice?: string }): Promise<AiFile>;
+  cleanAudio(o: AiCall & { audio: Buffer; filename: string }): Promise<AiFile>;
 }

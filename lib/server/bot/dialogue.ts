@@ -68,7 +68,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   let failure: unknown;
   try {
     const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000)]);
-    for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal })) {
+    for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })) {
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
       preview.show(answer);

@@ -33,7 +33,7 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
     ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "upload_voice",
     run: async ({ signal, left }) => {
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal });
+      const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
       await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });

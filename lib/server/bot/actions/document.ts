@@ -30,7 +30,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
         ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
         { role: "user", content: documentMessage({ question, text, name: file.filename }) },
       ];
-      const { text: answer } = await completeChat(getAiProvider(), { model: providerModelOf(active), messages, signal });
+      const { text: answer } = await completeChat(getAiProvider(), { model: providerModelOf(active), messages, signal, lang });
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });

@@ -45,7 +45,7 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
   await paidTurn({
     ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "record_voice",
     run: async ({ signal, left }) => {
-      const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal });
+      const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
       await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
@@ -63,7 +63,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
     run: async ({ signal, left }) => {
       const ai = getAiProvider();
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const { text: transcript } = await ai.transcribe({ model: env.DUBBING_TRANSCRIBE_MODEL, audio: input.data, filename: file.filename, signal });
+      const { text: transcript } = await ai.transcribe({ model: env.DUBBING_TRANSCRIBE_MODEL, audio: input.data, filename: file.filename, signal, lang });
       if (!transcript.trim()) throw new TurnRefused("noSpeech");
       const translated = await completeChat(ai, {
         model: env.DUBBING_TRANSLATE_MODEL,
@@ -72,10 +72,11 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
           { role: "user", content: transcript },
         ],
         signal,
+        lang,
       });
       const translation = translated.text.trim().slice(0, SPEECH_MAX_CHARS);
       if (!translation) throw new Error("The translating model answered nothing");
-      const speech = await ai.speech({ model: providerModelOf(active), text: translation, signal });
+      const speech = await ai.speech({ model: providerModelOf(active), text: translation, signal, lang });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });

@@ -45,7 +45,7 @@ export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn 
   await paidTurn({
     ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
     run: async ({ signal, left }) => {
-      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal });
+      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal, lang: user.language });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
@@ -66,7 +66,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
     ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
     run: async ({ signal, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal });
+      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, left });

@@ -21,7 +21,7 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
     ctx, db, user, kind: "audio_tokens", amount: reserved, chatAction: "typing",
     run: async ({ signal, left }) => {
       const audio = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const { text, durationSeconds } = await getAiProvider().transcribe({ model: providerModelOf(active), audio: audio.data, filename: file.filename, signal });
+      const { text, durationSeconds } = await getAiProvider().transcribe({ model: providerModelOf(active), audio: audio.data, filename: file.filename, signal, lang });
       if (!text.trim()) throw new TurnRefused("noSpeech");
       const userFileUrl = await keepUserFile({ file: audio, contentType: file.contentType });
       let spent = reserved;
