@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startBotHarness, type Harness } from "./harness";
+import { describe, expect, it } from "vitest";
+import { botHarnessForFile } from "./harness";
 
 // A follow-up text question after a document (the "files" action) is asked with the document's text
 // in the context, not only with the earlier answer; the kept text stays within BOT_CONTEXT_TOKENS.
-let h: Harness;
+const h = botHarnessForFile({ BOT_CONTEXT_TOKENS: "1000" });
 let fileNo = 0;
-
-beforeAll(async () => {
-  h = await startBotHarness({ BOT_CONTEXT_TOKENS: "1000" });
-});
-afterAll(() => h?.close());
-beforeEach(() => h.reset());
 
 const docsUser = () => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 3, textTokens: 100_000 } });
 const sendDocument = (telegramId: number, text: string, caption: string) =>

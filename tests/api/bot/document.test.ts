@@ -1,21 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MB, startBotHarness, type Harness } from "./harness";
+import { describe, expect, it } from "vitest";
+import { MB, botHarnessForFile } from "./harness";
 
 // Documents (the "files" action, GPT-4o Docs) in the bot chat: the file's text and the user's
 // caption reach the text model; one file unit per document, the text quota untouched.
-let h: Harness;
-let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
+const h = botHarnessForFile();
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", name));
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-
-beforeAll(async () => {
-  h = await startBotHarness();
-  ({ readStoredFile } = await import("@/lib/server/storage"));
-});
-afterAll(() => h?.close());
-beforeEach(() => h.reset());
 
 const docsUser = (fileTokens: number) => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens, textTokens: 1000 } });
 const documentMessage = (data: Buffer, fileName: string, mimeType: string, caption?: string) => ({
@@ -41,7 +33,7 @@ describe("documents in the bot chat", () => {
     const [row] = await h.messagesOf(u.sessionId);
     expect(row).toMatchObject({ userText: "What is the total?", aiText: "Hello from the fake model." });
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.pdf$/);
-    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(pdf);
+    expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(pdf);
   });
 
   it("a DOCX without a caption is summarised", async () => {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FAKE_SPEECH_BYTES } from "../../fakes/openai";
-import { startBotHarness, type Harness } from "./harness";
+import { botHarnessForFile } from "./harness";
 
 // dubbing (ElevenLabs Dubbing, speech model tts-1) in the bot chat: a text is voiced over; a voice
 // message is transcribed, translated by the text model and voiced; audio units per started minute.
-let h: Harness;
-let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
+const h = botHarnessForFile();
 const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(400, 4)]);
 
-beforeAll(async () => {
-  h = await startBotHarness();
-  ({ readStoredFile } = await import("@/lib/server/storage"));
-});
-afterAll(() => h?.close());
 beforeEach(() => {
-  h.reset();
   h.ai.transcript = "Привет, как дела?";
   h.ai.answer = "Hi, how are you?";
 });
@@ -34,7 +27,7 @@ describe("voice-over of a text", () => {
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(4);
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.userText).toBe("Welcome to our channel!");
-    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(FAKE_SPEECH_BYTES);
+    expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(FAKE_SPEECH_BYTES);
   });
 
   it("a long text costs a minute per started 900 characters", async () => {
@@ -83,8 +76,8 @@ describe("voice translation", () => {
     expect(quota.textTokens).toBe(500);
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.aiText).toBe("Hi, how are you?");
-    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
-    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(FAKE_SPEECH_BYTES);
+    expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
+    expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(FAKE_SPEECH_BYTES);
   });
 
   it("the caption names the target language", async () => {

@@ -1,23 +1,25 @@
 import { eq } from "drizzle-orm";
-import { assistants, dialogMessages, dialogSessions, models, quotas, users } from "@/db/schema"; // schema reads no settings
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { dialogMessages, quotas } from "@/db/schema"; // schema reads no settings
 import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
 import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
 import { call } from "../../helpers/api";
+import { drainUpdates, openActiveSession } from "../../helpers/bot";
 
-// The bot path for the action tests: POST /api/telegram/webhook stores an update, the bot-updates
-// worker runs it through grammY against the loopback Bot API fake, models are the OpenAI fake.
+// The bot path: POST /api/telegram/webhook stores an update, the bot-updates worker runs it through
+// grammY against the loopback Bot API fake, models are the OpenAI fake.
 // lib/env.ts reads process.env once, so the app's modules are imported after the fakes' URLs are set.
 
 const SECRET = "actions-webhook-secret-0123456789";
 
 export type Harness = Awaited<ReturnType<typeof startBotHarness>>;
-type QuotaValues = Partial<typeof quotas.$inferInsert>;
+type Settings = Record<string, string | undefined>;
 
 /** `extraEnv` adds settings; an undefined value removes one (no OPENAI_BASE_URL: the sandbox answers). */
-export async function startBotHarness(extraEnv: Record<string, string | undefined> = {}) {
+export async function startBotHarness(extraEnv: Settings = {}) {
   const bot: FakeBotApi = await startFakeBotApi({ token: process.env.BOT_TOKEN! });
   const ai: FakeOpenAi = await startFakeOpenAi();
-  const settings: Record<string, string | undefined> = {
+  const settings: Settings = {
     BOT_API_BASE_URL: bot.url,
     TELEGRAM_WEBHOOK_SECRET: SECRET,
     OPENAI_BASE_URL: ai.url,
@@ -34,11 +36,15 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
   const { getDb } = await import("@/db");
   const webhook = (await import("@/app/api/telegram/webhook/route")).POST;
   const { processUpdates } = await import("@/lib/server/bot/updates-job");
+  const { readStoredFile } = await import("@/lib/server/storage");
   let nextUpdateId = 5000;
   let nextTelegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
 
-  const post = (update: unknown) =>
-    call(webhook, "POST", "/api/telegram/webhook", { body: update, headers: { "x-telegram-bot-api-secret-token": SECRET } });
+  /** Posts an update as Telegram does; `secret` stands in for the configured webhook secret. */
+  const post = (update: unknown, secret = SECRET) =>
+    call(webhook, "POST", "/api/telegram/webhook", { body: update, headers: { "x-telegram-bot-api-secret-token": secret } });
+
+  const from = (telegramId: number) => ({ id: telegramId, is_bot: false, first_name: "Ann", language_code: "en" });
 
   /** A message update from `telegramId` with the given fields (text, photo, voice, audio, document, caption). */
   const messageUpdate = (telegramId: number, fields: Record<string, unknown>) => ({
@@ -47,41 +53,36 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
       message_id: nextUpdateId,
       date: Math.floor(Date.now() / 1000),
       chat: { id: telegramId, type: "private" },
-      from: { id: telegramId, is_bot: false, first_name: "Ann", language_code: "en" },
+      from: from(telegramId),
       ...fields,
       ...(typeof fields.text === "string" && fields.text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: fields.text.split(" ")[0].length }] } : {}),
     },
   });
 
-  /** Runs the worker until no update is left. */
-  async function drain() {
-    const db = await getDb();
-    for (let i = 0; i < 20; i++) {
-      const started = await processUpdates({ db });
-      if (started.length === 0) return;
-      await Promise.all(started);
-    }
-  }
+  /** `telegramId` presses an inline button with callback `data` under a message of the bot. */
+  const buttonPress = (telegramId: number, data: string, id = `cbq-${nextUpdateId}`) => ({
+    update_id: nextUpdateId++,
+    callback_query: { id, from: from(telegramId), chat_instance: "1", data, message: { message_id: 1, date: 0, chat: { id: telegramId, type: "private" } } },
+  });
+
+  /** `telegramId` presses Stop on the streamed draft `draftId`. */
+  const draftStop = (telegramId: number, draftId: number) => ({
+    update_id: nextUpdateId++,
+    stopped_message_generation: { chat: { id: telegramId, type: "private", first_name: "Ann" }, draft_id: draftId },
+  });
 
   /** Sends one message as the user and waits until the bot has handled it. */
   async function send(telegramId: number, fields: Record<string, unknown>) {
     const res = await post(messageUpdate(telegramId, fields));
     if (process.env.DEBUG_HARNESS) console.log("webhook", res.status, JSON.stringify(res.body));
-    await drain();
+    await drainUpdates();
   }
 
   /** A user created by /start, with an active session of `modelName` for `action` (an assistant's, by seed key) and the given balances. */
-  async function chatUser({ modelName, action, assistant, quota = {} }: { modelName: string; action: string; assistant?: string; quota?: QuotaValues }) {
+  async function chatUser(session: Parameters<typeof openActiveSession>[1]) {
     const telegramId = nextTelegramId++;
     await send(telegramId, { text: "/start" });
-    const db = await getDb();
-    const [user] = await db.select().from(users).where(eq(users.telegramId, telegramId));
-    const [model] = await db.select().from(models).where(eq(models.modelName, modelName));
-    const [helper] = assistant ? await db.select().from(assistants).where(eq(assistants.seedKey, assistant)) : [];
-    const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: model.displayName, modelId: model.id, assistantId: helper?.id ?? null, action }).returning();
-    await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
-    if (Object.keys(quota).length) await db.update(quotas).set(quota).where(eq(quotas.userId, user.id));
-    return { telegramId, userId: user.id, sessionId: session.id, model };
+    return { telegramId, ...(await openActiveSession(telegramId, session)) };
   }
 
   const quotasOf = async (userId: number) => (await (await getDb()).select().from(quotas).where(eq(quotas.userId, userId)))[0];
@@ -95,8 +96,17 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
     bot,
     ai,
     getDb,
+    processUpdates,
+    readStoredFile,
+    post,
+    messageUpdate,
+    buttonPress,
+    draftStop,
+    drain: drainUpdates,
     send,
     chatUser,
+    /** A Telegram id no user of the file has. */
+    newTelegramId: () => nextTelegramId++,
     quotasOf,
     messagesOf,
     textsIn,
@@ -104,12 +114,28 @@ export async function startBotHarness(extraEnv: Record<string, string | undefine
     callsIn,
     reset() {
       bot.refusePhotos = false;
+      bot.refuseDrafts = false;
       ai.mode = "normal";
       ai.answer = "Hello from the fake model.";
+      ai.streamDelayMs = 0;
       ai.requests.length = 0;
     },
     close: () => Promise.all([bot.close(), ai.close()]),
   };
+}
+
+/**
+ * The harness of a test file: started before its tests, reset before each (a file's own beforeEach,
+ * registered after this call, runs after the reset), closed after them.
+ */
+export function botHarnessForFile(extraEnv: Settings = {}): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startBotHarness(extraEnv));
+  });
+  beforeEach(() => harness.reset());
+  afterAll(() => harness.close?.());
+  return harness;
 }
 
 export const MB = 1024 * 1024;

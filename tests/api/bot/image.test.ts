@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MB, startBotHarness, type Harness } from "./harness";
+import { describe, expect, it } from "vitest";
+import { MB, botHarnessForFile } from "./harness";
 
 // Image actions in the bot chat: text_to_image (DALL·E 3) draws from text, generate_image (GPT Image
 // Edit) changes the user's photo by its caption; one image unit each, the result sent as a photo.
-let h: Harness;
-let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
+const h = botHarnessForFile();
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-
-beforeAll(async () => {
-  h = await startBotHarness();
-  ({ readStoredFile } = await import("@/lib/server/storage"));
-});
-afterAll(() => h?.close());
-beforeEach(() => h.reset());
 
 const photoMessage = (file: { file_id: string; file_unique_id: string; file_size: number }, caption?: string) => ({
   photo: [
@@ -39,7 +31,7 @@ describe("text_to_image in the bot chat", () => {
     const [row] = await h.messagesOf(u.sessionId);
     expect(row).toMatchObject({ userText: "a red fox in the snow", userFileUrl: null, aiText: null });
     expect(row.aiFileUrl).toMatch(/^bot\/out\/\d{4}\/\d{2}\/[\w-]+\.png$/);
-    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
+    expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
   });
 
   it("a picture Telegram refuses as a photo arrives as a file, still paid once and kept in history", async () => {
@@ -101,8 +93,8 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.userText).toBe("make it black and white");
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.jpg$/);
-    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(JPEG);
-    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
+    expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(JPEG);
+    expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(photo.data);
   });
 
   it("history signs the stored file URLs", async () => {

@@ -6,13 +6,11 @@ import { MB, startBotHarness, type Harness } from "./harness";
 // (AUDIO_CLEANUP_URL) and comes back as audio, per started minute.
 let h: Harness;
 let cleanup: FakeAudioCleanup;
-let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
 const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(500, 3)]);
 
 beforeAll(async () => {
   cleanup = await startFakeAudioCleanup();
   h = await startBotHarness({ AUDIO_CLEANUP_URL: cleanup.url });
-  ({ readStoredFile } = await import("@/lib/server/storage"));
 });
 afterAll(() => Promise.all([h?.close(), cleanup?.close()]));
 beforeEach(() => {
@@ -36,8 +34,8 @@ describe("noise removal in the bot chat", () => {
     expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_voice");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(8);
     const [row] = await h.messagesOf(u.sessionId);
-    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
-    expect((await readStoredFile(row.aiFileUrl!))!.data).toEqual(CLEANED_AUDIO);
+    expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
+    expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(CLEANED_AUDIO);
   });
 
   it("a failing cleanup endpoint apologises and spends nothing", async () => {

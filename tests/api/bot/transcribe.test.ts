@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MB, startBotHarness, type Harness } from "./harness";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MB, botHarnessForFile } from "./harness";
 
 // speech_to_text (Whisper) in the bot chat: voice messages and audio files become text, priced per
 // started minute of the recording.
-let h: Harness;
-let readStoredFile: typeof import("@/lib/server/storage").readStoredFile;
+const h = botHarnessForFile();
 const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(300, 1)]);
 const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(300, 2)]);
 
-beforeAll(async () => {
-  h = await startBotHarness();
-  ({ readStoredFile } = await import("@/lib/server/storage"));
-});
-afterAll(() => h?.close());
 beforeEach(() => {
-  h.reset();
   h.ai.transcript = "Hello from the fake transcriber.";
   h.ai.transcriptSeconds = 3.5;
 });
@@ -37,7 +30,7 @@ describe("speech to text in the bot chat", () => {
     const [row] = await h.messagesOf(u.sessionId);
     expect(row).toMatchObject({ userText: null, aiText: "Hello from the fake transcriber.", aiFileUrl: null });
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.ogg$/);
-    expect((await readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
+    expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
   });
 
   it("an audio file sent as a document (no duration from Telegram) is settled by the length the transcriber reports", async () => {

@@ -1,98 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { botTurns, botUpdates, dialogMessages, dialogSessions, models, quotas, users } from "@/db/schema";
-import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
-import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
-import { call } from "../../helpers/api";
+import { describe, expect, it } from "vitest";
+import { botTurns, botUpdates, dialogSessions, users } from "@/db/schema";
+import { botHarnessForFile } from "./harness";
 
 // How a text turn looks in the chat (DESIGN "The bot dialogue"): a draft streamed with
 // sendMessageDraft and the answer sent with sendMessage, one edited message where drafts are
 // refused, Stop through the webhook while the turn runs in the worker, Retry after a failure, and a
 // split paste joined into one turn. Webhook → stored update → grammY worker → loopback fakes.
-const SECRET = "turns-webhook-secret-0123456789";
-let bot: FakeBotApi;
-let ai: FakeOpenAi;
-let webhook: any;
-let processUpdates: (o: { db: any; joinWindowMs?: number }) => Promise<Promise<void>[]>;
-let getDb: () => Promise<any>;
-let nextUpdateId = 20_000;
-let nextTelegramId = 910_000_000;
+// The model timeout is long enough that only Stop can end a stalled stream within a test.
+const h = botHarnessForFile({ AI_TIMEOUT_SECONDS: "20" });
 
-beforeAll(async () => {
-  bot = await startFakeBotApi({ token: process.env.BOT_TOKEN! });
-  ai = await startFakeOpenAi();
-  Object.assign(process.env, {
-    BOT_API_BASE_URL: bot.url,
-    TELEGRAM_WEBHOOK_SECRET: SECRET,
-    OPENAI_BASE_URL: ai.url,
-    OPENAI_API_KEY: ai.apiKey,
-    // Long enough that only Stop can end a stalled stream within a test.
-    AI_TIMEOUT_SECONDS: "20",
-    AI_MAX_RETRIES: "0",
-  });
-  getDb = (await import("@/db")).getDb;
-  webhook = (await import("@/app/api/telegram/webhook/route")).POST;
-  processUpdates = (await import("@/lib/server/bot/updates-job")).processUpdates;
-});
-
-afterAll(async () => {
-  await Promise.all([bot?.close(), ai?.close()]);
-});
-
-beforeEach(() => {
-  ai.mode = "normal";
-  ai.answer = "Hello from the fake model.";
-  ai.streamDelayMs = 0;
-  ai.requests.length = 0;
-  bot.refuseDrafts = false;
-});
-
-const post = (update: unknown) => call(webhook, "POST", "/api/telegram/webhook", { body: update, headers: { "x-telegram-bot-api-secret-token": SECRET } });
-const from = (telegramId: number) => ({ id: telegramId, is_bot: false, first_name: "Ann", language_code: "en" });
-
-const textUpdate = (telegramId: number, text: string) => ({
-  update_id: nextUpdateId++,
-  message: {
-    message_id: nextUpdateId,
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: telegramId, type: "private" },
-    from: from(telegramId),
-    text,
-    ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0].length }] } : {}),
-  },
-});
-
-const buttonPress = (telegramId: number, data: string, id = `cbq-${nextUpdateId}`) => ({
-  update_id: nextUpdateId++,
-  callback_query: { id, from: from(telegramId), chat_instance: "1", data, message: { message_id: 1, date: 0, chat: { id: telegramId, type: "private" } } },
-});
-
-async function drain() {
-  const db = await getDb();
-  for (let i = 0; i < 20; i++) {
-    const started = await processUpdates({ db });
-    if (started.length === 0) return;
-    await Promise.all(started);
-  }
-}
-
-async function chatUser(textTokens = 1000) {
-  const telegramId = nextTelegramId++;
-  await post(textUpdate(telegramId, "/start"));
-  await drain();
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.telegramId, telegramId));
-  const [model] = await db.select().from(models).where(eq(models.modelName, "gpt-4o-mini"));
-  const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: "Chat", modelId: model.id, action: "text" }).returning();
-  await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
-  await db.update(quotas).set({ textTokens }).where(eq(quotas.userId, user.id));
-  return { telegramId, userId: user.id, sessionId: session.id, modelId: model.id };
-}
-
-const callsTo = (telegramId: number, method: string) => bot.calls.filter((c) => c.method === method && c.body.chat_id === telegramId);
-const textTokensOf = async (userId: number) => (await (await getDb()).select().from(quotas).where(eq(quotas.userId, userId)))[0].textTokens;
-const messagesOf = async (sessionId: number) => (await getDb()).select().from(dialogMessages).where(eq(dialogMessages.sessionId, sessionId));
-const turnsOf = async (userId: number) => (await getDb()).select().from(botTurns).where(eq(botTurns.userId, userId));
+const chatUser = async (textTokens = 1000) => {
+  const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens } });
+  return { ...u, modelId: u.model.id };
+};
+const textUpdate = (telegramId: number, text: string) => h.messageUpdate(telegramId, { text });
+const textTokensOf = async (userId: number) => (await h.quotasOf(userId)).textTokens;
+const turnsOf = async (userId: number) => (await h.getDb()).select().from(botTurns).where(eq(botTurns.userId, userId));
 
 /** Polls until `check` holds (a running turn reached some point); fails after `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {
@@ -106,63 +30,63 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {
 describe("text turns in the chat", () => {
   it("streams a draft (Thinking… first, then the answer so far about once a second) and sends the answer with sendMessage and the cost line", async () => {
     const { telegramId, userId } = await chatUser();
-    ai.answer = "one two three four five six seven eight";
-    ai.streamDelayMs = 250;
-    await post(textUpdate(telegramId, "count"));
-    await drain();
-    const drafts = callsTo(telegramId, "sendMessageDraft");
+    h.ai.answer = "one two three four five six seven eight";
+    h.ai.streamDelayMs = 250;
+    await h.post(textUpdate(telegramId, "count"));
+    await h.drain();
+    const drafts = h.callsIn(telegramId, "sendMessageDraft");
     const [turn] = await turnsOf(userId);
     expect(turn).toMatchObject({ status: "done", userText: "count" });
     expect(drafts[0].body).toEqual({ chat_id: telegramId, draft_id: turn.id, text: "", can_stop: true, keep_on_stop: true });
     const shown = drafts.slice(1).map((d) => d.body.text as string);
     expect(shown.length).toBeGreaterThanOrEqual(1);
     expect(shown.length).toBeLessThanOrEqual(3); // ~2 s of streaming, one frame a second at most
-    for (const text of shown) expect(ai.answer.startsWith(text.trim())).toBe(true);
+    for (const text of shown) expect(h.ai.answer.startsWith(text.trim())).toBe(true);
     expect(drafts.every((d) => d.body.draft_id === turn.id)).toBe(true);
-    const final = callsTo(telegramId, "sendMessage").at(-1)!;
-    expect(final.body.text).toBe(`${ai.answer}\n\n— tokens: 17, left: 983`);
-    expect(callsTo(telegramId, "editMessageText")).toHaveLength(0);
+    const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
+    expect(final.body.text).toBe(`${h.ai.answer}\n\n— tokens: 17, left: 983`);
+    expect(h.callsIn(telegramId, "editMessageText")).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(983);
   });
 
   it("falls back to one edited message with a Stop button when drafts are refused, and ends with the formatted answer without the button", async () => {
     const { telegramId } = await chatUser();
-    bot.refuseDrafts = true;
-    ai.answer = "alpha beta gamma delta epsilon zeta";
-    ai.streamDelayMs = 250;
-    await post(textUpdate(telegramId, "letters"));
-    await drain();
-    expect(callsTo(telegramId, "sendMessageDraft")).toHaveLength(1); // tried once, refused
-    const placeholder = callsTo(telegramId, "sendMessage").at(-1)!;
+    h.bot.refuseDrafts = true;
+    h.ai.answer = "alpha beta gamma delta epsilon zeta";
+    h.ai.streamDelayMs = 250;
+    await h.post(textUpdate(telegramId, "letters"));
+    await h.drain();
+    expect(h.callsIn(telegramId, "sendMessageDraft")).toHaveLength(1); // tried once, refused
+    const placeholder = h.callsIn(telegramId, "sendMessage").at(-1)!;
     expect(placeholder.body.text).toBe("…");
     expect(JSON.stringify(placeholder.body.reply_markup)).toMatch(/"callback_data":"stop:\d+"/);
-    const edits = callsTo(telegramId, "editMessageText");
+    const edits = h.callsIn(telegramId, "editMessageText");
     expect(edits.length).toBeGreaterThanOrEqual(2); // at least one streamed frame, then the answer
     expect(JSON.stringify(edits[0].body.reply_markup)).toContain("stop:");
     const final = edits.at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: `${ai.answer}\n\n— tokens: 17, left: 983` });
+    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: `${h.ai.answer}\n\n— tokens: 17, left: 983` });
     expect(final.body.reply_markup).toBeUndefined();
     // The chat keeps one message: the placeholder became the answer.
-    expect(bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe(final.body.text);
+    expect(h.bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe(final.body.text);
   });
 
   it("Stop on the draft (stopped_message_generation) is handled in the webhook, ends the running turn at once and sends and charges what was written", async () => {
     const { telegramId, userId, sessionId } = await chatUser();
-    ai.mode = "stall";
-    ai.answer = "The partial answer so far";
-    await post(textUpdate(telegramId, "tell me everything"));
-    const db = await getDb();
-    const running = await processUpdates({ db });
+    h.ai.mode = "stall";
+    h.ai.answer = "The partial answer so far";
+    await h.post(textUpdate(telegramId, "tell me everything"));
+    const db = await h.getDb();
+    const running = await h.processUpdates({ db });
     expect(running).toHaveLength(1);
-    await until(() => callsTo(telegramId, "sendMessageDraft").some((d) => d.body.text === ai.answer));
+    await until(() => h.callsIn(telegramId, "sendMessageDraft").some((d) => d.body.text === h.ai.answer));
     const [turn] = await turnsOf(userId);
-    const stop = { update_id: nextUpdateId++, stopped_message_generation: { chat: { id: telegramId, type: "private", first_name: "Ann" }, draft_id: turn.id } };
+    const stop = h.draftStop(telegramId, turn.id);
     const stoppedAt = Date.now();
-    expect((await post(stop)).body).toEqual({ ok: true, handled: true });
+    expect((await h.post(stop)).body).toEqual({ ok: true, handled: true });
     await Promise.all(running);
     expect(Date.now() - stoppedAt).toBeLessThan(3_000); // far inside the 20 s model timeout
     expect(await db.select().from(botUpdates).where(eq(botUpdates.updateId, stop.update_id))).toHaveLength(0); // never queued
-    const final = callsTo(telegramId, "sendMessage").at(-1)!;
+    const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
     // Sent as MarkdownV2, so the note's full stop is escaped.
     expect(final.body).toMatchObject({ parse_mode: "MarkdownV2" });
     expect(final.body.text).toMatch(/^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+)$/);
@@ -170,56 +94,56 @@ describe("text turns in the chat", () => {
     expect(spent).toBeGreaterThan(0); // estimated: the stream never reached the usage chunk
     expect(await textTokensOf(userId)).toBe(1000 - spent);
     expect(left).toBe(1000 - spent);
-    expect(await messagesOf(sessionId)).toMatchObject([{ userText: "tell me everything", aiText: "The partial answer so far" }]);
+    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "tell me everything", aiText: "The partial answer so far" }]);
     expect((await turnsOf(userId))[0].status).toBe("stopped");
   });
 
   it("the Stop button of the edited message is answered in the webhook; another user's press stops nothing; a stop before any text charges nothing", async () => {
     const { telegramId, userId, sessionId } = await chatUser();
-    bot.refuseDrafts = true;
-    ai.mode = "hang";
-    await post(textUpdate(telegramId, "anything?"));
-    const db = await getDb();
-    const running = await processUpdates({ db });
-    await until(() => callsTo(telegramId, "sendMessage").some((m) => m.body.text === "…"));
-    const data = (callsTo(telegramId, "sendMessage").at(-1)!.body.reply_markup as any).inline_keyboard[0][0].callback_data as string;
+    h.bot.refuseDrafts = true;
+    h.ai.mode = "hang";
+    await h.post(textUpdate(telegramId, "anything?"));
+    const db = await h.getDb();
+    const running = await h.processUpdates({ db });
+    await until(() => h.callsIn(telegramId, "sendMessage").some((m) => m.body.text === "…"));
+    const data = (h.callsIn(telegramId, "sendMessage").at(-1)!.body.reply_markup as any).inline_keyboard[0][0].callback_data as string;
 
-    const stranger = nextTelegramId++;
-    expect((await post(buttonPress(stranger, data, "cbq-stranger"))).body).toEqual({ ok: true, handled: true });
+    const stranger = h.newTelegramId();
+    expect((await h.post(h.buttonPress(stranger, data, "cbq-stranger"))).body).toEqual({ ok: true, handled: true });
     expect((await turnsOf(userId))[0]).toMatchObject({ status: "running", stopRequestedAt: null });
 
-    expect((await post(buttonPress(telegramId, data, "cbq-owner"))).body).toEqual({ ok: true, handled: true });
-    expect(bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body.callback_query_id)).toEqual(expect.arrayContaining(["cbq-stranger", "cbq-owner"]));
+    expect((await h.post(h.buttonPress(telegramId, data, "cbq-owner"))).body).toEqual({ ok: true, handled: true });
+    expect(h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body.callback_query_id)).toEqual(expect.arrayContaining(["cbq-stranger", "cbq-owner"]));
     await Promise.all(running);
-    expect(bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe("Stopped before the model wrote anything. Nothing was charged.");
+    expect(h.bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe("Stopped before the model wrote anything. Nothing was charged.");
     expect(await textTokensOf(userId)).toBe(1000);
-    expect(await messagesOf(sessionId)).toHaveLength(0);
+    expect(await h.messagesOf(sessionId)).toHaveLength(0);
     expect((await turnsOf(userId))[0].status).toBe("stopped");
   });
 
   it("a Stop that another instance took (only the database flag) ends the turn within about a second", async () => {
     const { telegramId, userId } = await chatUser();
-    ai.mode = "stall";
-    ai.answer = "Written before the stop";
-    await post(textUpdate(telegramId, "go on"));
-    const db = await getDb();
-    const running = await processUpdates({ db });
-    await until(async () => (await turnsOf(userId)).length === 1 && ai.requests.length === 1);
+    h.ai.mode = "stall";
+    h.ai.answer = "Written before the stop";
+    await h.post(textUpdate(telegramId, "go on"));
+    const db = await h.getDb();
+    const running = await h.processUpdates({ db });
+    await until(async () => (await turnsOf(userId)).length === 1 && h.ai.requests.length === 1);
     const [turn] = await turnsOf(userId);
     await db.update(botTurns).set({ stopRequestedAt: new Date() }).where(eq(botTurns.id, turn.id));
     const flaggedAt = Date.now();
     await Promise.all(running);
     expect(Date.now() - flaggedAt).toBeLessThan(2_500);
     expect((await turnsOf(userId))[0].status).toBe("stopped");
-    expect(callsTo(telegramId, "sendMessage").at(-1)!.body.text).toMatch(/^Written before the stop\n\n⏹ Stopped/);
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toMatch(/^Written before the stop\n\n⏹ Stopped/);
   });
 
   it("a failed turn ends with the apology and a Retry button; Retry asks the same text in the same session and charges once", async () => {
     const { telegramId, userId, sessionId, modelId } = await chatUser();
-    ai.mode = "fail500";
-    await post(textUpdate(telegramId, "please answer"));
-    await drain();
-    const apology = callsTo(telegramId, "sendMessage").at(-1)!;
+    h.ai.mode = "fail500";
+    await h.post(textUpdate(telegramId, "please answer"));
+    await h.drain();
+    const apology = h.callsIn(telegramId, "sendMessage").at(-1)!;
     expect(apology.body.text).toBe("Sorry, the model did not answer. Nothing was charged. Press Retry to ask again.");
     const [turn] = await turnsOf(userId);
     expect(turn.status).toBe("failed");
@@ -227,52 +151,52 @@ describe("text turns in the chat", () => {
     expect(await textTokensOf(userId)).toBe(1000);
 
     // The user opened another session meanwhile: the retry still belongs to the first one.
-    const db = await getDb();
+    const db = await h.getDb();
     const [other] = await db.insert(dialogSessions).values({ userId, name: "Other", modelId, action: "text" }).returning();
     await db.update(users).set({ activeSessionId: other.id }).where(eq(users.id, userId));
-    ai.mode = "normal";
-    ai.requests.length = 0;
-    await post(buttonPress(telegramId, `retry:${turn.id}`, "cbq-retry"));
-    await post(buttonPress(telegramId, `retry:${turn.id}`, "cbq-retry-again"));
-    await drain();
-    expect(ai.requests).toHaveLength(1);
-    expect(ai.requests[0].body.messages.at(-1)).toEqual({ role: "user", content: "please answer" });
-    expect(bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body)).toEqual(
+    h.ai.mode = "normal";
+    h.ai.requests.length = 0;
+    await h.post(h.buttonPress(telegramId, `retry:${turn.id}`, "cbq-retry"));
+    await h.post(h.buttonPress(telegramId, `retry:${turn.id}`, "cbq-retry-again"));
+    await h.drain();
+    expect(h.ai.requests).toHaveLength(1);
+    expect(h.ai.requests[0].body.messages.at(-1)).toEqual({ role: "user", content: "please answer" });
+    expect(h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body)).toEqual(
       expect.arrayContaining([{ callback_query_id: "cbq-retry" }, { callback_query_id: "cbq-retry-again", text: "This request was already retried." }]),
     );
-    expect(await messagesOf(sessionId)).toMatchObject([{ userText: "please answer", aiText: "Hello from the fake model." }]);
-    expect(await messagesOf(other.id)).toHaveLength(0);
+    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "please answer", aiText: "Hello from the fake model." }]);
+    expect(await h.messagesOf(other.id)).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
-    expect(callsTo(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983");
   });
 
   it("joins three text messages that arrived within a second into one model request", async () => {
     const { telegramId, sessionId } = await chatUser();
     const parts = ["First part of a long paste,", "the second part,", "and the end."];
     const updates = parts.map((text) => textUpdate(telegramId, text));
-    for (const update of updates) await post(update);
-    const db = await getDb();
+    for (const update of updates) await h.post(update);
+    const db = await h.getDb();
     // Inside the window the chat's text waits: the rest of the paste may still be on its way.
-    expect(await processUpdates({ db, joinWindowMs: 60_000 })).toHaveLength(0);
-    const started = await processUpdates({ db, joinWindowMs: 0 });
+    expect(await h.processUpdates({ db, joinWindowMs: 60_000 })).toHaveLength(0);
+    const started = await h.processUpdates({ db, joinWindowMs: 0 });
     expect(started).toHaveLength(1);
     await Promise.all(started);
-    await drain();
-    const chats = ai.requests.filter((r) => r.path === "/v1/chat/completions");
+    await h.drain();
+    const chats = h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
     expect(chats).toHaveLength(1);
     expect(chats[0].body.messages.at(-1)).toEqual({ role: "user", content: parts.join("\n") });
-    expect(await messagesOf(sessionId)).toMatchObject([{ userText: parts.join("\n") }]);
+    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: parts.join("\n") }]);
     const stored = await db.select().from(botUpdates).where(eq(botUpdates.chatId, telegramId));
     expect(stored.filter((u: any) => updates.some((x) => x.update_id === u.updateId)).map((u: any) => u.status)).toEqual(["done", "done", "done"]);
   });
 
   it("a command after text is not joined into it", async () => {
     const { telegramId } = await chatUser();
-    await post(textUpdate(telegramId, "a question"));
-    await post(textUpdate(telegramId, "/start"));
-    await drain();
-    const chats = ai.requests.filter((r) => r.path === "/v1/chat/completions");
+    await h.post(textUpdate(telegramId, "a question"));
+    await h.post(textUpdate(telegramId, "/start"));
+    await h.drain();
+    const chats = h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
     expect(chats.map((r) => r.body.messages.at(-1).content)).toEqual(["a question"]);
-    expect(callsTo(telegramId, "sendMessage").at(-1)!.body.text).toContain("Hello, Ann!");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("Hello, Ann!");
   });
 });

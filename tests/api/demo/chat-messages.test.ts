@@ -1,7 +1,8 @@
 import { InputFile } from "grammy";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/api";
-import { demoChatUser, drainUpdates, useDemoBot } from "./chat-helpers";
+import { drainUpdates } from "../../helpers/bot";
+import { demoChatUser, useDemoBot } from "./chat-helpers";
 
 let sendUpdate: any;
 let listMessages: any;

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { botUpdates, dialogMessages } from "@/db/schema";
 import { call } from "../../helpers/api";
-import { demoChatUser, drainUpdates, useDemoBot } from "./chat-helpers";
+import { drainUpdates } from "../../helpers/bot";
+import { demoChatUser, useDemoBot } from "./chat-helpers";
 
 let sendUpdate: any;
 let listMessages: any;
