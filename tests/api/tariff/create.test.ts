@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { POST as createTariff } from "@/app/api/tariff/create/route";
-import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
 import { paymentsOf, referralKopecks, setReferralBalance } from "../../helpers/payments";
+import { neuroBasic as nb } from "../../helpers/tariffs";
 
-const nb = catalogueTariffs.find((t) => t.name === "Neuro Basic")!;
 const tariff = (token: string, body: Record<string, unknown>) =>
   call(createTariff, "POST", "/api/tariff/create", {
     token,

@@ -4,21 +4,11 @@ import { GET as createData } from "@/app/api/tariff/create_data/route";
 import { POST as sandboxAction } from "@/app/api/payments/sandbox/[paymentId]/[action]/route";
 import { GET as userTariff } from "@/app/api/user/user-tariff/route";
 import { GET as statistic } from "@/app/api/user/statistic/route";
-import { catalogueRates, catalogueTariffs } from "@/db/catalogue";
 import { customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { call, signIn } from "../../helpers/api";
 import { paymentIdFromUrl } from "../../helpers/payments";
+import { customTariff as custom, neuroBasic as nb, seededRates as rates } from "../../helpers/tariffs";
 
-const nb = catalogueTariffs.find((t) => t.name === "Neuro Basic")!;
-const custom = catalogueTariffs.find((t) => t.name === "Custom")!;
-const rates = {
-  token_to_usd_rate: catalogueRates.tokenToUsdRate,
-  audio_token_to_usd_rate: catalogueRates.audioTokenToUsdRate,
-  image_token_to_usd_rate: catalogueRates.imageTokenToUsdRate,
-  video_token_to_usd_rate: catalogueRates.videoTokenToUsdRate,
-  file_token_to_usd_rate: catalogueRates.fileTokenToUsdRate,
-  usd_rate: catalogueRates.usdRate,
-};
 const minValues = (): CustomValues => ({
   text: 2 * nb.tokenBalance,
   audio: 2 * nb.minutesBalance,
