@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { GET as getAll } from "@/app/api/models/all/route";
+import { catalogueModels, catalogueTariffs } from "@/db/catalogue";
+import type { ModelItem } from "@/lib/contracts/models";
+import { call, signIn } from "../../helpers/api";
+import { subscribe } from "../../helpers/subscribe";
+
+const freeModels = catalogueTariffs.find((t) => t.name === "Free")!.models;
+const starterModels = catalogueTariffs.find((t) => t.name === "Starter")!.models;
+
+async function accessOf(token: string): Promise<Map<string, boolean>> {
+  const res = await call<ModelItem[]>(getAll, "GET", "/api/models/all", { token });
+  expect(res.status).toBe(200);
+  return new Map(res.body.map((m) => [m.model_name, m.actions.every((a) => a.has_access)]));
+}
+
+describe("GET /api/models/all", () => {
+  it("lists every model with the fields of SPEC.md and Free access for a new user", async () => {
+    const { token } = await signIn();
+    const res = await call<ModelItem[]>(getAll, "GET", "/api/models/all", { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(catalogueModels.length);
+    const gpt = res.body.find((m) => m.model_name === "gpt-4o-mini")!;
+    expect(gpt).toMatchObject({
+      model_id: expect.any(Number),
+      display_name: "GPT-4o mini",
+      image: expect.stringMatching(/^\/icons\/models\//),
+      description: expect.any(String),
+      model_type_description: "text",
+      actions: [{ action: "text", has_access: true }],
+    });
+    expect(gpt).toHaveProperty("gif");
+    const access = await accessOf(token);
+    for (const m of catalogueModels) expect(access.get(m.modelName)).toBe(freeModels.includes(m.modelName));
+  });
+
+  it("follows the caller's subscription: Starter opens its models, an expired one falls back to Free", async () => {
+    const starter = await signIn();
+    await subscribe({ userId: starter.userId, tariff: "Starter" });
+    const access = await accessOf(starter.token);
+    for (const m of catalogueModels) expect(access.get(m.modelName)).toBe(starterModels.includes(m.modelName));
+
+    const expired = await signIn();
+    await subscribe({ userId: expired.userId, tariff: "Neuro Basic", expiresInDays: -1 });
+    const expiredAccess = await accessOf(expired.token);
+    expect(expiredAccess.get("claude-sonnet")).toBe(false);
+    expect(expiredAccess.get("gpt-4o-mini")).toBe(true);
+  });
+
+  it("uses a Custom subscription's chosen models", async () => {
+    const { token, userId } = await signIn();
+    await subscribe({ userId, tariff: "Custom", customModelNames: ["claude-sonnet", "midjourney"] });
+    const access = await accessOf(token);
+    expect([...access].filter(([, ok]) => ok).map(([name]) => name).sort()).toEqual(["claude-sonnet", "midjourney"]);
+  });
+
+  it("answers 401 without a token", async () => {
+    const res = await call(getAll, "GET", "/api/models/all");
+    expect(res.status).toBe(401);
+  });
+});
