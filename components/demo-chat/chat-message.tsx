@@ -53,7 +53,7 @@ export function ChatMessage({ item, onPress, pressing }: Props) {
     <div className={`demo-chat__row demo-chat__row--${item.from}`} data-testid={`demo-chat-${item.from}`} data-message-id={item.message_id}>
       <div className="demo-chat__bubble">
         {item.file && <Attachment file={item.file} />}
-        {item.text && (item.from === "bot" ? <TelegramText text={item.text} parseMode={item.parse_mode} /> : <div className="tg-text">{item.text}</div>)}
+        {item.text && (item.from === "bot" ? <TelegramText text={item.text} parseMode={item.parse_mode} entities={item.entities} /> : <div className="tg-text">{item.text}</div>)}
         <span className="demo-chat__time">{time}</span>
       </div>
       {item.buttons.length > 0 && (

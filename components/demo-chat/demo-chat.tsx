@@ -63,7 +63,7 @@ function Conversation({ backHref }: { backHref: string }) {
         {data?.draft && (
           <div className="demo-chat__row demo-chat__row--bot" data-testid="demo-chat-draft">
             <div className="demo-chat__bubble demo-chat__bubble--draft">
-              {data.draft.text ? <TelegramText text={data.draft.text} parseMode={data.draft.parse_mode} /> : <em>{t("thinking")}</em>}
+              {data.draft.text ? <TelegramText text={data.draft.text} parseMode={data.draft.parse_mode} entities={data.draft.entities} /> : <em>{t("thinking")}</em>}
             </div>
             {data.draft.can_stop && (
               // Telegram's own Stop under a draft: a stopped_message_generation update.

@@ -1,11 +1,13 @@
 "use client";
 import type { ReactNode } from "react";
+import type { DemoChatEntity } from "@/lib/contracts/demo-chat";
 import { safeUrl } from "@/lib/safe-url";
 import { parseMarkdownV2, type TelegramNode } from "@/lib/telegram-markdown";
+import { entitiesToNodes } from "./telegram-entities";
 
-// A bot message's text as the messenger shows it: MarkdownV2 entities as elements (never raw HTML),
-// links only through safeUrl; plain text, or formatting Telegram would have refused, as it is.
-
+// A bot message's text as the messenger shows it: MarkdownV2, or entities sent instead of a
+// parse_mode, as elements (never raw HTML), links only through safeUrl; plain text, or formatting
+// Telegram would have refused, as it is.
 
 function render(nodes: TelegramNode[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -51,7 +53,7 @@ function render(nodes: TelegramNode[]): ReactNode[] {
   });
 }
 
-export function TelegramText({ text, parseMode }: { text: string; parseMode: string | null }) {
-  const nodes = parseMode === "MarkdownV2" ? parseMarkdownV2(text) : null;
+export function TelegramText({ text, parseMode, entities }: { text: string; parseMode: string | null; entities?: DemoChatEntity[] }) {
+  const nodes = parseMode === "MarkdownV2" ? parseMarkdownV2(text) : entities?.length ? entitiesToNodes(text, entities) : null;
   return <div className="tg-text">{nodes ? render(nodes) : text}</div>;
 }

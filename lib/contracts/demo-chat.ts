@@ -35,6 +35,12 @@ export type DemoChatButton = { text: string; url?: string; web_app?: boolean; ca
 
 export type DemoChatFile = { kind: "photo" | "voice" | "audio" | "document" | "video" | "animation"; url: string; name: string | null; mime_type: string | null };
 
+/**
+ * A span of the text the bot formatted with `entities` (or a caption's `caption_entities`) instead of
+ * parse_mode: Telegram's MessageEntity, offsets and lengths in UTF-16 code units.
+ */
+export type DemoChatEntity = { type: string; offset: number; length: number; url?: string; language?: string };
+
 export type DemoChatItem = {
   /** "u<update id>" for the user's messages, "b<message id>" for the bot's. */
   id: string;
@@ -45,6 +51,8 @@ export type DemoChatItem = {
   text: string;
   /** The bot's formatting of `text`; null for plain text. */
   parse_mode: string | null;
+  /** Formatting given as entities instead of parse_mode; absent when there is none. */
+  entities?: DemoChatEntity[];
   file: DemoChatFile | null;
   buttons: DemoChatButton[][];
   /** A callback answer's short notice rather than a message. */
@@ -56,7 +64,7 @@ export type DemoChatItem = {
 export type DemoChatMessages = {
   items: DemoChatItem[];
   /** The bot's live draft preview (sendMessageDraft), empty text for "Thinking…". */
-  draft: { text: string; parse_mode: string | null; draft_id: number; can_stop: boolean } | null;
+  draft: { text: string; parse_mode: string | null; entities?: DemoChatEntity[]; draft_id: number; can_stop: boolean } | null;
   /** Pass as ?after= to get only later changes. */
   cursor: string;
   /** Some of the user's updates are not handled yet: an answer is on its way. */

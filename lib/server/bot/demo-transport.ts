@@ -11,7 +11,8 @@ import { isValidKey, storeFile } from "@/lib/server/storage";
 // says is recorded in bot_outbox (status "recorded"; the row id is the message id, so an edit of a
 // streamed answer updates its row) for the demo chat page to show. Files the bot uploads (grammY
 // hands over InputFile objects before serialising them) are kept in storage; a file's id is
-// `demo:<storage key>` both ways, and getFile answers that key as the file_path.
+// `demo:<storage key>` both ways, and getFile answers that key as the file_path. An album
+// (sendMediaGroup) is one row per item, each with its own caption, as Telegram sends one message each.
 
 type Payload = Record<string, unknown> & { chat_id?: number | string; message_id?: number; text?: string; caption?: string };
 type Answer = { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
@@ -142,6 +143,32 @@ async function send(db: Db, method: string, p: Payload, chatId: number): Promise
   return ok(messageOf({ id, chatId, extra: { [field]: fileObject(field, file), ...(caption ? { caption } : {}) } }));
 }
 
+// What an album may hold (InputMediaPhoto, …Video, …Audio, …Document) and how many (Bot API: 2–10).
+const MEDIA_GROUP_TYPES = new Set(["photo", "video", "audio", "document"]);
+const MEDIA_GROUP_SIZE = { min: 2, max: 10 };
+type InputMedia = Payload & { type?: string; media?: unknown };
+
+/** An album: each item kept like a single sent file, all sharing one media_group_id. */
+async function sendMediaGroup(db: Db, p: Payload, chatId: number): Promise<Answer> {
+  const media = (Array.isArray(p.media) ? p.media : []) as InputMedia[];
+  if (media.length < MEDIA_GROUP_SIZE.min || media.length > MEDIA_GROUP_SIZE.max) return badRequest("wrong number of media in the group");
+  if (!media.every((item) => MEDIA_GROUP_TYPES.has(String(item?.type)))) return badRequest("wrong media type in the group");
+  const files = await Promise.all(media.map((item) => sentFile(String(item.type), item.media)));
+  if (files.some((file) => !file.key && !file.url)) return badRequest("wrong file identifier in the group");
+  await clearDraft(db, chatId);
+  const groupId = crypto.randomUUID();
+  const sent = [];
+  for (const [i, item] of media.entries()) {
+    const field = String(item.type);
+    const file = files[i];
+    const caption = String(item.caption ?? "");
+    const extra = { ...presentation(item), kind: field, mime_type: file.mime, media_group_id: groupId, ...(file.url ? { url: file.url } : {}) };
+    const id = await insertRow(db, { chatId, text: caption, method: "sendMediaGroup", fileKey: file.key, fileName: file.name, extra });
+    sent.push(messageOf({ id, chatId, extra: { media_group_id: groupId, [field]: fileObject(field, file), ...(caption ? { caption } : {}) } }));
+  }
+  return ok(sent);
+}
+
 /** One draft row per chat, replaced by each call; an empty text is Telegram's "Thinking…". */
 async function draft(db: Db, p: Payload, chatId: number): Promise<Answer> {
   const text = String(p.text ?? "");
@@ -178,6 +205,7 @@ export async function recordDemoCall({ db, method, payload }: { db: Db; method: 
   const chatId = Number(p.chat_id ?? 0);
   let answer: Answer;
   if (method === "sendMessage" || FILE_FIELDS[method]) answer = await send(db, method, p, chatId);
+  else if (method === "sendMediaGroup") answer = await sendMediaGroup(db, p, chatId);
   else if (method === "editMessageText" || method === "editMessageCaption" || method === "editMessageReplyMarkup") answer = await edit(db, method, p, chatId);
   else if (method === "deleteMessage") {
     // Kept as a tombstone, so a demo chat that polls for changes learns the message is gone.

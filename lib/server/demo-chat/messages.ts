@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botOutbox, botUpdates, type User } from "@/db/schema";
-import type { DemoChatButton, DemoChatFile, DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
+import type { DemoChatButton, DemoChatEntity, DemoChatFile, DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
 import { demoFileKey, DRAFT_TTL_MS } from "@/lib/server/bot/demo-transport";
 import { signedFileUrl } from "@/lib/server/storage";
 import { assertDemoChat } from "./updates";
@@ -54,6 +54,18 @@ function buttonsOf(extra: Record<string, unknown> | null): DemoChatButton[][] {
       ...(b.callback_data ? { callback_data: b.callback_data } : {}),
     })),
   );
+}
+
+/** The entities a bot message was sent with (the transport keeps them as given), well-formed ones only. */
+function entitiesOf(extra: Record<string, unknown> | null): { entities?: DemoChatEntity[] } {
+  const given = extra?.entities;
+  if (!Array.isArray(given)) return {};
+  const entities = given.flatMap((e: Partial<Record<keyof DemoChatEntity, unknown>>) =>
+    typeof e?.type === "string" && Number.isInteger(e.offset) && Number.isInteger(e.length)
+      ? [{ type: e.type, offset: Number(e.offset), length: Number(e.length), ...(typeof e.url === "string" ? { url: e.url } : {}), ...(typeof e.language === "string" ? { language: e.language } : {}) }]
+      : [],
+  );
+  return entities.length ? { entities } : {};
 }
 
 function botFile(row: typeof botOutbox.$inferSelect): DemoChatFile | null {
@@ -118,6 +130,7 @@ async function botItems({ db, chatId, after }: { db: Db; chatId: number; after?:
       date: row.createdAt.toISOString(),
       text: row.text,
       parse_mode: typeof extra.parse_mode === "string" ? extra.parse_mode : null,
+      ...entitiesOf(extra),
       file: botFile(row),
       buttons: buttonsOf(extra),
       notice: row.method === "answerCallbackQuery",
@@ -135,7 +148,7 @@ async function liveDraft({ db, chatId }: { db: Db; chatId: number }): Promise<De
     .limit(1);
   if (!row) return null;
   const { parse_mode: mode, draft_id: draftId, can_stop: canStop } = row.extra ?? {};
-  return { text: row.text, parse_mode: typeof mode === "string" ? mode : null, draft_id: Number(draftId ?? 0), can_stop: canStop === true };
+  return { text: row.text, parse_mode: typeof mode === "string" ? mode : null, ...entitiesOf(row.extra), draft_id: Number(draftId ?? 0), can_stop: canStop === true };
 }
 
 /** Whether the worker still has some of this chat's updates to handle. */
