@@ -1,6 +1,18 @@
 import { eq, sql } from "drizzle-orm";
+import { POST as createTariff } from "@/app/api/tariff/create/route";
+import { catalogueTariffs } from "@/db/catalogue";
 import { getDb } from "@/db";
 import { payments, users } from "@/db/schema";
+import { call } from "./api";
+
+export const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
+
+/** POST /api/tariff/create for one month of Starter at its price; `extra` changes fields of the body. */
+export const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
+  call(createTariff, "POST", "/api/tariff/create", {
+    token,
+    body: { tariff_name: "Starter", months: 1, calculated_price: starter.amountRub, email: "a@b.ru", recurent: false, ref_amount_used: 0, ...extra },
+  });
 
 /** Gives a user referral balance directly (the referral programme is another module). */
 export async function setReferralBalance(userId: number, roubles: number) {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { POST as createTariff } from "@/app/api/tariff/create/route";
 import { GET as checkPending } from "@/app/api/tariff/check-pending-payment/route";
-import { POST as cancelPending } from "@/app/api/tariff/cancel-pending-payment/route";
 import { POST as sandboxAction } from "@/app/api/payments/sandbox/[paymentId]/[action]/route";
 import { GET as userTariff } from "@/app/api/user/user-tariff/route";
 import { GET as statistic } from "@/app/api/user/statistic/route";
 import { POST as paymentsList } from "@/app/api/settings/payments/route";
 import { GET as recurrentStatus } from "@/app/api/settings/recurrent-status/route";
-import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
-import { expireOpenPayment, paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance } from "../../helpers/payments";
+import { buyStarter, expireOpenPayment, paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance, starter } from "../../helpers/payments";
 
-const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
-const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
-  call(createTariff, "POST", "/api/tariff/create", {
-    token,
-    body: { tariff_name: "Starter", months: 1, calculated_price: starter.amountRub, email: "a@b.ru", recurent: false, ref_amount_used: 0, ...extra },
-  });
 const resolve = (id: string, action: string) =>
   call(sandboxAction, "POST", `/api/payments/sandbox/${id}/${action}`, { params: { paymentId: id, action } });
 
@@ -84,50 +75,5 @@ describe("sandbox purchase of a standard tariff", () => {
     expect((await call(recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true });
     // The monthly price of a 2-month subscription.
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.price).toBe(starter.amountRub);
-  });
-});
-
-describe("pending payments", () => {
-  it("POST /api/tariff/create - refuses a second payment while one is pending (409)", async () => {
-    const { token } = await signIn();
-    expect((await buyStarter(token)).status).toBe(200);
-    const second = await buyStarter(token);
-    expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe("conflict");
-  });
-
-  it("POST /api/tariff/create - five concurrent creations leave exactly one pending payment", async () => {
-    const { token, userId } = await signIn();
-    const results = await Promise.all(Array.from({ length: 5 }, () => buyStarter(token)));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect((await paymentsOf(userId)).filter((p) => p.status === "pending")).toHaveLength(1);
-  });
-
-  it("GET /api/tariff/check-pending-payment - expires an expired link on read and releases its referral reservation", async () => {
-    const { token, userId } = await signIn();
-    await setReferralBalance(userId, 100);
-    await buyStarter(token, { ref_amount_used: 40, calculated_price: starter.amountRub - 40 });
-    expect(await referralKopecks(userId)).toBe(6_000);
-    await expireOpenPayment(userId);
-    const res = await call(checkPending, "GET", "/api/tariff/check-pending-payment", { token });
-    expect(res.body).toEqual({ has_pending_payment: false, payment_url: null, expires_in_minutes: null });
-    expect(await referralKopecks(userId)).toBe(10_000);
-    // A new payment may be created now.
-    expect((await buyStarter(token)).status).toBe(200);
-  });
-
-  it("POST /api/tariff/cancel-pending-payment - cancels and restores the referral balance exactly once", async () => {
-    const { token, userId } = await signIn();
-    await setReferralBalance(userId, 100);
-    await buyStarter(token, { ref_amount_used: 30, calculated_price: starter.amountRub - 30 });
-    expect(await referralKopecks(userId)).toBe(7_000);
-    const results = await Promise.all(Array.from({ length: 3 }, () => call(cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })));
-    expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
-    expect(await referralKopecks(userId)).toBe(10_000);
-    expect((await paymentsOf(userId))[0].status).toBe("canceled");
-    const again = await call(cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
-    expect(again.status).toBe(404);
-    expect(await referralKopecks(userId)).toBe(10_000);
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { POST as createTariff } from "@/app/api/tariff/create/route";
-import { catalogueTariffs } from "@/db/catalogue";
 import { call, signIn } from "../../helpers/api";
-import { paymentsOf, referralKopecks, setReferralBalance } from "../../helpers/payments";
+import { buyStarter, paymentsOf, referralKopecks, setReferralBalance, starter } from "../../helpers/payments";
 
-const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
 const withReferral = { tariff_name: "Starter", months: 1, recurent: false, ref_amount_used: 20, calculated_price: starter.amountRub - 20 };
 
 describe("POST /api/tariff/create - concurrent and repeated creations", () => {
@@ -26,5 +24,21 @@ describe("POST /api/tariff/create - concurrent and repeated creations", () => {
     const second = await call(createTariff, "POST", "/api/tariff/create", { token, body: withReferral });
     expect(second.status).toBe(409);
     expect(await referralKopecks(userId)).toBe(1000);
+  });
+
+  it("refuses a second payment while one is pending (409)", async () => {
+    const { token } = await signIn();
+    expect((await buyStarter(token)).status).toBe(200);
+    const second = await buyStarter(token);
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe("conflict");
+  });
+
+  it("five concurrent creations leave exactly one pending payment", async () => {
+    const { token, userId } = await signIn();
+    const results = await Promise.all(Array.from({ length: 5 }, () => buyStarter(token)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    expect((await paymentsOf(userId)).filter((p) => p.status === "pending")).toHaveLength(1);
   });
 });
