@@ -1,7 +1,8 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from "drizzle-orm/postgres-js";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { seedCatalogue } from "./seed";
@@ -9,14 +10,19 @@ import { acquireDataDirLock } from "./lock";
 
 // Both drivers expose the same query builder; the PGlite database is typed as the postgres-js one so
 // that queries are written once. Avoid `db.execute()` (its result shape differs per driver).
-export type Db = PostgresJsDatabase<typeof schema>;
+type Database = PostgresJsDatabase<typeof schema>;
+/**
+ * What queries run on: the database or a transaction of it (drizzle's PgTransaction extends
+ * PgDatabase), so a function that must read inside its caller's transaction takes the transaction.
+ */
+export type Db = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
 type DbHolder = { promise?: Promise<Db>; close?: () => Promise<void> };
 const globalForDb = globalThis as unknown as { __appDb?: DbHolder };
 
-async function openPostgres(url: string): Promise<{ db: Db; close: () => Promise<void> }> {
+async function openPostgres(url: string): Promise<{ db: Database; close: () => Promise<void> }> {
   const { default: postgres } = await import("postgres");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, {
@@ -39,7 +45,7 @@ async function openPostgres(url: string): Promise<{ db: Db; close: () => Promise
   return { db, close: () => client.end({ timeout: 5 }) };
 }
 
-async function openPglite(dir: string): Promise<{ db: Db; close: () => Promise<void> }> {
+async function openPglite(dir: string): Promise<{ db: Database; close: () => Promise<void> }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -53,7 +59,7 @@ async function openPglite(dir: string): Promise<{ db: Db; close: () => Promise<v
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
-    db: db as unknown as Db,
+    db: db as unknown as Database,
     close: async () => {
       await client.close();
       releaseLock();

@@ -51,7 +51,7 @@ async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId!));
   await tx.insert(quotas).values({ userId: payment.userId }).onConflictDoNothing();
   if (pkg.packagePurpose === "reset") {
-    const { limits } = await getCurrentTariff({ db: tx as unknown as Db, userId: payment.userId });
+    const { limits } = await getCurrentTariff({ db: tx, userId: payment.userId });
     // Units bought on top of the limits are kept.
     const set = Object.fromEntries(QUOTA_KEYS.map((k) => [QUOTA_FIELD[k], sql`greatest(${QUOTA_COLUMN[k]}, ${limits[k]})`]));
     await tx.update(quotas).set({ ...set, updatedAt: new Date() }).where(eq(quotas.userId, payment.userId));
