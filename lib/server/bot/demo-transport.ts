@@ -152,7 +152,10 @@ type InputMedia = Payload & { type?: string; media?: unknown };
 async function sendMediaGroup(db: Db, p: Payload, chatId: number): Promise<Answer> {
   const media = (Array.isArray(p.media) ? p.media : []) as InputMedia[];
   if (media.length < MEDIA_GROUP_SIZE.min || media.length > MEDIA_GROUP_SIZE.max) return badRequest("wrong number of media in the group");
-  if (!media.every((item) => MEDIA_GROUP_TYPES.has(String(item?.type)))) return badRequest("wrong media type in the group");
+  const types = new Set(media.map((item) => String(item?.type)));
+  if (![...types].every((type) => MEDIA_GROUP_TYPES.has(type))) return badRequest("wrong media type in the group");
+  // Bot API: documents and audio files are grouped only with their own kind; photos and videos mix.
+  if (types.size > 1 && (types.has("document") || types.has("audio"))) return badRequest("documents and audio can be grouped only with their own kind");
   const files = await Promise.all(media.map((item) => sentFile(String(item.type), item.media)));
   if (files.some((file) => !file.key && !file.url)) return badRequest("wrong file identifier in the group");
   await clearDraft(db, chatId);

@@ -43,30 +43,37 @@ describe("the demo chat records formatting given as entities and albums", () => 
   it("sendMediaGroup answers one message per item and each shows with its file, caption and caption entities", async () => {
     const { token, telegramId } = await demoChatUser();
     const { sandboxPng } = await import("@/lib/server/ai/sandbox-media");
-    const sent = await api.sendMediaGroup(telegramId, [
+    const photos: any[] = await api.sendMediaGroup(telegramId, [
       { type: "photo", media: new InputFile(sandboxPng("one"), "one.png"), caption: "First picture", caption_entities: [{ type: "bold", offset: 0, length: 5 }] },
       { type: "photo", media: new InputFile(sandboxPng("two"), "two.png") },
-      { type: "document", media: new InputFile(Buffer.from("notes"), "notes.txt"), caption: "The notes" },
     ]);
-    expect(sent).toHaveLength(3);
-    expect(new Set(sent.map((m) => m.media_group_id)).size).toBe(1);
-    expect(sent[0].photo?.[0].file_id).toMatch(/^demo:demo-chat\/bot\/.+\.png$/);
-    expect(sent[2].document?.file_name).toBe("notes.txt");
+    const documents: any[] = await api.sendMediaGroup(telegramId, [
+      { type: "document", media: new InputFile(Buffer.from("notes"), "notes.txt"), caption: "The notes" },
+      { type: "document", media: new InputFile(Buffer.from("more notes"), "more.txt") },
+    ]);
+    expect(photos).toHaveLength(2);
+    expect(new Set(photos.map((m) => m.media_group_id)).size).toBe(1);
+    expect(photos[0].media_group_id).not.toBe(documents[0].media_group_id);
+    expect(photos[0].photo[0].file_id).toMatch(/^demo:demo-chat\/bot\/.+\.png$/);
+    expect(documents[0].document.file_name).toBe("notes.txt");
 
     const items = (await list(token)).body.items;
-    expect(items.map((m: any) => m.message_id)).toEqual(sent.map((m) => m.message_id));
+    expect(items.map((m: any) => m.message_id)).toEqual([...photos, ...documents].map((m) => m.message_id));
     expect(items).toMatchObject([
       { from: "bot", text: "First picture", entities: [{ type: "bold", offset: 0, length: 5 }], file: { kind: "photo", name: "one.png", mime_type: "image/png" } },
       { from: "bot", text: "", file: { kind: "photo", name: "two.png" } },
       { from: "bot", text: "The notes", file: { kind: "document", name: "notes.txt" } },
+      { from: "bot", text: "", file: { kind: "document", name: "more.txt" } },
     ]);
     expect(items[0].file.url).not.toBe(items[1].file.url);
   });
 
-  it("an album of one, or of an unknown kind, is refused as the Bot API refuses it", async () => {
+  it("an album of one, of an unknown kind, or mixing documents with photos is refused as the Bot API refuses it", async () => {
     const { token, telegramId } = await demoChatUser();
     await expect(api.sendMediaGroup(telegramId, [{ type: "photo", media: new InputFile(Buffer.from("x"), "x.png") }])).rejects.toThrow(/wrong number of media/);
     await expect(api.raw.sendMediaGroup({ chat_id: telegramId, media: [{ type: "sticker", media: "demo:x" }, { type: "photo", media: "demo:y" }] } as never)).rejects.toThrow(/wrong media type/);
+    const mixed = [{ type: "photo", media: "demo:x" }, { type: "document", media: "demo:y" }];
+    await expect(api.raw.sendMediaGroup({ chat_id: telegramId, media: mixed } as never)).rejects.toThrow(/only with their own kind/);
     expect((await list(token)).body.items).toEqual([]);
   });
 });
