@@ -37,6 +37,7 @@ export async function startBotHarness(extraEnv: Settings = {}) {
   const webhook = (await import("@/app/api/telegram/webhook/route")).POST;
   const { processUpdates } = await import("@/lib/server/bot/updates-job");
   const { readStoredFile } = await import("@/lib/server/storage");
+  const { sandboxWav } = await import("@/lib/server/ai/sandbox-media");
   let nextUpdateId = 5000;
   let nextTelegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -98,6 +99,7 @@ export async function startBotHarness(extraEnv: Settings = {}) {
     getDb,
     processUpdates,
     readStoredFile,
+    sandboxWav,
     post,
     messageUpdate,
     buttonPress,
@@ -123,6 +125,9 @@ export async function startBotHarness(extraEnv: Settings = {}) {
     close: () => Promise.all([bot.close(), ai.close()]),
   };
 }
+
+/** No model endpoint: the sandbox AI provider answers (its ffmpeg noise removal takes longer than a second). */
+export const SANDBOX_AI: Settings = { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI_TIMEOUT_SECONDS: "30" };
 
 /**
  * The harness of a test file: started before its tests, reset before each (a file's own beforeEach,

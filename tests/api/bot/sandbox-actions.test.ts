@@ -1,20 +1,13 @@
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type Harness } from "./harness";
+import { describe, expect, it } from "vitest";
+import { botHarnessForFile, SANDBOX_AI } from "./harness";
 
 // Demo mode without a model endpoint: every action still answers through the bot, with the
 // sandbox's labelled results (a PNG, a labelled transcript, a WAV tone, ffmpeg noise removal).
-let h: Harness;
-let sandboxWav: typeof import("@/lib/server/ai/sandbox-media").sandboxWav;
-
-beforeAll(async () => {
-  h = await startBotHarness({ OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI_TIMEOUT_SECONDS: "30" });
-  ({ sandboxWav } = await import("@/lib/server/ai/sandbox-media"));
-});
-afterAll(() => h?.close());
+const h = botHarnessForFile(SANDBOX_AI);
 
 const wavMessage = () => {
-  const wav = sandboxWav("a short recording for the sandbox");
+  const wav = h.sandboxWav("a short recording for the sandbox");
   return { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } };
 };
 

@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { startBotHarness, type Harness } from "./harness";
+import { botHarnessForFile, SANDBOX_AI } from "./harness";
 
 // Demo mode without a model endpoint: the sandbox's labelled results speak the user's language
 // (users.language, as every bot text), and still say plainly that they come from the sandbox.
-let h: Harness;
-let sandboxWav: typeof import("@/lib/server/ai/sandbox-media").sandboxWav;
-
-beforeAll(async () => {
-  h = await startBotHarness({ OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI_TIMEOUT_SECONDS: "30" });
-  ({ sandboxWav } = await import("@/lib/server/ai/sandbox-media"));
-});
-afterAll(() => h?.close());
+const h = botHarnessForFile(SANDBOX_AI);
 
 async function userIn(language: "ru" | "en", session: { modelName: string; action: string; quota: Record<string, number> }) {
   const u = await h.chatUser(session);
@@ -47,7 +40,7 @@ describe("the sandbox answers in the user's language", () => {
     expect(h.mediaIn(painter.telegramId)[0].caption).toMatch(/^Демо-картинка \(песочница, ИИ-модель не подключена\)/);
 
     const listener = await userIn("ru", { modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 2 } });
-    const wav = sandboxWav("запись для песочницы");
+    const wav = h.sandboxWav("запись для песочницы");
     await h.send(listener.telegramId, { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } });
     expect(h.textsIn(listener.telegramId).at(-1)).toMatch(new RegExp(`^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено байт аудио: ${wav.length}\\.`));
   });
