@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { shareLink } from "@/lib/client/telegram";
+import { shareLink } from "@/lib/client/host";
 import { useMyReferralCode } from "@/lib/queries/referral";
 import { CopyButton } from "./copy-button";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { haptic } from "@/lib/client/host-frame";
+import { haptic } from "@/lib/client/host";
 import { useToggleFavorite } from "@/lib/queries/assistants";
 
 /** The favourite toggle: removes when liked, adds otherwise (optimistic, silent rollback). */

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { demoChatUrl } from "@/lib/client/demo-query";
-import { isDemoHost } from "@/lib/client/telegram";
+import { isDemoHost } from "@/lib/client/host";
 import "./demo-chat-link.css";
 
 /** In demo mode "continue in the chat" leads to the demo chat page; inside the messenger the chat is there already. */

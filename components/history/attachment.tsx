@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { downloadFile } from "@/lib/client/telegram";
+import { downloadFile } from "@/lib/client/host";
 import { fileKind, fileNameOf, type FileKind } from "@/lib/file-kinds";
 import { useLongPress } from "./use-long-press";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { DemoChatLink } from "@/components/demo-chat/demo-chat-link";
 import { demoChatUrl } from "@/lib/client/demo-query";
-import { isDemoHost } from "@/lib/client/telegram";
+import { isDemoHost } from "@/lib/client/host";
 import { useContinueSession } from "@/lib/queries/history";
 
 /**

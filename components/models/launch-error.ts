@@ -1,5 +1,5 @@
 import { ApiRequestError } from "@/lib/client/api-client";
-import { WriteAccessDeniedError } from "@/lib/client/telegram";
+import { WriteAccessDeniedError } from "@/lib/client/host";
 
 export type LaunchErrorKind = "forbidden" | "notFound" | "rateLimited" | "writeAccess" | "other";
 

@@ -5,7 +5,7 @@ import type { ModelItem } from "@/lib/contracts/models";
 import type { PickerType } from "@/lib/model-actions";
 import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import { ACTION_QUOTA } from "@/lib/action-quota";
-import { haptic } from "@/lib/client/host-frame";
+import { haptic } from "@/lib/client/host";
 import { useLaunchModel, useModels } from "@/lib/queries/models";
 import { useUserStatistic } from "@/lib/queries/user";
 import { launchErrorKind } from "./launch-error";

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { openPaymentLink } from "@/lib/client/telegram";
+import { openPaymentLink } from "@/lib/client/host";
 import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { useCancelPendingPayment, useCheckPendingPayment } from "@/lib/queries/payments";
 import "./payments.css";

@@ -14,11 +14,19 @@ function ScrollToTop() {
   return null;
 }
 
-export function AppRoutes() {
+/** Its effect runs when the Suspense boundary around it commits, i.e. once the screen's chunk is in and it rendered. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
+/** `onScreenShown`: called once the first screen is rendered (not its spinner). */
+export function AppRoutes({ onScreenShown }: { onScreenShown: () => void }) {
   return (
     <>
       <ScrollToTop />
       <Suspense fallback={<PageSpinner />}>
+        <Shown onShown={onScreenShown} />
         <Switch>
           {screens.map(({ pattern, component }) => (
             <Route key={pattern} path={pattern} component={component} />

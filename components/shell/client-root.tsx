@@ -1,10 +1,10 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/client/query-client";
-import { demoLanguage } from "@/lib/client/demo-query";
+import { startHost } from "@/lib/client/host";
+import { paintLaunchTheme, readLaunch, type Launch } from "@/lib/client/launch-params";
 import { getToken, login } from "@/lib/client/session";
-import { startTelegram, type HostMode } from "@/lib/client/telegram";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { AppRoutes, HashRouter } from "./app-router";
 import { ErrorBoundary } from "./error-boundary";
@@ -17,32 +17,38 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 type Startup =
   | { state: "starting" }
   | { state: "failed"; reason: string; locale: Locale }
-  | { state: "ready"; mode: HostMode; locale: Locale };
+  | { state: "ready"; launch: Launch; locale: Locale; signedIn?: Promise<string | undefined> };
+
+/**
+ * The language of the first paint, before the server's answer: one the person chose on this device,
+ * else the messenger's (in the demo ?demo_lang=), mapped the way the server maps it for a new account.
+ */
+function launchLocale(launch: Launch): Locale {
+  return readStoredLocale() ?? (launch.user?.language_code?.toLowerCase().startsWith("en") ? "en" : DEFAULT_LOCALE);
+}
 
 async function start(): Promise<Startup> {
-  let mode: HostMode;
+  let launch: Launch;
   try {
-    mode = await startTelegram();
+    launch = await readLaunch();
   } catch (error) {
     return { state: "failed", reason: (error as Error).message, locale: readStoredLocale() ?? DEFAULT_LOCALE };
   }
-  let serverLanguage: string | undefined;
-  if (!getToken()) {
-    // A failed login is ignored here: the first API call retries it through the 401 refresh.
-    serverLanguage = await login()
-      .then((r) => r.language)
-      .catch(() => undefined);
-  }
+  paintLaunchTheme(launch.themeParams);
+  // Sign-in runs while the shell and the greeting render; API calls wait for it (lib/client/session.ts).
+  // A failed login is ignored here: the first API call retries it through the 401 refresh.
+  const signedIn = getToken()
+    ? undefined
+    : login()
+        .then((r) => r.language)
+        .catch(() => undefined);
   // The host passes launch params in the hash; the router owns the hash from here on.
   if (!window.location.hash.startsWith("#/")) window.history.replaceState(null, "", "#/");
-  // A reload keeps its token (no login, no server language); in the demo ?demo_lang= still names it.
-  const launched = serverLanguage ?? (mode === "demo" ? demoLanguage() : undefined);
-  const locale = readStoredLocale() ?? (isLocale(launched) ? launched : DEFAULT_LOCALE);
-  return { state: "ready", mode, locale };
+  return { state: "ready", launch, locale: launchLocale(launch), signedIn };
 }
 
-// Begun when this chunk evaluates rather than after the first render: the host start, the demo init
-// data and sign-in run while React mounts, and Home's chunk (the usual first screen) downloads alongside.
+// Begun when this chunk evaluates rather than after the first render: the launch (in the demo, its
+// init data) and sign-in run while React mounts, and Home's chunk (the usual first screen) downloads alongside.
 const early = typeof window === "undefined" ? undefined : start();
 if (typeof window !== "undefined") void import("@/components/screens/home/home-screen");
 
@@ -53,6 +59,26 @@ export function ClientRoot() {
   useEffect(() => {
     (early ?? start()).then(setStartup);
   }, []);
+
+  const launch = startup.state === "ready" ? startup.launch : undefined;
+  const signedIn = startup.state === "ready" ? startup.signedIn : undefined;
+  useEffect(() => {
+    if (!launch) return;
+    // The SDK normally starts once the first screen is painted (onScreenShown); this is the fallback
+    // for a first screen that never shows (a failed chunk), so the host's buttons still work.
+    const fallback = setTimeout(() => startHost(launch), 5000);
+    // An account whose language the server knows otherwise (chosen on another device) switches to it,
+    // unless one was chosen on this device.
+    void signedIn?.then((language) => {
+      if (isLocale(language) && !readStoredLocale()) setStartup((current) => (current.state === "ready" ? { ...current, locale: language } : current));
+    });
+    return () => clearTimeout(fallback);
+  }, [launch, signedIn]);
+  // The SDK is not needed for the first paint (lib/client/host.ts): it loads in the frame after the
+  // first screen (the greeting) is painted, so it takes no bandwidth or main thread from it.
+  const startHostAfterPaint = useCallback(() => {
+    if (launch) requestAnimationFrame(() => setTimeout(() => startHost(launch), 0));
+  }, [launch]);
 
   if (startup.state === "starting") return <PageSpinner />;
   if (startup.state === "failed") {
@@ -66,12 +92,12 @@ export function ClientRoot() {
     <IntlProvider initialLocale={startup.locale}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
-          <HostBackButtonProvider mode={startup.mode}>
+          <HostBackButtonProvider mode={startup.launch.mode}>
             <div className="app-column">
               <Header />
               <main>
                 <ErrorBoundary>
-                  <AppRoutes />
+                  <AppRoutes onScreenShown={startHostAfterPaint} />
                 </ErrorBoundary>
               </main>
             </div>

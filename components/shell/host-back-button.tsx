@@ -2,7 +2,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
-import { onHostBackButton, setHostBackButton, type HostMode } from "@/lib/client/telegram";
+import { onHostBackButton, setHostBackButton } from "@/lib/client/host";
+import type { HostMode } from "@/lib/client/launch-params";
 import { routes } from "@/lib/routes";
 
 type BackButtonContextValue = { setHiddenByPage: (hidden: boolean) => void };

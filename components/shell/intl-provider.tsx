@@ -21,8 +21,14 @@ export function readStoredLocale(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
+/** `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed. */
 export function IntlProvider({ initialLocale, children }: { initialLocale: Locale; children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
+  const [launchLocale, setLaunchLocale] = useState<Locale>(initialLocale);
+  if (initialLocale !== launchLocale) {
+    setLaunchLocale(initialLocale);
+    setLocaleState(initialLocale);
+  }
   const [messages, setMessages] = useState<Messages | null>(initialLocale === "ru" ? ru : null);
 
   useEffect(() => {

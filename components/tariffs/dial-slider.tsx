@@ -3,7 +3,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react"
 import { useLocale, useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { pointerToValue, valueToFraction } from "@/lib/dial";
-import { holdVerticalSwipes } from "@/lib/client/host-frame";
+import { holdVerticalSwipes } from "@/lib/client/host";
 import { formatCount, formatNumber } from "@/lib/format";
 import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/pricing/custom-tariff";
 import "./dials.css";

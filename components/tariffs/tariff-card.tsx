@@ -2,7 +2,7 @@
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
 import type { StandardTariff } from "@/lib/contracts/tariff";
-import { haptic } from "@/lib/client/host-frame";
+import { haptic } from "@/lib/client/host";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";
 import { perDayCost } from "@/lib/pricing/periods";

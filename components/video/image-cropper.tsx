@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { useTranslations } from "next-intl";
-import { holdVerticalSwipes } from "@/lib/client/host-frame";
+import { holdVerticalSwipes } from "@/lib/client/host";
 import { previewSize } from "./crop-export";
 
 /**

@@ -1,5 +1,5 @@
 "use client";
-import { clearToken, getToken, refreshToken } from "./session";
+import { clearToken, getToken, loginSettled, refreshToken } from "./session";
 
 export const API_BASE = "/api";
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -63,6 +63,7 @@ function sendToRoot() {
 
 /** Calls the API; on a 401 logs in again once (single-flight) and retries the call once. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  await loginSettled();
   let res = await send(path, options);
   if (res.status === 401) {
     try {

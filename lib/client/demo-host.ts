@@ -1,5 +1,4 @@
 "use client";
-import { emitEvent } from "@telegram-apps/sdk-react";
 
 // What the mocked messenger reports in demo mode (a browser tab): ?demo_theme=dark picks the dark
 // palette so both themes can be seen and tested without Telegram. Colours follow Telegram's own.
@@ -36,19 +35,5 @@ export const readDemoTheme = (search: string = window.location.search): DemoThem
 
 export const demoThemeParams = (theme: DemoTheme) => (theme === "dark" ? DARK : LIGHT);
 
-const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
-
-/** Answers the requests a real host would answer, so components waiting on them mount in a browser. */
-export function answerDemoHost([method]: [string, unknown]): void {
-  const answer = (): void => {
-    if (method === "web_app_request_theme") emitEvent("theme_changed", { theme_params: demoThemeParams(readDemoTheme()) });
-    else if (method === "web_app_request_safe_area") emitEvent("safe_area_changed", NO_INSETS);
-    else if (method === "web_app_request_content_safe_area") emitEvent("content_safe_area_changed", NO_INSETS);
-    // `?demo_write=deny` plays a user who refuses the bot write access (see ensureWriteAccess).
-    else if (method === "web_app_request_write_access") emitEvent("write_access_requested", { status: demoWriteAccess() === "deny" ? "cancelled" : "allowed" });
-  };
-  // The SDK listens for the answer right after posting the request.
-  setTimeout(answer, 0);
-}
-
+/** `?demo_write=deny` plays a user who refuses the bot write access (lib/client/telegram.ts answers the request). */
 export const demoWriteAccess = (): string | null => new URLSearchParams(window.location.search).get("demo_write");

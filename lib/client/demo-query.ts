@@ -44,6 +44,3 @@ export function demoCheckoutUrl(url: string): string {
 
 /** The demo chat page (it stands in for the bot chat) as the same demo user, in the interface language. */
 export const demoChatUrl = (): string => withDemoQuery(`/demo-chat?lang=${document.documentElement.lang || "ru"}`);
-
-/** The demo's ?demo_lang= (the language the demo account was opened in), if any. */
-export const demoLanguage = (): string | undefined => demoParams().get("demo_lang") ?? undefined;

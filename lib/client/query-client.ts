@@ -1,6 +1,6 @@
 "use client";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { haptic } from "./host-frame";
+import { haptic } from "./host";
 import { mayPassOnRetry } from "./retry-policy";
 
 /** SPEC.md section 7 "Caching behaviour". */

@@ -1,14 +1,13 @@
 "use client";
 import { STORAGE_KEYS } from "./storage-keys";
-import { getRawInitData } from "./telegram";
+import { getRawInitData } from "./launch-params";
 import type { TelegramLoginResponse } from "@/lib/contracts/auth";
 
 export const getToken = () => localStorage.getItem(STORAGE_KEYS.token);
 export const setToken = (token: string) => localStorage.setItem(STORAGE_KEYS.token, token);
 export const clearToken = () => localStorage.removeItem(STORAGE_KEYS.token);
 
-/** Logs in with the messenger's launch data and stores the token. */
-export async function login(): Promise<TelegramLoginResponse> {
+async function postLogin(): Promise<TelegramLoginResponse> {
   const initData = getRawInitData();
   if (!initData) throw new Error("Launch data unavailable");
   const res = await fetch("/api/auth/telegram-login", {
@@ -22,14 +21,21 @@ export async function login(): Promise<TelegramLoginResponse> {
   return data;
 }
 
-let refreshing: Promise<void> | null = null;
+let signingIn: Promise<TelegramLoginResponse> | null = null;
 
-/** Single-flight re-login: concurrent 401s wait for the same refresh. */
-export function refreshToken(): Promise<void> {
-  refreshing ??= login()
-    .then(() => undefined)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
+/** Logs in with the messenger's launch data and stores the token; single-flight, so concurrent 401s wait for the same login. */
+export function login(): Promise<TelegramLoginResponse> {
+  signingIn ??= postLogin().finally(() => {
+    signingIn = null;
+  });
+  return signingIn;
 }
+
+/** Re-login after a 401. */
+export const refreshToken = (): Promise<void> => login().then(() => undefined);
+
+/**
+ * Settles when no login is running. The shell renders while the first login runs, so an API call
+ * waits for it rather than going out without a token (and logging in a second time on the 401).
+ */
+export const loginSettled = (): Promise<unknown> => signingIn?.catch(() => undefined) ?? Promise.resolve();

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { haptic } from "@/lib/client/host-frame";
+import { haptic } from "@/lib/client/host";
 
 /** SPEC.md section 9: after a copy the button reads "copied" for 2 seconds. */
 const COPIED_MS = 2000;

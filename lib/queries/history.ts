@@ -1,7 +1,7 @@
 "use client";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { closeMiniApp } from "@/lib/client/telegram";
+import { closeMiniApp } from "@/lib/client/host";
 import type { HistoryContinueResponse, HistoryMessage, HistoryPage } from "@/lib/contracts/history";
 
 /** The history screen asks for 10 sessions a page (SPEC.md section 9). */

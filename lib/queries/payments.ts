@@ -3,9 +3,8 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useRef, useState } from "react";
 import type { z } from "zod";
 import { apiFetch } from "@/lib/client/api-client";
-import { haptic } from "@/lib/client/host-frame";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
-import { closeMiniApp, openPaymentLink } from "@/lib/client/telegram";
+import { closeMiniApp, haptic, openPaymentLink } from "@/lib/client/host";
 import type { PaymentUrlResponse } from "@/lib/contracts/common";
 import type { createPackagePaymentBodySchema } from "@/lib/contracts/package";
 import type { PendingPaymentResponse, createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";

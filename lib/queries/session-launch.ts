@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ensureWriteAccess } from "@/lib/client/telegram";
+import { ensureWriteAccess } from "@/lib/client/host";
 import type { LaunchResponse } from "@/lib/contracts/models";
 import { onSessionStarted } from "@/lib/queries/history";
 

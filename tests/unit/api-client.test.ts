@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/client/telegram", () => ({ getRawInitData: () => "signed-init-data" }));
+vi.mock("@/lib/client/launch-params", () => ({ getRawInitData: () => "signed-init-data" }));
 
 const store = new Map<string, string>();
 vi.stubGlobal("localStorage", {
@@ -49,6 +49,27 @@ describe("apiFetch", () => {
     await expect(apiFetch("/a")).rejects.toBeInstanceOf(ApiRequestError);
     expect(store.has("token")).toBe(false);
     expect(window.location.hash).toBe("#/");
+  });
+
+  it("a call made while the first login runs waits for it: one login, the call carries the new token", async () => {
+    let logins = 0;
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === "/api/auth/telegram-login") {
+        logins++;
+        await new Promise((r) => setTimeout(r, 20));
+        return json(200, { jwtToken: "first", language: "ru" });
+      }
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === "Bearer first" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const { login } = await import("@/lib/client/session");
+    const { apiFetch } = await import("@/lib/client/api-client");
+    const signingIn = login();
+    await expect(apiFetch("/a")).resolves.toEqual({ ok: "/api/a" });
+    await signingIn;
+    expect(logins).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("rebuilds the typed error from the JSON envelope", async () => {

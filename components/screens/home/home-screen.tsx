@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
-import { getLaunchUser } from "@/lib/client/telegram";
+import { currentLaunch } from "@/lib/client/launch-params";
 import type { PickerType } from "@/lib/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
@@ -16,7 +16,7 @@ const ModelPicker = lazy(() => import("@/components/models/model-picker").then((
 
 export default function HomeScreen() {
   const t = useTranslations("Home");
-  const user = getLaunchUser();
+  const user = currentLaunch()?.user;
   const name = user?.username ? `@${user.username}` : (user?.first_name ?? "");
   const { data: statistic } = useUserStatistic();
   // Each group shows either its cards or the inline model picker of the chosen type.

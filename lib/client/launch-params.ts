@@ -1,0 +1,160 @@
+"use client";
+import { demoThemeParams, readDemoTheme } from "./demo-host";
+
+// The host's launch parameters, read without @telegram-apps/sdk so that the first paint (theme,
+// greeting, sign-in) needs none of its bytes; the SDK loads after the first paint (lib/client/host.ts).
+// The sources and the storage key are those of the SDK's bridge (@telegram-apps/bridge 2, used by
+// @telegram-apps/sdk 3): the page URL's query and hash, the navigation entry's URL, then
+// sessionStorage "tapps/launchParams" (a JSON string). Found parameters are stored there too, so a
+// reload after the router took over the hash still finds them - and the SDK reads the same entry.
+
+export type HostMode = "telegram" | "demo";
+export type LaunchUser = { first_name?: string; username?: string; language_code?: string; allows_write_to_pm?: boolean };
+// Colours as #rrggbb by their Telegram names (bg_color, text_color...).
+export type ThemeParams = Record<string, `#${string}`>;
+
+/** What the app was launched with: the signed init data (sent to sign in) and what the first paint shows. */
+export type Launch = { mode: HostMode; initData: string; user?: LaunchUser; themeParams: ThemeParams };
+
+const STORAGE_KEY = "tapps/launchParams";
+// The SDK's default target origin for the web client's frame.
+const WEB_HOST_ORIGIN = "https://web.telegram.org";
+
+type HostWindow = Window & {
+  TelegramWebviewProxy?: { postEvent?: (eventType: string, eventData?: string) => void };
+  external?: { notify?: (message: string) => void };
+};
+
+const queryOf = (url: string) => url.replace(/^[^?#]*[?#]/, "").replace(/[?#]/g, "&");
+const isLaunchQuery = (query: string | undefined): query is string => {
+  const params = new URLSearchParams(query);
+  return params.has("tgWebAppVersion") && params.has("tgWebAppPlatform");
+};
+
+function storedQuery(): string | undefined {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null");
+    return typeof stored === "string" ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The raw launch query (tgWebAppData=...&tgWebAppVersion=...), or undefined outside the messenger. */
+function readLaunchQuery(): string | undefined {
+  const navigation = performance.getEntriesByType("navigation")[0];
+  for (const query of [queryOf(window.location.href), navigation && queryOf(navigation.name), storedQuery()]) {
+    if (!isLaunchQuery(query)) continue;
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(query));
+    return query;
+  }
+  return undefined;
+}
+
+function inFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether a messenger can hear the app: the web client's frame, the apps' webview proxy, or Windows Phone's notify. */
+function hostListens(): boolean {
+  const host = window as HostWindow;
+  return inFrame() || typeof host.TelegramWebviewProxy?.postEvent === "function" || typeof host.external?.notify === "function";
+}
+
+/**
+ * Posts a method to the messenger the way the SDK's bridge does (core.telegram.org/api/web-events):
+ * parent.postMessage of {eventType, eventData} as JSON in the web client's frame,
+ * TelegramWebviewProxy.postEvent(eventType, JSON of eventData) in the apps, external.notify(JSON) on Windows Phone.
+ */
+function postToHost(eventType: string, eventData?: unknown): void {
+  const host = window as HostWindow;
+  const message = JSON.stringify({ eventType, eventData });
+  if (inFrame()) window.parent.postMessage(message, WEB_HOST_ORIGIN);
+  else if (host.TelegramWebviewProxy?.postEvent) host.TelegramWebviewProxy.postEvent(eventType, JSON.stringify(eventData));
+  else host.external?.notify?.(message);
+}
+
+function parseUser(initData: string): LaunchUser | undefined {
+  try {
+    return JSON.parse(new URLSearchParams(initData).get("user") ?? "null") ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseThemeParams(json: string | null): ThemeParams {
+  try {
+    return (JSON.parse(json ?? "{}") as ThemeParams | null) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Outside the messenger (demo mode, a browser tab) the launch data comes from the server, signed with
+ * its development bot token; ?demo_user=<id>&demo_lang=en&demo_start=&demo_write=deny on the page URL
+ * choose the account (used by e2e tests). The SDK later mocks the host with it (lib/client/telegram.ts).
+ */
+async function demoInitData(): Promise<string> {
+  const page = new URLSearchParams(window.location.search);
+  const query = new URLSearchParams();
+  if (page.get("demo_user")) query.set("user", page.get("demo_user")!);
+  if (page.get("demo_lang")) query.set("lang", page.get("demo_lang")!);
+  if (page.get("demo_start")) query.set("start", page.get("demo_start")!);
+  if (page.get("demo_write") === "deny") query.set("write", "deny");
+  const res = await fetch(`/api/demo/init-data?${query}`);
+  if (!res.ok) throw new Error("Launch params unavailable: the app was opened outside the messenger");
+  return ((await res.json()) as { initData: string }).initData;
+}
+
+let launched: Launch | undefined;
+
+/**
+ * Reads the launch once. Inside the messenger it answers at once and tells the host the app is ready
+ * (the host's loading placeholder goes away as early as possible); in demo mode it asks the server
+ * for signed init data. Rejects when there is neither (shown as the start-up failure page).
+ */
+export async function readLaunch(): Promise<Launch> {
+  const query = hostListens() ? readLaunchQuery() : undefined;
+  if (query) {
+    const params = new URLSearchParams(query);
+    const initData = params.get("tgWebAppData") ?? "";
+    postToHost("web_app_ready");
+    launched = { mode: "telegram", initData, user: parseUser(initData), themeParams: parseThemeParams(params.get("tgWebAppThemeParams")) };
+  } else {
+    const initData = await demoInitData();
+    // ?demo_theme=dark reports the dark palette (lib/client/demo-host.ts).
+    launched = { mode: "demo", initData, user: parseUser(initData), themeParams: { ...demoThemeParams(readDemoTheme()) } };
+  }
+  return launched;
+}
+
+/** The launch read by readLaunch, once it has answered. */
+export const currentLaunch = (): Launch | undefined => launched;
+
+/** The signed init data to sign in with (undefined before the launch is read). */
+export const getRawInitData = (): string | undefined => launched?.initData || undefined;
+
+// The SDK's themeParams.isDark: no background colour, or its perceived brightness (#rrggbb) below 120.
+function isDarkColor(hex: string | undefined): boolean {
+  if (!hex) return true;
+  const rgb = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!rgb) return false;
+  const [r, g, b] = rgb.slice(1).map((part) => parseInt(part, 16));
+  return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120;
+}
+
+/**
+ * Paints the launch theme before the first render: the --tg-theme-* variables app/globals.css reads
+ * and <html data-theme>, as the SDK's theme binding names them (lib/client/host-frame.ts), which
+ * takes over with the same values once it loads.
+ */
+export function paintLaunchTheme(themeParams: ThemeParams): void {
+  const root = document.documentElement;
+  for (const [key, value] of Object.entries(themeParams)) root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
+  root.setAttribute("data-theme", isDarkColor(themeParams.bg_color) ? "dark" : "light");
+}
