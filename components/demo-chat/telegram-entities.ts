@@ -41,6 +41,12 @@ function nodeOf(text: string, span: Span, inner: Span[]): TelegramNode {
   return url ? { type: "link", url, children } : { type: "text", text: covered };
 }
 
+/** Plain text after the nodes so far; a quote is a block of its own, so the line break after it is not shown again. */
+function pushText(nodes: TelegramNode[], plain: string) {
+  const shown = nodes.at(-1)?.type === "quote" ? plain.replace(/^\n/, "") : plain;
+  if (shown) nodes.push({ type: "text", text: shown });
+}
+
 /** The text between `from` and `to` with the spans inside it (sorted: start, then longest first). */
 function build(text: string, from: number, to: number, spans: Span[]): TelegramNode[] {
   const nodes: TelegramNode[] = [];
@@ -48,7 +54,7 @@ function build(text: string, from: number, to: number, spans: Span[]): TelegramN
   let i = 0;
   while (i < spans.length) {
     const outer = spans[i];
-    if (outer.start > at) nodes.push({ type: "text", text: text.slice(at, outer.start) });
+    if (outer.start > at) pushText(nodes, text.slice(at, outer.start));
     // Everything starting inside this span belongs to it (cut at its end).
     let j = i + 1;
     const inner: Span[] = [];
@@ -57,7 +63,7 @@ function build(text: string, from: number, to: number, spans: Span[]): TelegramN
     at = outer.end;
     i = j;
   }
-  if (at < to) nodes.push({ type: "text", text: text.slice(at, to) });
+  if (at < to) pushText(nodes, text.slice(at, to));
   return nodes;
 }
 

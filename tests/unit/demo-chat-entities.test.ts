@@ -58,6 +58,13 @@ describe("entities in the demo chat", () => {
     );
   });
 
+  it("a quote is its own block: the line break right after it is not shown twice", () => {
+    expect(entitiesToNodes("Quote\nafter", [{ type: "blockquote", offset: 0, length: 5 }])).toEqual([
+      { type: "quote", children: [{ type: "text", text: "Quote" }] },
+      { type: "text", text: "after" },
+    ]);
+  });
+
   it("offsets count UTF-16 code units: formatting after an emoji lands on the right letters", () => {
     expect(html("🚀 go now", [{ type: "bold", offset: 3, length: 2 }])).toBe('<div class="tg-text">🚀 <strong>go</strong> now</div>');
   });
