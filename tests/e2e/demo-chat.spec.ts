@@ -43,10 +43,12 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   await expect(page.getByTestId("demo-chat-user").last()).toContainText(question);
   await expect(page.getByTestId("demo-chat-input")).toHaveValue("");
 
-  // The sandbox model's labelled answer, streamed and then sent formatted (MarkdownV2) with its cost line.
-  const answer = botMessages(page).filter({ hasText: "Demo answer (sandbox, no AI model configured)" });
+  // The sandbox model's labelled answer in the chat's language (Russian), streamed and then sent
+  // formatted (MarkdownV2) with its cost line.
+  const answer = botMessages(page).filter({ hasText: "Демо-ответ (песочница, ИИ-модель не подключена)" });
   await expect(answer).toHaveCount(1, { timeout: 30_000 });
-  await expect(answer.locator("strong").first()).toHaveText("Demo answer (sandbox, no AI model configured)");
+  await expect(answer.locator("strong").first()).toHaveText("Демо-ответ (песочница, ИИ-модель не подключена)");
+  await expect(answer).not.toContainText("Demo answer");
   await expect(answer.locator("pre code")).toContainText("const answer = await model.reply(");
   // The quoted question is Markdown too: Telegram shows its bold.
   await expect(answer.locator("blockquote")).toContainText("Как выбрать первые 10 строк?");
@@ -64,7 +66,7 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   expect(listed.data[0]).toMatchObject({ name: "SQL-помощник", last_user_message: question });
   await page.getByTestId("history-session").first().click();
   await expect(page.locator(".bubble--user", { hasText: "Как выбрать" })).toBeVisible();
-  await expect(page.locator(".bubble--ai", { hasText: "Demo answer" })).toBeVisible();
+  await expect(page.locator(".bubble--ai", { hasText: "Демо-ответ" })).toBeVisible();
 
   // Continue in chat from the thread opens the demo chat again, where the bot says so (issue 9).
   const button = page.getByTestId("history-continue");
