@@ -5,14 +5,17 @@ import { modelActions, models, tariffModels } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
-import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
+import { tariffOfSubscription, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
 import { cachedCatalogue } from "./cache";
 
-/** Ids of the models the caller's current tariff opens. */
-export async function getAccessibleModelIds({ db, userId }: { db: Db; userId: number }): Promise<Set<number>> {
-  const [{ tariff, subscription }, byTariff] = await Promise.all([getCurrentTariff({ db, userId }), modelIdsByTariff(db)]);
-  return accessibleModelIds({ tariffModelIds: byTariff.get(tariff.id) ?? [], customModelIds: subscription?.customModelIds });
+/** What decides the caller's models: their subscription row as withUser read it (null: none). */
+type Access = { db: Db; subscription: CurrentSubscription | null };
+
+/** Ids of the models the caller's current tariff opens (from the cached catalogue: no query). */
+export async function getAccessibleModelIds({ db, subscription }: Access): Promise<Set<number>> {
+  const [current, byTariff] = await Promise.all([tariffOfSubscription({ db, subscription }), modelIdsByTariff(db)]);
+  return accessibleModelIds({ tariffModelIds: byTariff.get(current.tariff.id) ?? [], customModelIds: current.subscription?.customModelIds });
 }
 
 const modelIdsByTariff = (db: Db) =>
@@ -38,16 +41,8 @@ export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> 
   });
 
 /** Every model (or those with one of `actions`), each action flagged with the caller's access. */
-export async function listModels({
-  db,
-  userId,
-  actions,
-}: {
-  db: Db;
-  userId: number;
-  actions?: readonly ModelAction[];
-}): Promise<ModelItem[]> {
-  const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, userId })]);
+export async function listModels({ db, subscription, actions }: Access & { actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
+  const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, subscription })]);
   return rows
     .filter((m) => !actions || m.actions.some((a) => actions.includes(a)))
     .map((m) => toModelItem(m, accessible));
@@ -65,12 +60,10 @@ export async function getModelOrThrow({ db, modelId }: { db: Db; modelId: number
  */
 export async function getLaunchableModelOrThrow({
   db,
-  userId,
+  subscription,
   modelId,
   action,
-}: {
-  db: Db;
-  userId: number;
+}: Access & {
   modelId: number;
   action: ModelAction;
 }): Promise<ModelRow> {
@@ -78,7 +71,7 @@ export async function getLaunchableModelOrThrow({
   if (!model.actions.includes(action)) {
     throw new ApiError("bad_request", `${model.displayName} does not support the action ${action}`);
   }
-  const accessible = await getAccessibleModelIds({ db, userId });
+  const accessible = await getAccessibleModelIds({ db, subscription });
   if (!accessible.has(model.id)) {
     throw new ApiError("forbidden", `${model.displayName} is not available in your tariff`);
   }

@@ -162,7 +162,7 @@ async function isWaiting({ db, chatId }: { db: Db; chatId: number }): Promise<bo
 }
 
 /** GET /api/demo/chat/messages: the caller's conversation, or what changed after a cursor. */
-export async function listDemoChat({ db, user, after }: { db: Db; user: User; after?: string }): Promise<DemoChatMessages> {
+export async function listDemoChat({ db, user, after }: { db: Db; user: Pick<User, "telegramId">; after?: string }): Promise<DemoChatMessages> {
   assertDemoChat();
   const chatId = user.telegramId;
   const since = after === undefined ? undefined : BigInt(after) - BigInt(OVERLAP_MICROS);

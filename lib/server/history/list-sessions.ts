@@ -10,26 +10,24 @@ const LAST_MESSAGE_PREVIEW = 50;
 // Enough code points for 50 grapheme clusters of ordinary text, without reading whole long messages.
 const PREVIEW_READ = LAST_MESSAGE_PREVIEW * 8;
 
-/**
- * POST /api/history/: one page of the caller's sessions, most recently used first (id breaks ties so
- * pages never overlap). The page's ids come from an index-only scan of (user_id, updated_at, id)
- * before anything else is read, so deep pages skip index entries rather than table rows.
- */
-export async function listSessions({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<HistoryPage> {
+// Prepared once per database handle (named statements on PostgreSQL: planned once per connection).
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  const userId = sql.placeholder("userId");
   const pageIds = db
     .select({ id: dialogSessions.id })
     .from(dialogSessions)
     .where(eq(dialogSessions.userId, userId))
     .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .as("page_ids");
   const lastUserMessage = sql<string | null>`(
     select left(${dialogMessages.userText}, ${PREVIEW_READ}) from ${dialogMessages}
     where ${dialogMessages.sessionId} = ${dialogSessions.id} and ${dialogMessages.userText} is not null
     order by ${dialogMessages.createdAt} desc, ${dialogMessages.id} desc limit 1)`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({
         id: dialogSessions.id,
         name: dialogSessions.name,
@@ -41,8 +39,22 @@ export async function listSessions({ db, userId, page, pageSize }: { db: Db; use
       .from(pageIds)
       .innerJoin(dialogSessions, eq(dialogSessions.id, pageIds.id))
       .innerJoin(models, eq(models.id, dialogSessions.modelId))
-      .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id)),
-    db.select({ total: sql<number>`count(*)::int` }).from(dialogSessions).where(eq(dialogSessions.userId, userId)),
+      .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id))
+      .prepare("history_page"),
+    total: db.select({ total: sql<number>`count(*)::int` }).from(dialogSessions).where(eq(dialogSessions.userId, userId)).prepare("history_total"),
+  };
+}
+
+/**
+ * POST /api/history/: one page of the caller's sessions, most recently used first (id breaks ties so
+ * pages never overlap). The page's ids come from an index-only scan of (user_id, updated_at, id)
+ * before anything else is read, so deep pages skip index entries rather than table rows.
+ */
+export async function listSessions({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<HistoryPage> {
+  const statement = statements.get(db) ?? statements.set(db, prepare(db)).get(db)!;
+  const [rows, [{ total }]] = await Promise.all([
+    statement.page.execute({ userId, limit: pageSize, offset: (page - 1) * pageSize }),
+    statement.total.execute({ userId }),
   ]);
   const totalPages = Math.ceil(total / pageSize);
   return {

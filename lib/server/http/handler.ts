@@ -5,9 +5,8 @@ import { getDb, type Db } from "@/db";
 import { verifyToken } from "@/lib/server/auth/jwt";
 import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit";
 import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
-import { findUserById } from "@/lib/server/users";
+import { findCaller, type Caller } from "@/lib/server/users";
 import { env } from "@/lib/env";
-import type { User } from "@/db/schema";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
@@ -34,7 +33,8 @@ export type PublicContext<B, Q> = {
   params: Record<string, string>;
 };
 
-export type UserContext<B, Q> = PublicContext<B, Q> & { user: User };
+/** `user` is the caller with their subscription and quotas, read in one query (lib/server/users.ts). */
+export type UserContext<B, Q> = PublicContext<B, Q> & { user: Caller };
 
 export function errorResponse(error: ApiError): NextResponse {
   return NextResponse.json(
@@ -77,7 +77,7 @@ async function flattenParams(context?: RouteContext): Promise<Record<string, str
   return params;
 }
 
-async function limitRate(req: Request, db: Db, bucket: RateLimitBucket | undefined, user?: User): Promise<void> {
+async function limitRate(req: Request, db: Db, bucket: RateLimitBucket | undefined, user?: Pick<Caller, "id">): Promise<void> {
   if (!bucket) return;
   const byUser = RATE_LIMITS[bucket].per === "user" && user;
   const key = byUser ? `user:${user.id}` : `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
@@ -119,7 +119,7 @@ export function withUser<B = undefined, Q = undefined>(
       const userId = match ? await verifyToken(match[1]) : null;
       if (!userId) throw new ApiError("unauthorized", "A valid bearer token is required");
       const db = await getDb();
-      const user = await findUserById({ db, userId });
+      const user = await findCaller({ db, userId });
       if (!user) throw new ApiError("unauthorized", "Unknown user");
       await limitRate(req, db, schemas.rateLimit, user);
       const params = await flattenParams(context);

@@ -14,6 +14,9 @@ export const REFERRAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The start parameter that carries a referral code: `ref_<code>` (t.me/<bot>?startapp=ref_<code>). */
 export const REFERRAL_START_PREFIX = "ref_";
 
+/** What the referral rules read of the user applying a code. */
+type Referee = Pick<User, "id" | "language" | "firstLoginAt" | "referredByUserId">;
+
 const normalize = (code: string) => code.trim().toUpperCase();
 
 export const canApplyReferral = (user: Pick<User, "firstLoginAt" | "referredByUserId">, now = Date.now()) =>
@@ -32,7 +35,7 @@ async function findReferrerId({ db, code }: { db: Db; code: string }): Promise<n
   return row?.id;
 }
 
-async function evaluate({ db, user, code }: { db: Db; user: User; code: string }): Promise<{ outcome: ReferralOutcome; referrerId?: number }> {
+async function evaluate({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<{ outcome: ReferralOutcome; referrerId?: number }> {
   if (user.referredByUserId !== null) return { outcome: "alreadyApplied" };
   if (!canApplyReferral(user)) return { outcome: "windowOver" };
   const referrerId = await findReferrerId({ db, code });
@@ -42,7 +45,7 @@ async function evaluate({ db, user, code }: { db: Db; user: User; code: string }
 }
 
 /** GET /api/referral/check-code/{code}: whether the caller may apply this code, and why not. */
-export async function checkReferralCode({ db, user, code }: { db: Db; user: User; code: string }): Promise<CheckCodeResponse> {
+export async function checkReferralCode({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<CheckCodeResponse> {
   const { outcome } = await evaluate({ db, user, code });
   return { can_use: outcome === "valid", message: referralMessage(user.language, outcome) };
 }
@@ -69,7 +72,7 @@ const ACTIVATION_ERRORS: Record<Exclude<ReferralOutcome, "valid">, "not_found" |
 };
 
 /** POST /api/referral/activate-code */
-export async function activateReferralCode({ db, user, code }: { db: Db; user: User; code: string }): Promise<ActivateCodeResponse> {
+export async function activateReferralCode({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<ActivateCodeResponse> {
   const { outcome, referrerId } = await evaluate({ db, user, code });
   const fail = (why: Exclude<ReferralOutcome, "valid">) => new ApiError(ACTIVATION_ERRORS[why], referralMessage(user.language, why));
   if (outcome !== "valid" || referrerId === undefined) throw fail(outcome === "valid" ? "unknown" : outcome);
@@ -81,7 +84,7 @@ export async function activateReferralCode({ db, user, code }: { db: Db; user: U
  * Applies a `ref_<code>` start parameter (sign-in at the first login, the bot's `/start`) under the
  * same rules, silently: a bad or late code changes nothing. Answers whether it was applied.
  */
-export async function applyReferralStartParam({ db, user, startParam }: { db: Db; user: User; startParam: string | undefined }): Promise<boolean> {
+export async function applyReferralStartParam({ db, user, startParam }: { db: Db; user: Referee; startParam: string | undefined }): Promise<boolean> {
   if (!startParam?.startsWith(REFERRAL_START_PREFIX)) return false;
   const parsed = referralCodeSchema.safeParse(startParam.slice(REFERRAL_START_PREFIX.length));
   if (!parsed.success) return false;

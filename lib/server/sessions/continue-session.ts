@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/server/http/api-error";
  * bot message, in one transaction. Another user's session (or an unknown one) answers 404.
  * For POST /api/history/id (DESIGN.md "Sessions, history and the bot").
  */
-export async function continueSession({ db, user, sessionId }: { db: Db; user: User; sessionId: number }) {
+export async function continueSession({ db, user, sessionId }: { db: Db; user: Pick<User, "id" | "telegramId" | "language">; sessionId: number }) {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .update(dialogSessions)

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { dialogSessions, users, type User } from "@/db/schema";
+import { dialogSessions, users } from "@/db/schema";
 import type { ActionType } from "@/lib/contracts/assistants";
 import type { ImageAction, LaunchResponse } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/model-actions";
@@ -11,7 +11,7 @@ import { getAssistantOrThrow } from "@/lib/server/catalogue/assistants";
 import { getLaunchableModelOrThrow, getModelOrThrow } from "@/lib/server/catalogue/models";
 import type { ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
-import { userLanguage } from "@/lib/server/users";
+import { userLanguage, type Caller } from "@/lib/server/users";
 
 // Every launch call ends here: a new dialogue session (visible in history), made the caller's
 // active one, and a message queued to the caller's bot chat, all in one transaction.
@@ -26,7 +26,7 @@ async function startSession({
   assistant,
 }: {
   db: Db;
-  user: User;
+  user: Caller;
   model: ModelRow;
   action: ModelAction;
   assistant?: { id: number; name: string; nameEn: string | null };
@@ -56,13 +56,13 @@ export async function launchModel({
   action,
 }: {
   db: Db;
-  user: User;
+  user: Caller;
   modelId: number;
   action?: ModelAction;
 }): Promise<LaunchResponse> {
   const chosen = action ?? (await getModelOrThrow({ db, modelId })).actions[0];
   if (!chosen) throw new ApiError("bad_request", "The model has no actions");
-  const model = await getLaunchableModelOrThrow({ db, userId: user.id, modelId, action: chosen });
+  const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: chosen });
   return startSession({ db, user, model, action: chosen });
 }
 
@@ -74,7 +74,7 @@ export async function launchImageModel({
   action,
 }: {
   db: Db;
-  user: User;
+  user: Caller;
   modelId: number;
   action?: ImageAction;
 }): Promise<LaunchResponse> {
@@ -91,7 +91,7 @@ export async function launchAssistant({
   modelId,
 }: {
   db: Db;
-  user: User;
+  user: Caller;
   assistantId: number;
   modelId: number;
 }): Promise<LaunchResponse> {
@@ -99,7 +99,7 @@ export async function launchAssistant({
   if (assistant.type !== "text") {
     throw new ApiError("bad_request", "This is an image assistant: start it with create_image_assistant_session");
   }
-  const model = await getLaunchableModelOrThrow({ db, userId: user.id, modelId, action: "text" });
+  const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: "text" });
   return startSession({ db, user, model, action: "text", assistant });
 }
 
@@ -116,7 +116,7 @@ export async function launchImageAssistant({
   actionType,
 }: {
   db: Db;
-  user: User;
+  user: Caller;
   assistantId: number;
   modelId: number;
   actionType: ActionType;
@@ -125,6 +125,6 @@ export async function launchImageAssistant({
   if (assistant.type !== "generating_image") {
     throw new ApiError("bad_request", "This is a text assistant: start it with /api/assistants/id");
   }
-  const model = await getLaunchableModelOrThrow({ db, userId: user.id, modelId, action: imageActionFor(actionType) });
+  const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: imageActionFor(actionType) });
   return startSession({ db, user, model, action: imageActionFor(actionType), assistant });
 }

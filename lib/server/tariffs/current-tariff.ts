@@ -7,16 +7,33 @@ import { FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 
+/** The columns of a subscription that say which tariff, limits and models it gives. */
+export const subscriptionColumns = {
+  tariffId: subscriptions.tariffId,
+  priceKopecks: subscriptions.priceKopecks,
+  months: subscriptions.months,
+  expiresAt: subscriptions.expiresAt,
+  customModelIds: subscriptions.customModelIds,
+  ...perKind("subscriptionColumn", (r) => subscriptions[r.subscriptionColumn]),
+};
+export type CurrentSubscription = Pick<Subscription, keyof typeof subscriptionColumns>;
+
+/** The quotas table's remaining balances, keyed by column name. */
+export const remainingQuotaColumns = perKind("quotaColumn", (r) => quotas[r.quotaColumn]);
+/** Remaining balances as the API names them (no row reads as zero). */
+export const toRemainingQuotas = (row: Record<keyof typeof remainingQuotaColumns, number> | null | undefined): QuotaRecord =>
+  perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
+
 export type CurrentTariff = {
   tariff: Tariff;
   /** The active paid subscription, or null when the user is on Free. */
-  subscription: Subscription | null;
+  subscription: CurrentSubscription | null;
   limits: QuotaRecord;
 };
 
 export const tariffLimits = (t: Tariff): QuotaRecord => perKind("apiKey", (r) => t[r.tariffColumn]);
 
-export const subscriptionLimits = (s: Subscription): QuotaRecord => perKind("apiKey", (r) => s[r.subscriptionColumn]);
+export const subscriptionLimits = (s: CurrentSubscription): QuotaRecord => perKind("apiKey", (r) => s[r.subscriptionColumn]);
 
 // Prepared once per database handle: named statements PostgreSQL plans once per connection, and no
 // query building per call. PGlite runs them as ordinary queries.
@@ -24,8 +41,8 @@ const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   const userId = sql.placeholder("userId");
   return {
-    subscription: db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).prepare("current_subscription"),
-    quotas: db.select().from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
+    subscription: db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).prepare("current_subscription"),
+    quotas: db.select(remainingQuotaColumns).from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
   };
 }
 const prepared = (db: Db) => statements.get(db) ?? statements.set(db, prepare(db)).get(db)!;
@@ -34,9 +51,12 @@ const prepared = (db: Db) => statements.get(db) ?? statements.set(db, prepare(db
 export const tariffsById = (db: Db): Promise<Map<number, Tariff>> =>
   cachedCatalogue(db, "tariffs-by-id", async () => new Map((await db.select().from(tariffs)).map((t) => [t.id, t])));
 
-/** The caller's tariff: an unexpired subscription, otherwise Free. */
-export async function getCurrentTariff({ db, userId }: { db: Db; userId: number }): Promise<CurrentTariff> {
-  const [[subscription], byId] = await Promise.all([prepared(db).subscription.execute({ userId }), tariffsById(db)]);
+/**
+ * The tariff a subscription row gives: its own while unexpired, otherwise Free. Reads only the cached
+ * catalogue, so a caller whose subscription came with their row (withUser) costs no query.
+ */
+export async function tariffOfSubscription({ db, subscription }: { db: Db; subscription: CurrentSubscription | null }): Promise<CurrentTariff> {
+  const byId = await tariffsById(db);
   const paid = subscription && subscription.expiresAt.getTime() > Date.now() ? byId.get(subscription.tariffId) : undefined;
   if (subscription && paid) return { tariff: paid, subscription, limits: subscriptionLimits(subscription) };
   const free = [...byId.values()].find((t) => t.name === FREE_TARIFF);
@@ -44,7 +64,13 @@ export async function getCurrentTariff({ db, userId }: { db: Db; userId: number 
   return { tariff: free, subscription: null, limits: tariffLimits(free) };
 }
 
+/** The caller's tariff: an unexpired subscription, otherwise Free. */
+export async function getCurrentTariff({ db, userId }: { db: Db; userId: number }): Promise<CurrentTariff> {
+  const [subscription] = await prepared(db).subscription.execute({ userId });
+  return tariffOfSubscription({ db, subscription: subscription ?? null });
+}
+
 export async function getRemainingQuotas({ db, userId }: { db: Db; userId: number }): Promise<QuotaRecord> {
   const [row] = await prepared(db).quotas.execute({ userId });
-  return perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
+  return toRemainingQuotas(row);
 }

@@ -2,15 +2,17 @@ import "server-only";
 import type { Db } from "@/db";
 import type { UserStatisticResponse, UserTariffResponse } from "@/lib/contracts/user";
 import { toRoubles } from "@/lib/money";
-import { getCurrentTariff, getRemainingQuotas } from "./current-tariff";
+import type { Caller } from "@/lib/server/users";
+import { tariffOfSubscription } from "./current-tariff";
 
-export async function getUserTariffStatus({ db, userId }: { db: Db; userId: number }): Promise<UserTariffResponse> {
-  const { tariff, subscription } = await getCurrentTariff({ db, userId });
+export async function getUserTariffStatus({ db, caller }: { db: Db; caller: Caller }): Promise<UserTariffResponse> {
+  const { tariff, subscription } = await tariffOfSubscription({ db, subscription: caller.subscription });
   if (!subscription) return { user_tariff: null, price: 0 };
   return { user_tariff: tariff.name, price: toRoubles(Math.round(subscription.priceKopecks / subscription.months)) };
 }
 
-export async function getUserStatistic({ db, userId }: { db: Db; userId: number }): Promise<UserStatisticResponse> {
-  const [{ limits }, remaining] = await Promise.all([getCurrentTariff({ db, userId }), getRemainingQuotas({ db, userId })]);
-  return { remaining_quotas: remaining, tariff_limits: limits };
+/** GET /api/user/statistic: the quotas as withUser read them and the current tariff's limits (no query of its own). */
+export async function getUserStatistic({ db, caller }: { db: Db; caller: Caller }): Promise<UserStatisticResponse> {
+  const { limits } = await tariffOfSubscription({ db, subscription: caller.subscription });
+  return { remaining_quotas: caller.quotas, tariff_limits: limits };
 }

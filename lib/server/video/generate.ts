@@ -12,6 +12,7 @@ import { signedFileUrl, storeFile } from "@/lib/server/storage";
 import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";
 import { planGeneration, type VideoPlan } from "./plan";
 import { recordVideoInHistory } from "./history";
+import type { Caller } from "@/lib/server/users";
 import { videoProviderFor } from "./providers";
 import { VideoProviderError, type VideoProvider } from "./providers/types";
 
@@ -72,7 +73,8 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
 }
 
 /** POST /api/video/generate: validate everything, reserve the cost, generate, store, answer a signed link. */
-export async function generateVideo({ db, userId, req }: { db: Db; userId: number; req: Request }): Promise<VideoResult> {
+export async function generateVideo({ db, caller, req }: { db: Db; caller: Pick<Caller, "id" | "subscription">; req: Request }): Promise<VideoResult> {
+  const userId = caller.id;
   const idempotencyKey = readIdempotencyKey(req);
   const seen = idempotencyKey ? await findJob({ db, userId, idempotencyKey }) : undefined;
   if (seen) {
@@ -81,7 +83,7 @@ export async function generateVideo({ db, userId, req }: { db: Db; userId: numbe
   }
   const form = await parseMultipart(req, VIDEO_UPLOAD_LIMITS);
   const fields = videoGenerateFieldsSchema.parse(form.fields);
-  const plan = await planGeneration({ db, userId, fields, files: form.files });
+  const plan = await planGeneration({ db, subscription: caller.subscription, fields, files: form.files });
   const provider = videoProviderFor(plan.request.family);
   const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields, cost: plan.cost });
   if (existing) return awaitJob({ db, job });

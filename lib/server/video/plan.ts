@@ -6,6 +6,7 @@ import { supportsAction } from "@/lib/video/capabilities";
 import { durationOptions, videoCost, videoFamily } from "@/lib/video/durations";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { UploadedFile } from "@/lib/server/http/multipart";
+import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import { toVideoCapability } from "./capabilities";
 import { getVideoModelOrThrow, type VideoModel } from "./model";
 import type { VideoJobRequest } from "./providers/types";
@@ -30,8 +31,8 @@ async function checkInput(file: UploadedFile, rule: (typeof INPUT_RULES)[keyof t
  * Every check a generation passes before anything is spent: the model and the caller's access, the
  * action, the format, the duration, and the one input file the action needs, checked by content.
  */
-export async function planGeneration({ db, userId, fields, files }: { db: Db; userId: number; fields: VideoGenerateFields; files: Record<string, UploadedFile> }): Promise<VideoPlan> {
-  const video = await getVideoModelOrThrow({ db, userId, modelName: fields.model_name, action: fields.action });
+export async function planGeneration({ db, subscription, fields, files }: { db: Db; subscription: CurrentSubscription | null; fields: VideoGenerateFields; files: Record<string, UploadedFile> }): Promise<VideoPlan> {
+  const video = await getVideoModelOrThrow({ db, subscription, modelName: fields.model_name, action: fields.action });
   const { model, capability } = video;
   if (!supportsAction(toVideoCapability(capability), fields.action)) {
     throw new ApiError("bad_request", `${model.displayName} does not support ${fields.action}`, { action: ["Not supported by this model"] });

@@ -3,5 +3,5 @@ import { listModels } from "@/lib/server/catalogue/models";
 
 // GET /api/assistants/models - the models assistants run on (text and image), with the caller's access
 export const GET = withUser({}, async ({ db, user }) =>
-  listModels({ db, userId: user.id, actions: ["text", "text_to_image", "generate_image"] }),
+  listModels({ db, subscription: user.subscription, actions: ["text", "text_to_image", "generate_image"] }),
 );

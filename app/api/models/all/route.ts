@@ -2,4 +2,4 @@ import { withUser } from "@/lib/server/http/handler";
 import { listModels } from "@/lib/server/catalogue/models";
 
 // GET /api/models/all - every model with its actions, each flagged with the caller's access
-export const GET = withUser({}, async ({ db, user }) => listModels({ db, userId: user.id }));
+export const GET = withUser({}, async ({ db, user }) => listModels({ db, subscription: user.subscription }));

@@ -2,4 +2,4 @@ import { withUser } from "@/lib/server/http/handler";
 import { getUserStatistic } from "@/lib/server/tariffs/user-tariff";
 
 // GET /api/user/statistic - remaining quotas and the tariff's limits
-export const GET = withUser({}, async ({ db, user }) => getUserStatistic({ db, userId: user.id }));
+export const GET = withUser({}, async ({ db, user }) => getUserStatistic({ db, caller: user }));

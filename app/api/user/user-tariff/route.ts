@@ -2,4 +2,4 @@ import { withUser } from "@/lib/server/http/handler";
 import { getUserTariffStatus } from "@/lib/server/tariffs/user-tariff";
 
 // GET /api/user/user-tariff - the caller's tariff name (null = Free) and its monthly price
-export const GET = withUser({}, async ({ db, user }) => getUserTariffStatus({ db, userId: user.id }));
+export const GET = withUser({}, async ({ db, user }) => getUserTariffStatus({ db, caller: user }));

@@ -5,4 +5,4 @@ import { generateVideo } from "@/lib/server/video/generate";
 export const maxDuration = 600;
 
 // POST /api/video/generate - multipart: prompt, model_name, action, format_key, duration, image or video
-export const POST = withUser({ rateLimit: "video-generate" }, ({ db, user, req }) => generateVideo({ db, userId: user.id, req }));
+export const POST = withUser({ rateLimit: "video-generate" }, ({ db, user, req }) => generateVideo({ db, caller: user, req }));

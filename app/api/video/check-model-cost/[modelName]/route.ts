@@ -4,5 +4,5 @@ import { checkVideoModelCost } from "@/lib/server/video/cost";
 
 // GET /api/video/check-model-cost/{modelName} - whether the caller's video quota covers one clip
 export const GET = withUser({}, ({ db, user, params }) =>
-  checkVideoModelCost({ db, userId: user.id, modelName: videoCostParamsSchema.parse(params).modelName }),
+  checkVideoModelCost({ db, caller: user, modelName: videoCostParamsSchema.parse(params).modelName }),
 );
