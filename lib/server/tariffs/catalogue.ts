@@ -85,8 +85,10 @@ export async function getCreateData({ db }: { db: Db }): Promise<CreateDataRespo
   };
 }
 
-/** GET /api/package/: the package store, in catalogue order. */
-export async function listPackages({ db }: { db: Db }): Promise<PackageItem[]> {
+/** GET /api/package/: the package store, in catalogue order (catalogue data: cached). */
+export const listPackages = ({ db }: { db: Db }): Promise<PackageItem[]> => cachedCatalogue(db, "packages", () => loadPackages(db));
+
+async function loadPackages(db: Db): Promise<PackageItem[]> {
   const rows = await db.select().from(packages).orderBy(asc(packages.sortOrder));
   return rows.map((p) => ({
     package_id: p.id,
