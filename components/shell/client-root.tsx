@@ -11,6 +11,7 @@ import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
 import { HostBackButtonProvider } from "./host-back-button";
 import { IntlProvider, readStoredLocale } from "./intl-provider";
+import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { StartupFailure } from "./startup-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 
@@ -48,11 +49,10 @@ async function start(): Promise<Startup> {
 }
 
 // Begun when this chunk evaluates rather than after the first render: the launch (in the demo, its
-// init data) and sign-in run while React mounts, and Home's chunk (the usual first screen) downloads alongside.
+// init data) and sign-in run while React mounts.
 const early = typeof window === "undefined" ? undefined : start();
-if (typeof window !== "undefined") void import("@/components/screens/home/home-screen");
 
-export function ClientRoot() {
+export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessages }) {
   const [startup, setStartup] = useState<Startup>({ state: "starting" });
   const [queryClient] = useState(createQueryClient);
 
@@ -83,13 +83,13 @@ export function ClientRoot() {
   if (startup.state === "starting") return <PageSpinner />;
   if (startup.state === "failed") {
     return (
-      <IntlProvider initialLocale={startup.locale}>
+      <IntlProvider initialLocale={startup.locale} firstMessages={firstMessages}>
         <StartupFailure reason={startup.reason} />
       </IntlProvider>
     );
   }
   return (
-    <IntlProvider initialLocale={startup.locale}>
+    <IntlProvider initialLocale={startup.locale} firstMessages={firstMessages}>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           <HostBackButtonProvider mode={startup.launch.mode}>

@@ -4,9 +4,10 @@ import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { withAllMessages } from "./intl-provider";
 
 // Opened by the bell only, so its chunk stays out of the first load.
-const NotificationsSheet = lazy(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet })));
+const NotificationsSheet = lazy(withAllMessages(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet }))));
 
 export function Header() {
   const t = useTranslations("Shell");

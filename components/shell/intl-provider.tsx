@@ -1,39 +1,62 @@
 "use client";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import ru from "@/messages/ru.json";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
+import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { MONEY_FORMAT } from "@/lib/format";
 
-type Messages = typeof ru;
+type Messages = typeof import("@/messages/ru.json");
+type ShownMessages = Messages | FirstPaintMessages;
 type LocaleContextValue = { locale: Locale; setLocale: (locale: Locale) => void };
 const LocaleContext = createContext<LocaleContextValue>({ locale: DEFAULT_LOCALE, setLocale: () => {} });
 
 export const useLocale = () => useContext(LocaleContext);
 
-// English is loaded on demand so the first load carries one language only.
-const loadMessages = async (locale: Locale): Promise<Messages> =>
-  locale === "en" ? ((await import("@/messages/en.json")).default as Messages) : ru;
+// Each language file is its own chunk: the first paint has only the page's first-paint namespaces
+// (lib/i18n/first-paint-messages.ts); every Russian message (also English's fallback) loads right
+// after it, English only when shown.
+const loading: Partial<Record<Locale, Promise<Messages>>> = {};
+const loadMessages = (locale: Locale): Promise<Messages> =>
+  (loading[locale] ??= (locale === "en" ? import("@/messages/en.json") : import("@/messages/ru.json")).then((m) => m.default as Messages));
+
+/**
+ * A lazily loaded part of the app beyond the shell and Home (a screen, a sheet): its chunk, once every
+ * Russian message is in too, so it never renders with the first paint's namespaces only. The provider
+ * below asked for them first, so it has them in its state by the time the part renders.
+ */
+export const withAllMessages =
+  <T,>(load: () => Promise<T>): (() => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadMessages("ru")]).then(([loaded]) => loaded);
 
 export function readStoredLocale(): Locale | null {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
   return isLocale(stored) ? stored : null;
 }
 
-/** `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed. */
-export function IntlProvider({ initialLocale, children }: { initialLocale: Locale; children: ReactNode }) {
+/**
+ * `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed.
+ * `firstMessages`: the Russian namespaces of the first paint, sent with the page.
+ */
+export function IntlProvider({ initialLocale, firstMessages, children }: { initialLocale: Locale; firstMessages: FirstPaintMessages; children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
   const [launchLocale, setLaunchLocale] = useState<Locale>(initialLocale);
   if (initialLocale !== launchLocale) {
     setLaunchLocale(initialLocale);
     setLocaleState(initialLocale);
   }
-  const [messages, setMessages] = useState<Messages | null>(initialLocale === "ru" ? ru : null);
+  // The messages on screen and their language (the previous ones stay until a new language is in).
+  const [shown, setShown] = useState<{ locale: Locale; messages: ShownMessages } | null>(initialLocale === "ru" ? { locale: "ru", messages: firstMessages } : null);
+  const [russian, setRussian] = useState<ShownMessages>(firstMessages);
 
   useEffect(() => {
     let cancelled = false;
-    loadMessages(locale).then((loaded) => !cancelled && setMessages(loaded));
+    Promise.all([loadMessages("ru"), locale === "en" ? loadMessages("en") : undefined]).then(([ru, en]) => {
+      if (cancelled) return;
+      setRussian(ru);
+      setShown({ locale, messages: en ?? ru });
+    });
     document.documentElement.lang = locale;
     return () => {
       cancelled = true;
@@ -46,17 +69,17 @@ export function IntlProvider({ initialLocale, children }: { initialLocale: Local
   }, []);
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
-  if (!messages) return null;
+  if (!shown) return null;
   return (
     <LocaleContext.Provider value={value}>
       <NextIntlClientProvider
-        locale={locale}
-        messages={messages}
+        locale={shown.locale}
+        messages={shown.messages}
         timeZone="Europe/Moscow"
         // Messages write roubles as `{amount, number, money}` (lib/format.ts).
         formats={{ number: { money: MONEY_FORMAT } }}
         // A key missing in English falls back to its Russian text rather than breaking the screen.
-        getMessageFallback={({ namespace, key }) => lookup(ru, namespace, key) ?? key}
+        getMessageFallback={({ namespace, key }) => lookup(russian, namespace, key) ?? key}
         onError={() => {}}
       >
         {children}
@@ -65,7 +88,7 @@ export function IntlProvider({ initialLocale, children }: { initialLocale: Local
   );
 }
 
-function lookup(messages: Messages, namespace: string | undefined, key: string): string | undefined {
+function lookup(messages: ShownMessages, namespace: string | undefined, key: string): string | undefined {
   const path = [...(namespace ? namespace.split(".") : []), ...key.split(".")];
   let node: unknown = messages;
   for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];

@@ -1,10 +1,13 @@
 import { lazy, type ComponentType } from "react";
 import { screenTable, type ScreenName } from "@/lib/routes";
+import HomeScreen from "@/components/screens/home/home-screen";
+import { withAllMessages } from "./intl-provider";
 
-// Every screen is its own lazily loaded module, so the first load carries only the shell and Home.
+// Every screen but Home is its own lazily loaded module, so the first load carries only the shell and
+// Home; Home (the usual first screen, a small module) is in the shell's chunk, so the greeting renders
+// with the shell instead of a spinner and a further chunk.
 // The record's type makes a screen without a module (or a module without a row) a compile error.
-const screenModules: { [Name in ScreenName]: () => Promise<{ default: ComponentType }> } = {
-  home: () => import("@/components/screens/home/home-screen"),
+const screenModules: { [Name in Exclude<ScreenName, "home">]: () => Promise<{ default: ComponentType }> } = {
   textAssistants: () => import("@/components/screens/assistants/text-assistants-screen"),
   imageAssistants: () => import("@/components/screens/assistants/image-assistants-screen"),
   favorites: () => import("@/components/screens/assistants/favorites-screen"),
@@ -27,8 +30,9 @@ const screenModules: { [Name in ScreenName]: () => Promise<{ default: ComponentT
 
 type ScreenEntry = { pattern: string; component: ComponentType };
 
-// In the table's order, which is the order the router matches patterns in.
+// In the table's order, which is the order the router matches patterns in. Home renders with the
+// first paint's messages; every other screen waits for all of them (components/shell/intl-provider.tsx).
 export const screens: ScreenEntry[] = (Object.keys(screenTable) as ScreenName[]).map((name) => ({
   pattern: screenTable[name].pattern,
-  component: lazy(screenModules[name]),
+  component: name === "home" ? HomeScreen : lazy(withAllMessages(screenModules[name])),
 }));

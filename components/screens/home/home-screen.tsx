@@ -7,12 +7,13 @@ import type { PickerType } from "@/lib/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
 import { PageSpinner } from "@/components/ui/page-spinner";
+import { withAllMessages } from "@/components/shell/intl-provider";
 import { QuotaLine } from "./quota-line";
 
 type Group = "text" | "image" | "audio";
 
 // Opened by a tap, so its chunk (picker, upgrade offer, model queries and styles) stays out of Home's first load.
-const ModelPicker = lazy(() => import("@/components/models/model-picker").then((m) => ({ default: m.ModelPicker })));
+const ModelPicker = lazy(withAllMessages(() => import("@/components/models/model-picker").then((m) => ({ default: m.ModelPicker }))));
 
 export default function HomeScreen() {
   const t = useTranslations("Home");
