@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { botHarnessForFile } from "./harness";
+import { DOCUMENT_AI, botHarnessForFile } from "./harness";
 
 // A follow-up text question after a document (the "files" action) is asked with the document's text
 // in the context, not only with the earlier answer; the kept text stays within BOT_CONTEXT_TOKENS.
-const h = botHarnessForFile({ BOT_CONTEXT_TOKENS: "1000" });
+const h = botHarnessForFile({ ...DOCUMENT_AI, BOT_CONTEXT_TOKENS: "1000" });
 let fileNo = 0;
 
 const docsUser = () => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 3, textTokens: 100_000 } });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MB, botHarnessForFile } from "./harness";
+import { DOCUMENT_AI, MB, botHarnessForFile } from "./harness";
 
 // Documents (the "files" action, GPT-4o Docs) in the bot chat: the file's text and the user's
 // caption reach the text model; one file unit per document, the text quota untouched.
-const h = botHarnessForFile();
+const h = botHarnessForFile(DOCUMENT_AI);
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", name));
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 

@@ -127,6 +127,12 @@ export async function startBotHarness(extraEnv: Settings = {}) {
 }
 
 /** No model endpoint: the sandbox AI provider answers (its ffmpeg noise removal takes longer than a second). */
+/**
+ * Document turns: the turn's deadline also covers the download and reading the file, and the first
+ * PDF of a run loads pdf.js cold, which took over the default 1 s on a loaded machine (a flaky
+ * first test). No document test is about the deadline itself.
+ */
+export const DOCUMENT_AI: Settings = { AI_TIMEOUT_SECONDS: "15" };
 export const SANDBOX_AI: Settings = { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, AI_TIMEOUT_SECONDS: "30" };
 
 /**
