@@ -19,11 +19,32 @@ const SECRET_KEYS = [
   "apiKey",
   "api_key",
 ];
-const HEADER_KEYS = ['["x-telegram-bot-api-secret-token"]'];
-const REDACT_PATHS = [
-  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
-  ...HEADER_KEYS.flatMap((key) => [`*${key}`, `*.*${key}`]),
-];
+const SECRET = new Set(SECRET_KEYS);
+// A header name only ever sits inside a headers object, so it is looked for below the top level.
+const SECRET_HEADER = new Set(["x-telegram-bot-api-secret-token"]);
+const CENSOR = "[redacted]";
+// Keys are looked for this deep (0: the logged object's own keys): a logged request or error and its headers.
+const REDACT_DEPTH = 2;
+
+/**
+ * The value with every secret key at depth 0 to REDACT_DEPTH censored, copied where something was
+ * (the caller's objects are never changed); an object without secrets comes back as it is. Replaces
+ * pino's `redact` paths (`key`, `*.key`, `*.*.key`), whose wildcards cost about 50-100 µs a line.
+ */
+function censored(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object" || depth > REDACT_DEPTH) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    const secret = inner !== undefined && (SECRET.has(key) || (depth > 0 && SECRET_HEADER.has(key)));
+    const next = secret ? CENSOR : censored(inner, depth + 1);
+    if (next === inner) continue;
+    // Arrays stay arrays; other objects keep their prototype and hidden fields (an Error's message and stack).
+    copy ??= Array.isArray(value) ? [...value] : Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value));
+    copy![key] = next;
+  }
+  return copy ?? value;
+}
 
 /**
  * JSON lines on stdout, one object per event (pino's format: level number, time, msg, fields).
@@ -34,7 +55,7 @@ export const rootLogger: Logger = pino(
     level: env.LOG_LEVEL,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    formatters: { log: (object) => censored(object) as Record<string, unknown> },
   },
   { write: (line: string) => process.stdout.write(line) },
 );
