@@ -9,21 +9,25 @@ export async function register() {
   const { assertProductionConfig, env } = await import("@/lib/env");
   assertProductionConfig();
   const { rootLogger } = await import("@/lib/server/log");
+  const { getDb } = await import("@/db");
   // JOBS_IN_PROCESS=false: a host's scheduler runs the jobs through POST /api/jobs/{name} instead.
   const runJobs = env.JOBS_IN_PROCESS === "true";
-  // Production without a model endpoint still serves the mini-app; the bot cannot answer, so say it now.
-  (await import("@/lib/server/ai/provider")).checkAiConfig((msg) => rootLogger.error(msg));
-  const { getDb } = await import("@/db");
-  const { startJobs } = await import("@/lib/server/jobs/scheduler");
-  const { jobs } = await import("@/lib/server/jobs/registry");
   const open = async (): Promise<void> => {
     try {
       const db = await getDb();
-      if (runJobs) startJobs({ db, jobs });
+      if (!runJobs) return;
+      const { startJobs } = await import("@/lib/server/jobs/scheduler");
+      const { jobs } = await import("@/lib/server/jobs/registry");
+      startJobs({ db, jobs });
     } catch (error) {
       rootLogger.error({ error: (error as Error).message, retryInMs: RETRY_MS }, "database unavailable at start, retrying");
       setTimeout(() => void open(), RETRY_MS).unref();
     }
   };
-  await open();
+  // The database starts opening before the other modules load: the embedded one spends about a
+  // second in WebAssembly, which then overlaps the loading.
+  const opened = open();
+  // Production without a model endpoint still serves the mini-app; the bot cannot answer, so say it now.
+  (await import("@/lib/server/ai/provider")).checkAiConfig((msg) => rootLogger.error(msg));
+  await opened;
 }
