@@ -7,7 +7,6 @@ import { customToQuotas } from "@/lib/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
 import { perKind, QUOTA_KEYS } from "@/lib/quota-kinds";
 import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
-import type { DbOrTx } from "@/lib/server/referral/balance";
 import { rewardReferrer } from "@/lib/server/referral/reward";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import { notifyPayer } from "./notices";
@@ -19,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LATE_STATUSES: PaymentStatus[] = ["expired", "canceled", "failed"];
 
 /** A tariff payment (new, custom or renewal) becomes the user's subscription and resets its quotas. */
-async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: DbOrTx; payment: Payment; savedPaymentMethodId?: string }) {
+async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db; payment: Payment; savedPaymentMethodId?: string }) {
   const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
   const { details } = payment;
   const limits = details?.limits ? customToQuotas(details.limits) : tariffLimits(tariff);
@@ -47,7 +46,7 @@ async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db
 }
 
 /** A package adds its units; `reset` brings every quota back up to the current tariff's limits. */
-async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+async function applyPackage({ tx, payment }: { tx: Db; payment: Payment }) {
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId!));
   await tx.insert(quotas).values({ userId: payment.userId }).onConflictDoNothing();
   if (pkg.packagePurpose === "reset") {
@@ -69,7 +68,7 @@ async function applyPackage({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
  * at the last moment) is still applied; the referral balance its closing gave back is taken again
  * when it is still there (ledger kind 'respend').
  */
-async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+async function retakeReleasedReferral({ tx, payment }: { tx: Db; payment: Payment }) {
   if (payment.refAmountKopecks <= 0) return;
   const [released] = await tx
     .select({ id: referralLedger.id })
@@ -92,12 +91,12 @@ async function retakeReleasedReferral({ tx, payment }: { tx: DbOrTx; payment: Pa
  * A link that expired or was cancelled (or a call that gave up) was paid after all: the purchase is
  * applied, and the user is told what they got, since the app showed it as over.
  */
-async function tellLatePayment({ tx, payment }: { tx: DbOrTx; payment: Payment }) {
+async function tellLatePayment({ tx, payment }: { tx: Db; payment: Payment }) {
   const purchase = await purchaseName({ tx, payment });
   await notifyPayer({ db: tx, payer: { userId: payment.userId }, notice: { kind: "latePaymentApplied", amountKopecks: payment.amountKopecks, purchase } });
 }
 
-async function purchaseName({ tx, payment }: { tx: DbOrTx; payment: Payment }): Promise<string> {
+async function purchaseName({ tx, payment }: { tx: Db; payment: Payment }): Promise<string> {
   if (payment.packageId !== null) {
     const [row] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, payment.packageId));
     return row?.name ?? "";

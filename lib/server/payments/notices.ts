@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
 import { users } from "@/db/schema";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";
-import type { DbOrTx } from "@/lib/server/referral/balance";
 
 // What the payments code tells a payer outside the app. It names the event; this module picks the
 // channel (today a message in the bot chat, queued in the caller's transaction) and the words.
@@ -16,7 +16,7 @@ export type PayerNotice =
 /** The payer by our user id, or by Telegram id when they may have no account. */
 type Payer = { userId: number } | { telegramId: number };
 
-export async function notifyPayer({ db, payer, notice }: { db: DbOrTx; payer: Payer; notice: PayerNotice }): Promise<void> {
+export async function notifyPayer({ db, payer, notice }: { db: Db; payer: Payer; notice: PayerNotice }): Promise<void> {
   const [user] = await db
     .select({ id: users.id, chatId: users.telegramId, language: users.language })
     .from(users)

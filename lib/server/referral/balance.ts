@@ -5,10 +5,6 @@ import { referralLedger, users } from "@/db/schema";
 import { toRoubles } from "@/lib/money";
 import { ApiError } from "@/lib/server/http/api-error";
 
-// A Drizzle transaction has the same query builder as the database.
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type DbOrTx = Db | Tx;
-
 export async function getReferralBalance({ db, userId }: { db: Db; userId: number }) {
   const [row] = await db.select({ kopecks: users.refBalanceKopecks }).from(users).where(eq(users.id, userId));
   return { ref_balance: toRoubles(row?.kopecks ?? 0), currency: "RUB" as const };
@@ -19,7 +15,7 @@ export async function getReferralBalance({ db, userId }: { db: Db; userId: numbe
  * UPDATE; two payments at once can never spend the same roubles), and records the 'spend'.
  * Call inside the transaction that inserts the payment.
  */
-export async function reserveReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: DbOrTx; userId: number; paymentId: string; amountKopecks: number }) {
+export async function reserveReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: Db; userId: number; paymentId: string; amountKopecks: number }) {
   if (amountKopecks <= 0) return;
   const taken = await tx
     .update(users)
@@ -31,7 +27,7 @@ export async function reserveReferralBalance({ tx, userId, paymentId, amountKope
 }
 
 /** Gives a payment's reservation back, once (the ledger's unique 'release' row is the guard). */
-export async function releaseReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: DbOrTx; userId: number; paymentId: string; amountKopecks: number }) {
+export async function releaseReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: Db; userId: number; paymentId: string; amountKopecks: number }) {
   if (amountKopecks <= 0) return;
   const released = await tx
     .insert(referralLedger)

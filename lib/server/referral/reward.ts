@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db";
 import { payments, referralLedger, users, type Payment } from "@/db/schema";
-import type { DbOrTx } from "./balance";
 
 // DESIGN.md "Referral programme": the referrer earns 40 % of the referred user's first successful
 // payment and 10 % of each later one, for a year after the code was applied.
@@ -10,7 +10,7 @@ export const LATER_PAYMENT_REWARD = 0.1;
 const REWARD_WINDOW_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Credits the payer's referrer for a just-completed payment, once per payment. */
-export async function rewardReferrer({ tx, payment }: { tx: DbOrTx; payment: Payment }): Promise<void> {
+export async function rewardReferrer({ tx, payment }: { tx: Db; payment: Payment }): Promise<void> {
   if (payment.amountKopecks <= 0) return;
   const [payer] = await tx
     .select({ referrer: users.referredByUserId, appliedAt: users.referralAppliedAt })
