@@ -26,4 +26,10 @@ describe("mergeDemoChat", () => {
     expect(third.items.map((m) => m.id)).toEqual(["u1", "b2"]);
     expect(third.draft).toEqual({ text: "", parse_mode: null, draft_id: 5, can_stop: true });
   });
+
+  it("orders messages of the same millisecond by the number in their id (b99 before b100)", () => {
+    const at = "2026-01-01T00:00:01Z";
+    const state = mergeDemoChat(undefined, { items: [item("b100", at, "second"), item("b99", at, "first")], cursor: "1", waiting: false, draft: null });
+    expect(state.items.map((m) => m.text)).toEqual(["first", "second"]);
+  });
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql 
 import type { Db } from "@/db";
 import { botOutbox, botUpdates, type User } from "@/db/schema";
 import type { DemoChatButton, DemoChatEntity, DemoChatFile, DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
+import { byDemoChatOrder } from "@/lib/demo-chat-state";
 import { demoFileKey, DRAFT_TTL_MS } from "@/lib/server/bot/demo-transport";
 import { signedFileUrl } from "@/lib/server/storage";
 import { assertDemoChat } from "./updates";
@@ -176,6 +177,6 @@ export async function listDemoChat({ db, user, after }: { db: Db; user: Pick<Use
   const cursor = all.reduce((max, { version }) => (version > max ? version : max), after === undefined ? 0n : BigInt(after));
   const items = all
     .map(({ item }) => item)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+    .sort(byDemoChatOrder);
   return { items, draft, cursor: String(cursor), waiting };
 }
