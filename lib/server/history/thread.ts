@@ -17,8 +17,17 @@ export async function listSessionMessages({ db, userId, sessionId }: { db: Db; u
     .from(dialogSessions)
     .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
   if (!owned) throw new ApiError("not_found", "Session not found");
+  // Only what the thread shows: a document turn's kept text (document_text, for the bot's context)
+  // can be many kilobytes a row.
   const rows = await db
-    .select()
+    .select({
+      id: dialogMessages.id,
+      userText: dialogMessages.userText,
+      userFileUrl: dialogMessages.userFileUrl,
+      aiText: dialogMessages.aiText,
+      aiFileUrl: dialogMessages.aiFileUrl,
+      createdAt: dialogMessages.createdAt,
+    })
     .from(dialogMessages)
     .where(eq(dialogMessages.sessionId, sessionId))
     .orderBy(asc(dialogMessages.createdAt), asc(dialogMessages.id));
