@@ -70,7 +70,7 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // An account whose language the server knows otherwise (chosen on another device) switches to it,
     // unless one was chosen on this device.
     void signedIn?.then((language) => {
-      if (isLocale(language) && !readStoredLocale()) setStartup((current) => (current.state === "ready" ? { ...current, locale: language } : current));
+      if (isLocale(language) && !readStoredLocale()) setStartup((current) => (current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current));
     });
     return () => clearTimeout(fallback);
   }, [launch, signedIn]);
