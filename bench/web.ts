@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
+import { SDK_MARKER, probeGreeting } from "../tests/e2e/greeting-probe";
 import { APP_BASE, startApp, stopApp, waitForHealth } from "./built-app";
 
 const CHROME = process.env.BENCH_CHROME ?? "/usr/bin/chromium";
@@ -32,9 +33,6 @@ async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
   return { count: new Set(sources).size, gzipped };
 }
 
-// A string only the SDK's bridge carries (its error for a missing environment).
-const SDK_MARKER = "Unable to retrieve launch parameters from any known source";
-
 /**
  * Gzipped script bytes requested before Home's greeting entered the page (what the first paint
  * needed; the page's own clock, so nothing requested just after it counts) and until the network
@@ -44,31 +42,12 @@ async function greetingScripts() {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   try {
     const page = await browser.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="greeting"]')) return;
-        (window as { greetedAt?: number }).greetedAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const bodies = new Map<string, Promise<Buffer>>();
-    page.on("response", (res) => {
-      if (res.request().resourceType() === "script") bodies.set(res.url(), res.body());
-    });
+    const probe = await probeGreeting(page);
     await page.goto(`${APP_BASE}/`);
     await page.getByTestId("greeting").waitFor();
     await page.waitForLoadState("networkidle");
-    const { greetedAt, requested } = await page.evaluate(() => ({
-      greetedAt: (window as { greetedAt?: number }).greetedAt ?? Infinity,
-      requested: performance.getEntriesByType("resource").map((entry) => ({ url: entry.name, at: entry.startTime })),
-    }));
-    const scripts = await Promise.all(
-      [...bodies].map(async ([url, body]) => {
-        const bytes = await body;
-        const at = requested.find((entry) => entry.url === url)?.at ?? 0;
-        return { gzipped: zlib.gzipSync(bytes).length, sdk: bytes.includes(SDK_MARKER), beforeGreeting: at < greetedAt };
-      }),
-    );
+    const { greetedAt, scripts: fetched } = await probe.read();
+    const scripts = fetched.map(({ body, requestedAt }) => ({ gzipped: zlib.gzipSync(body).length, sdk: body.includes(SDK_MARKER), beforeGreeting: requestedAt < greetedAt }));
     const first = scripts.filter((s) => s.beforeGreeting);
     const sum = (list: typeof scripts) => list.reduce((total, s) => total + s.gzipped, 0);
     return { first: first.length, firstBytes: sum(first), sdkFirst: first.some((s) => s.sdk), sdkLater: scripts.some((s) => s.sdk && !s.beforeGreeting), all: scripts.length, allBytes: sum(scripts) };
