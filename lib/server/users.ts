@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { quotas, subscriptions, tariffs, users, type User } from "@/db/schema";
 import type { QuotaRecord } from "@/lib/quota-kinds";
 import { FREE_TARIFF } from "@/lib/tariff-names";
@@ -49,19 +50,18 @@ export type Caller = Pick<User, keyof typeof callerColumns> & { subscription: Cu
 
 // Every signed-in call reads its caller: one prepared statement per database handle (no query building
 // per call and, on PostgreSQL, no re-planning), joined so the tariff and quotas cost no second round trip.
-const callerById = new WeakMap<Db, ReturnType<typeof prepareCallerById>>();
-const prepareCallerById = (db: Db) =>
+const callerById = perDatabase((db) =>
   db
     .select({ ...callerColumns, subscription: subscriptionColumns, quotas: remainingQuotaColumns })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(quotas, eq(quotas.userId, users.id))
     .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("caller_by_id");
+    .prepare("caller_by_id"),
+);
 
 export async function findCaller({ db, userId }: { db: Db; userId: number }): Promise<Caller | undefined> {
-  const statement = callerById.get(db) ?? callerById.set(db, prepareCallerById(db)).get(db)!;
-  const [row] = await statement.execute({ userId });
+  const [row] = await callerById(db).execute({ userId });
   return row && { ...row, quotas: toRemainingQuotas(row.quotas) };
 }
 

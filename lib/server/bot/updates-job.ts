@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { env } from "@/lib/env";
 import type { Job } from "@/lib/server/jobs/scheduler";
 import { createBot } from "./bot";
@@ -11,8 +12,7 @@ import { claimPasteTail, claimUpdates, joinPaste, settleUpdate, type StoredUpdat
 
 const MAX_ATTEMPTS = 5;
 const inFlight = new Set<number>();
-const bots = new WeakMap<Db, ReturnType<typeof createBot>>();
-const botFor = (db: Db) => bots.get(db) ?? bots.set(db, createBot({ db })).get(db)!;
+const botFor = perDatabase((db) => createBot({ db }));
 
 /** Runs one claimed update (a text message together with the rest of its split paste) and settles every row it took. */
 async function handle(db: Db, row: StoredUpdate, lockMs: number) {

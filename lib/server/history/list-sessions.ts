@@ -1,6 +1,7 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { dialogMessages, dialogSessions, models } from "@/db/schema";
 import type { HistoryPage } from "@/lib/contracts/history";
 import { previewText } from "@/lib/text-preview";
@@ -11,8 +12,7 @@ const LAST_MESSAGE_PREVIEW = 50;
 const PREVIEW_READ = LAST_MESSAGE_PREVIEW * 8;
 
 // Prepared once per database handle (named statements on PostgreSQL: planned once per connection).
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
+const prepared = perDatabase((db) => {
   const userId = sql.placeholder("userId");
   const pageIds = db
     .select({ id: dialogSessions.id })
@@ -43,7 +43,7 @@ function prepare(db: Db) {
       .prepare("history_page"),
     total: db.select({ total: sql<number>`count(*)::int` }).from(dialogSessions).where(eq(dialogSessions.userId, userId)).prepare("history_total"),
   };
-}
+});
 
 /**
  * POST /api/history/: one page of the caller's sessions, most recently used first (id breaks ties so
@@ -51,7 +51,7 @@ function prepare(db: Db) {
  * before anything else is read, so deep pages skip index entries rather than table rows.
  */
 export async function listSessions({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<HistoryPage> {
-  const statement = statements.get(db) ?? statements.set(db, prepare(db)).get(db)!;
+  const statement = prepared(db);
   const [rows, [{ total }]] = await Promise.all([
     statement.page.execute({ userId, limit: pageSize, offset: (page - 1) * pageSize }),
     statement.total.execute({ userId }),

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { quotas, subscriptions, tariffs, type Subscription, type Tariff } from "@/db/schema";
 import { perKind, type QuotaRecord } from "@/lib/quota-kinds";
 import { FREE_TARIFF } from "@/lib/tariff-names";
@@ -37,15 +38,13 @@ export const subscriptionLimits = (s: CurrentSubscription): QuotaRecord => perKi
 
 // Prepared once per database handle: named statements PostgreSQL plans once per connection, and no
 // query building per call. PGlite runs them as ordinary queries.
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
+const prepared = perDatabase((db) => {
   const userId = sql.placeholder("userId");
   return {
     subscription: db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).prepare("current_subscription"),
     quotas: db.select(remainingQuotaColumns).from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
   };
-}
-const prepared = (db: Db) => statements.get(db) ?? statements.set(db, prepare(db)).get(db)!;
+});
 
 /** Every tariff by id (cached: treat as read-only). */
 export const tariffsById = (db: Db): Promise<Map<number, Tariff>> =>
