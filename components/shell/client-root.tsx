@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/client/query-client";
 import { startHost } from "@/lib/client/host";
@@ -57,7 +57,9 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
-    (early ?? start()).then(setStartup);
+    // A transition: React renders the shell and Home in slices that yield to the browser, instead of
+    // one long task that keeps the page from answering a tap (Lighthouse's blocking time).
+    void (early ?? start()).then((ready) => startTransition(() => setStartup(ready)));
   }, []);
 
   const launch = startup.state === "ready" ? startup.launch : undefined;
@@ -70,7 +72,8 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // An account whose language the server knows otherwise (chosen on another device) switches to it,
     // unless one was chosen on this device.
     void signedIn?.then((language) => {
-      if (isLocale(language) && !readStoredLocale()) setStartup((current) => (current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current));
+      if (isLocale(language) && !readStoredLocale())
+        startTransition(() => setStartup((current) => (current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current)));
     });
     return () => clearTimeout(fallback);
   }, [launch, signedIn]);

@@ -1,5 +1,5 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
@@ -54,8 +54,11 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
     let cancelled = false;
     Promise.all([loadMessages("ru"), locale === "en" ? loadMessages("en") : undefined]).then(([ru, en]) => {
       if (cancelled) return;
-      setRussian(ru);
-      setShown({ locale, messages: en ?? ru });
+      // Every screen re-renders with the new messages: in slices that yield to the browser (a transition).
+      startTransition(() => {
+        setRussian(ru);
+        setShown({ locale, messages: en ?? ru });
+      });
     });
     document.documentElement.lang = locale;
     return () => {

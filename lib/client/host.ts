@@ -19,8 +19,8 @@ export function startHost(launch: Launch): void {
   if (hostStarted) return;
   hostStarted = true;
   import("./telegram")
-    .then((loaded) => {
-      loaded.mountHost(launch);
+    .then(async (loaded) => {
+      await loaded.mountHost(launch);
       sdk = loaded;
       announceLoaded(loaded);
     })

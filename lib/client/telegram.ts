@@ -40,12 +40,16 @@ function answerDemoHost(themeParams: Launch["themeParams"]) {
   };
 }
 
+// Each step of the start in its own task: run together, right after the first paint, they made one
+// long task that kept the page from answering a tap.
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Starts the SDK on the launch read before the first paint. Outside the messenger (demo mode) the
  * host is mocked with the launch data the server signed, so the rest runs as it would in Telegram.
  * The ready signal was already posted (lib/client/launch-params.ts) inside the messenger.
  */
-export function mountHost(launch: Launch): void {
+export async function mountHost(launch: Launch): Promise<void> {
   if (launch.mode === "demo") {
     mockTelegramEnv({
       launchParams: { tgWebAppData: launch.initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "tdesktop", tgWebAppThemeParams: launch.themeParams },
@@ -55,9 +59,11 @@ export function mountHost(launch: Launch): void {
     });
   }
   init();
+  await nextTask();
   retrieveLaunchParams();
   backButton.mount.ifAvailable();
   if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
+  await nextTask();
   startHostFrame();
   if (launch.mode === "demo") miniApp.ready.ifAvailable();
 }
