@@ -17,7 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { jwtVerify, SignJWT } from "jose";
 import postgres from "postgres";
-import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
@@ -47,7 +47,6 @@ const ROUTES: Record<string, { file: string; params: Record<string, string> }> =
   "/api/video/check-model-cost/veo-3": { file: "app/api/video/check-model-cost/[modelName]/route", params: { modelName: "veo-3" } },
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // ---------- the bare server (child process) ----------
 async function runBare() {

@@ -7,6 +7,9 @@ export const APP_BASE = `http://127.0.0.1:${APP_PORT}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The middle value (the upper one of an even count): what the benches report of repeated runs. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export function startApp(env: Record<string, string | undefined>): ChildProcess {
   const merged = { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" };
   // An undefined value removes the variable (the embedded database runs when DATABASE_URL is unset).
