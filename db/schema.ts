@@ -175,7 +175,7 @@ export const tariffRates = pgTable("tariff_rates", {
 
 // One row whose version the seed bumps: app processes cache the catalogue (models, tariffs, rates,
 // capabilities) and reload it when this changes. An operator who edits catalogue rows by hand runs
-// `UPDATE catalogue_version SET version = version + 1` (README "Performance").
+// `UPDATE catalogue_version SET version = version + 1` (docs/product/catalogue.md).
 export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: integer("version").notNull().default(0),

@@ -74,7 +74,7 @@ const envSchema = z.object({
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),
-  // Noise removal service: POST audio bytes, get cleaned audio back (README "AI models"); unset = ffmpeg filters.
+  // Noise removal service: POST audio bytes, get cleaned audio back (docs/product/bot.md); unset = ffmpeg filters.
   AUDIO_CLEANUP_URL: z.string().url().optional(),
   // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.
   DUBBING_TRANSCRIBE_MODEL: z.string().default("whisper-1"),

@@ -1,9 +1,9 @@
 import type { UserStatisticResponse } from "@/lib/contracts/user";
 import { perKind, QUOTA_KINDS, type QuotaKind } from "@/lib/quota-kinds";
 
-// The limits page (SPEC.md "Limits page"): one dial per kind of remaining versus total. The dial runs
+// The limits page (docs/product/screens.md): one dial per kind of remaining versus total. The dial runs
 // 0..max where max is the larger of remaining and limit; the file dial takes the video total as its
-// limit, as SPEC.md says.
+// limit, as the original app does (docs/decisions/0030-limits-file-dial-kept.md).
 const KEY_OF = perKind("kind", (r) => r.apiKey);
 
 /** Each dial's colour. */

@@ -5,7 +5,7 @@
 type QuotaKindRow = {
   /** The kind's own name: the limits page's dial (data-testid `limit-<kind>`, Limits.kind.<kind>). */
   kind: string;
-  /** Its key in the API's quota records (SPEC.md "User quota info") and a package's purpose. */
+  /** Its key in the API's quota records (docs/product/api.md) and a package's purpose. */
   apiKey: string;
   /** Its name in the custom tariff builder (CustomValues, CreateTariff.kind/unit/tip.<custom>). */
   custom: string;
@@ -27,7 +27,7 @@ type QuotaKindRow = {
   rateColumn: string;
   /** Model listing types that count as this kind on a tariff card. */
   modelTypes: readonly string[];
-  /** Rough units one message costs (SPEC.md section 9 "Message estimates"). */
+  /** Rough units one message costs (docs/product/catalogue.md "Quota kinds"). */
   messageCost: number;
   /** The builder's dial: default value and step. */
   builder: { default: number; step: number };

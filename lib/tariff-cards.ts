@@ -2,7 +2,7 @@ import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 import type { CustomKind } from "@/lib/pricing/custom-tariff";
 import { perKind } from "@/lib/quota-kinds";
 
-// What a tariff card shows (SPEC.md "Tariff list"): up to 4 text models in random order, one random
+// What a tariff card shows (docs/product/screens.md): up to 4 text models in random order, one random
 // model each of image, file, video and audio, and five card styles used in turn.
 export const CARD_STYLE_COUNT = 5;
 export const MAX_TEXT_MODELS = 4;

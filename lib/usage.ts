@@ -1,6 +1,6 @@
 import { perKind, QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
 
-// Rough messages a balance buys, per kind (SPEC.md section 9 "Message estimates").
+// Rough messages a balance buys, per kind (docs/product/catalogue.md "Quota kinds").
 export const MESSAGE_DIVISORS: QuotaRecord = perKind("apiKey", (r) => r.messageCost);
 export const estimateMessages = (key: keyof QuotaRecord, balance: number): number =>
   Math.floor(balance / MESSAGE_DIVISORS[key]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 
-// SPEC.md section 3 "Assistant category" and "Assistant".
+// docs/product/catalogue.md "Assistants".
 export type AssistantCategory = { id: number; name: string; image: string; ai_chat_type: string };
 export type AssistantType = "text" | "generating_image";
 export type ImageTab = "editfoto" | "genfoto";
@@ -19,7 +19,7 @@ export type AssistantItem = {
   has_user: boolean;
 };
 
-// GET /api/user/assistants: the caller's favourites; items carry `id` (SPEC.md section 3).
+// GET /api/user/assistants: the caller's favourites; items carry `id` (docs/product/api.md "Favourites").
 export type FavoriteAssistant = Omit<AssistantItem, "assistant_id"> & { id: number };
 
 export type FavoriteChangeResponse = { success: true; assistant_id: number; has_user: boolean };
@@ -51,5 +51,5 @@ export const imageAssistantSessionQuerySchema = z.object({
   action_type: z.enum(ACTION_TYPES),
 });
 
-// GET /api/user/count: what the caller has (SPEC.md leaves the fields open).
+// GET /api/user/count: what the caller has (docs/product/api.md).
 export type UserCountResponse = { sessions: number; favorites: number; messages: number };

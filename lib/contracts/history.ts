@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 
-// SPEC.md section 3 "Session (history)", "Message" and "History page".
+// docs/product/history.md "Calls".
 export type HistorySession = {
   session_id: number;
   name: string;

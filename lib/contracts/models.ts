@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 import { MODEL_ACTIONS, type ModelAction } from "@/lib/model-actions";
 
-// SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff.
+// docs/product/catalogue.md "Model access": every action carries has_access, computed from the caller's tariff.
 export type ModelActionAccess = { action: ModelAction; has_access: boolean };
 export type ModelItem = {
   model_id: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// SPEC.md section 5: a referral code is 3 to 50 characters after trimming.
+// docs/product/referral.md: a referral code is 3 to 50 characters after trimming.
 export const referralCodeSchema = z
   .string()
   .trim()

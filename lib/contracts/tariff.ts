@@ -23,7 +23,7 @@ export type CreateDataResponse = {
 };
 
 // POST /api/tariff/create. calculated_price is what the payer pays: amount x months minus
-// ref_amount_used (SPEC.md section 9); the server recomputes it and answers 400 when it differs.
+// ref_amount_used (docs/product/billing.md); the server recomputes it and answers 400 when it differs.
 export const createTariffPaymentBodySchema = z.object({
   tariff_name: z.string().min(1).max(64),
   months: monthsSchema,

@@ -1,4 +1,4 @@
-// The Custom tariff composed with sliders (SPEC.md section 9).
+// The Custom tariff composed with sliders (docs/product/billing.md).
 import { parseNumberInput } from "@/lib/format";
 import { perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/quota-kinds";
 

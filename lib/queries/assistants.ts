@@ -38,7 +38,7 @@ export const assistantModelsQueryOptions = () =>
   queryOptions({ queryKey: assistantKeys.models(), queryFn: () => apiFetch<ModelsResponse>("/assistants/models") });
 export const useAssistantModels = () => useQuery(assistantModelsQueryOptions());
 
-// ---------------------------------------------------------------- favourites (SPEC.md section 4)
+// ---------------------------------------------------------------- favourites (docs/product/screens.md)
 
 export type FavoriteTarget = { assistantId: number; assistantType: string; hasUser: boolean };
 

@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/client/api-client";
 import { closeMiniApp } from "@/lib/client/host";
 import type { HistoryContinueResponse, HistoryMessage, HistoryPage } from "@/lib/contracts/history";
 
-/** The history screen asks for 10 sessions a page (SPEC.md section 9). */
+/** The history screen asks for 10 sessions a page (docs/product/history.md). */
 const HISTORY_SCREEN_PAGE_SIZE = 10;
 
 export const historyKeys = {
@@ -23,7 +23,7 @@ export function onSessionStarted(client: QueryClient): void {
   closeMiniApp();
 }
 
-// SPEC.md section 7: the list is fresh 5 minutes and kept 10, never refetched on focus.
+// docs/product/history.md: the list is fresh 5 minutes and kept 10, never refetched on focus.
 export const historyListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: historyKeys.list(),

@@ -20,7 +20,7 @@ export const paymentKeys = {
   pending: () => [...paymentKeys.all, "pending"] as const,
 };
 
-/** Checks for a pending payment on demand: never automatic, never retried (SPEC.md section 4). */
+/** Checks for a pending payment on demand: never automatic, never retried (docs/product/payments.md). */
 export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> {
   const queryClient = useQueryClient();
   return () =>
@@ -65,7 +65,7 @@ function handOver(url: string) {
   if (openPaymentLink(url).handedToHost) closeMiniApp();
 }
 
-// Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7), only where a
+// Payment-link calls are not cached and retry twice after 1000 ms (docs/product/payments.md), only where a
 // retry may pass (no answer, 503, 504): a refusal or an error answer is final and shown at once.
 function usePaymentMutation<TBody>(path: string) {
   const queryClient = useQueryClient();

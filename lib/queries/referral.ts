@@ -22,7 +22,7 @@ export const useMyReferralCode = () =>
 export const useCanApplyReferral = () =>
   useQuery({ queryKey: referralKeys.canApply(), queryFn: () => apiFetch<CanApplyResponse>("/referral/can-apply") });
 
-/** Checks a code once it is long enough (SPEC.md section 4); `enabled` is false while it is too short. */
+/** Checks a code once it is long enough (docs/product/referral.md); `enabled` is false while it is too short. */
 export const useCheckReferralCode = (code: string, enabled: boolean) =>
   useQuery({
     queryKey: referralKeys.check(code),

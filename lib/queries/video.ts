@@ -10,7 +10,7 @@ export const videoKeys = {
   capabilities: () => [...videoKeys.all, "capabilities"] as const,
 };
 
-// SPEC.md section 7: capabilities fresh 10 minutes, kept 20; the cost check cached locally 30 minutes.
+// docs/product/video.md: capabilities fresh 10 minutes, kept 20; the cost check cached locally 30 minutes.
 const MINUTE = 60_000;
 const COST_CACHE_PREFIX = "video_cost_";
 const COST_CACHE_MS = 30 * MINUTE;
@@ -34,7 +34,7 @@ export async function checkVideoModelCost(modelName: string, { fresh = false }: 
   return answer;
 }
 
-/** The video page starts from fresh balances (SPEC.md section 4). */
+/** The video page starts from fresh balances (docs/product/video.md). */
 export const clearVideoCostCache = () => clearLocalCache({ store: localStorage, prefix: COST_CACHE_PREFIX });
 
 /**

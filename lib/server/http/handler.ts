@@ -19,7 +19,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Schemas<B, Q> = {
   body?: ZodType<B>;
   query?: ZodType<Q>;
-  /** Counted before the body is read (DESIGN.md "Limits"); 429 with Retry-After past the limit. */
+  /** Counted before the body is read (docs/product/limits.md); 429 with Retry-After past the limit. */
   rateLimit?: RateLimitBucket;
   /** Runs before anything is parsed (a webhook's secret header): throw an ApiError to refuse. */
   authorize?: (req: Request) => void;

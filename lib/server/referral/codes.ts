@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { referralMessage, type ReferralOutcome } from "./messages";
 
-// DESIGN.md "Referral programme": a code may be applied once, within 24 h of the first login,
+// docs/product/referral.md: a code may be applied once, within 24 h of the first login,
 // never one's own.
 export const REFERRAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, referralLedger, users, type Payment } from "@/db/schema";
 
-// DESIGN.md "Referral programme": the referrer earns 40 % of the referred user's first successful
+// docs/product/referral.md: the referrer earns 40 % of the referred user's first successful
 // payment and 10 % of each later one, for a year after the code was applied.
 export const FIRST_PAYMENT_REWARD = 0.4;
 export const LATER_PAYMENT_REWARD = 0.1;

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/server/http/api-error";
 /**
  * Continues one of the caller's sessions in the messenger: makes it the active session and queues a
  * bot message, in one transaction. Another user's session (or an unknown one) answers 404.
- * For POST /api/history/id (DESIGN.md "Sessions, history and the bot").
+ * For POST /api/history/id (docs/product/history.md).
  */
 export async function continueSession({ db, user, sessionId }: { db: Db; user: Pick<User, "id" | "telegramId" | "language">; sessionId: number }) {
   return db.transaction(async (tx) => {

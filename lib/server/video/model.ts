@@ -25,6 +25,6 @@ export async function getVideoModelOrThrow({ db, subscription, modelName, action
   return { model, capability };
 }
 
-/** What one clip of the model costs at its default duration (SPEC.md section 9). */
+/** What one clip of the model costs at its default duration (docs/product/video.md). */
 export const estimatedCost = ({ model, capability }: VideoModel) =>
   videoCost(durationOptions(model.modelName, capability.durations)[0], capability.costPer5s);

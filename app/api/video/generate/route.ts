@@ -1,7 +1,7 @@
 import { withUser } from "@/lib/server/http/handler";
 import { generateVideo } from "@/lib/server/video/generate";
 
-// Generation polls its provider for minutes; the client waits up to 10 minutes (SPEC.md section 7).
+// Generation polls its provider for minutes; the client waits up to 10 minutes (docs/product/video.md).
 export const maxDuration = 600;
 
 // POST /api/video/generate - multipart: prompt, model_name, action, format_key, duration, image or video
