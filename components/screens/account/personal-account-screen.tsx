@@ -36,7 +36,7 @@ function TariffSummary() {
   );
 }
 
-/** SPEC.md section 2 "Personal account". */
+/** The personal account (docs/product/screens.md). */
 export default function PersonalAccountScreen() {
   const t = useTranslations("Account");
   const format = useFormatter();

@@ -14,7 +14,7 @@ import { routes } from "@/lib/routes";
 import "@/components/tariffs/dials.css";
 import "@/components/payments/payments.css";
 
-// Order of the dials on screen (SPEC.md "Custom tariff builder").
+// Order of the dials on screen (docs/product/billing.md).
 const DIAL_ORDER: CustomKind[] = ["text", "audio", "files", "image", "video"];
 
 export default function CreateTariffScreen() {
