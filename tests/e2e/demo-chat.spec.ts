@@ -68,7 +68,7 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   await expect(page.locator(".bubble--user", { hasText: "Как выбрать" })).toBeVisible();
   await expect(page.locator(".bubble--ai", { hasText: "Демо-ответ" })).toBeVisible();
 
-  // Continue in chat from the thread opens the demo chat again, where the bot says so (issue 9).
+  // Continue in chat from the thread opens the demo chat again, where the bot says so (docs/product/history.md).
   const button = page.getByTestId("history-continue");
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");

@@ -12,7 +12,8 @@ export async function openApp(page: Page, options: { lang?: "ru" | "en"; userId?
   if (options.lang) query.set("demo_lang", options.lang);
   await page.goto(`/?${query}${options.hash ? `#${options.hash}` : ""}`);
   await page.getByTestId("header-tariff").waitFor();
-  // The shell shows before sign-in ends (issue 13); a test that calls the API itself needs the token.
+  // The shell shows before sign-in ends (docs/decisions/0008-first-paint-without-sdk.md); a test
+  // that calls the API itself needs the token.
   await page.waitForFunction(() => localStorage.getItem("token") !== null);
   return userId;
 }

@@ -12,7 +12,7 @@ async function switchUser(page: Page, query: string) {
 
 test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  // C's code lets A use up A's own entry, so A's account shows A's code and link (SPEC.md: the box
+  // C's code lets A use up A's own entry, so A's account shows A's code and link (docs/product/referral.md: the box
   // is shown while a code may still be entered, the own code otherwise).
   await openApp(page, { hash: "/PersonalAccountPage" });
   const codeOfC = await page.evaluate(async () => {

@@ -10,7 +10,7 @@ const rec = (text: number, audio: number, image: number, file: number, video: nu
   video_tokens: video,
 });
 
-// SPEC.md section 9 "Message estimates".
+// docs/product/catalogue.md "Quota kinds": message estimates.
 describe("estimateMessages", () => {
   it("divides text by 100, image by 6, audio by 22, file by 20, video by 25", () => {
     expect(MESSAGE_DIVISORS).toEqual({ text_tokens: 100, image_tokens: 6, audio_tokens: 22, file_tokens: 20, video_tokens: 25 });
@@ -22,7 +22,7 @@ describe("estimateMessages", () => {
   });
 });
 
-// SPEC.md section 9 "Usage percentage".
+// docs/product/billing.md "Quotas": usage percentage.
 describe("usagePercentage", () => {
   it("is 'free' when every limit is zero", () => {
     expect(usagePercentage({ remaining: rec(5, 0, 0, 0, 0), limits: rec(0, 0, 0, 0, 0) })).toBe("free");
