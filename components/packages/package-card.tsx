@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
+import { isMessageKey } from "@/lib/i18n/message-keys";
 import { packageTextPrefix } from "@/lib/package-tabs";
 import { formatRoubles } from "@/lib/payment-form";
 import "./packages.css";
@@ -9,7 +10,8 @@ import "./packages.css";
 /** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */
 export function usePackageTexts(pkg: PackageItem) {
   const t = useTranslations("PackageTexts");
-  const text = (key: string, fallback = "") => (t.has(key) ? t(key) : fallback);
+  const texts = useMessages().PackageTexts;
+  const text = (key: string, fallback = "") => (isMessageKey(texts, key) ? t(key) : fallback);
   return {
     name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),
     small: text(pkg.small_description_language_id),

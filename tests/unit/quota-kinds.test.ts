@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { quotas, subscriptions, tariffRates, tariffs } from "@/db/schema";
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
-import { QUOTA_KIND_TABLE } from "@/lib/quota-kinds";
+import { kindsInOrder, QUOTA_KIND_TABLE } from "@/lib/quota-kinds";
 
 const names = (columns: object, except: string[] = []) => Object.keys(columns).filter((k) => !except.includes(k)).sort();
 const column = (field: "tariffColumn" | "subscriptionColumn" | "quotaColumn" | "rateColumn") => QUOTA_KIND_TABLE.map((r) => r[field]).sort();
@@ -33,5 +33,12 @@ describe("the quota-kind table", () => {
       expect(m.Limits.kind[r.kind]).toBeTruthy();
       for (const group of ["kind", "unit", "tip"] as const) expect(m.CreateTariff[group][r.custom]).toBeTruthy();
     }
+  });
+  it.each(["builderOrder", "cardOrder"] as const)("%s places every kind once", (order) => {
+    expect(QUOTA_KIND_TABLE.map((r) => r[order]).sort()).toEqual(QUOTA_KIND_TABLE.map((_, i) => i));
+  });
+  it("orders the builder's dials and a tariff card's kinds as the screens show them", () => {
+    expect(kindsInOrder("builderOrder", "custom")).toEqual(["text", "audio", "files", "image", "video"]);
+    expect(kindsInOrder("cardOrder", "custom")).toEqual(["text", "image", "files", "video", "audio"]);
   });
 });

@@ -13,7 +13,7 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";
-import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { BUILDER_KINDS, customMonthlyPrice, customPerDay, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
 import { useCreateData } from "@/lib/queries/tariffs";
 import { perKind, type QuotaKindEntry } from "@/lib/quota-kinds";
@@ -22,7 +22,6 @@ import "@/components/payments/payments.css";
 import "@/components/tariffs/tariffs.css";
 
 type Params = Record<QuotaKindEntry["routeParam"] | "allprice", string>;
-const SHOWN: CustomKind[] = ["text", "audio", "files", "image", "video"];
 
 const whole = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 
@@ -68,7 +67,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
           </div>
         </div>
         <ul className="tariff-card__kinds">
-          {SHOWN.map((kind) => (
+          {BUILDER_KINDS.map((kind) => (
             <li key={kind} className="kind-row">
               <span className="kind-row__text">
                 <span className="kind-row__model">{tk(`kind.${kind}`)}</span>

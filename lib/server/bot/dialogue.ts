@@ -39,15 +39,15 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   const lang = user.language;
   const active = await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
   if (!active) {
-    await ctx.reply(botText(lang, "noSession"), { reply_markup: webAppKeyboard(lang) });
+    await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
   }
   if (active.session.action !== "text" && active.session.action !== "files") {
-    await ctx.reply(botText(lang, "actionNotSupported"));
+    await ctx.reply(botText(lang)("actionNotSupported"));
     return;
   }
   if ((await quotaLeft({ db, userId: user.id, kind: "text_tokens" })) <= 0) {
-    await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
+    await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
 
@@ -84,7 +84,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   if (stopped ? !answer.trim() : failure) {
     if (!stopped) log().error({ err: failure }, `[bot] model call failed for session ${active.session.id}`);
     await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
-    await preview.fail(stopped ? { text: botText(lang, "stoppedEmpty") } : { text: botText(lang, "modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
+    await preview.fail(stopped ? { text: botText(lang)("stoppedEmpty") } : { text: botText(lang)("modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
     return;
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
@@ -93,8 +93,8 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
-  const cost = botText(lang, "costLine", { tokens: String(tokens), left: String(left) });
-  const footer = stopped ? `${botText(lang, "stoppedNote")}\n${cost}` : cost;
+  const cost = botText(lang)("costLine", { tokens: String(tokens), left: String(left) });
+  const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
   try {
     await preview.finish({ text: answer, footer });
   } catch (error) {
@@ -108,7 +108,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
 /** The Retry button of a failed turn: the same text again in the same session, once per failure. */
 export async function retryText({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
   const turn = await takeFailedTurn({ db, turnId, userId: user.id });
-  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language, "retryGone") }).catch(() => {});
+  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language)("retryGone") }).catch(() => {});
   if (!turn) return;
   // The apology loses its button, so the old message does not invite a second try.
   await ctx.editMessageReplyMarkup().catch(() => {});

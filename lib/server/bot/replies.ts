@@ -24,10 +24,10 @@ export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): str
 
 /** The mini-app's button (web_app), opening the given hash route. */
 export const webAppKeyboard = (lang: string, route = "") =>
-  new InlineKeyboard().webApp(botText(lang, "openApp"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/${route ? `#/${route}` : ""}`);
+  new InlineKeyboard().webApp(botText(lang)("openApp"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/${route ? `#/${route}` : ""}`);
 
 export const tariffsKeyboard = (lang: string) =>
-  new InlineKeyboard().webApp(botText(lang, "openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#${routes.tariff()}`);
+  new InlineKeyboard().webApp(botText(lang)("openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#${routes.tariff()}`);
 
 /**
  * The final answer: the streamed message (when there is one) replaced by the first part, the rest

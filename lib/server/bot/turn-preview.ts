@@ -21,8 +21,8 @@ const DRAFT_OPTIONS = { can_stop: true, keep_on_stop: true };
 export const STOP_PREFIX = "stop:";
 export const RETRY_PREFIX = "retry:";
 
-export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "stopButton"), `${STOP_PREFIX}${turnId}`);
-export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "retryButton"), `${RETRY_PREFIX}${turnId}`);
+export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
+export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`);
 
 export type TurnPreview = {
   /** The answer so far; shown at most about once a second. */

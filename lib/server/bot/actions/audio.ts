@@ -36,7 +36,7 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
       const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
-      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
     },
   });

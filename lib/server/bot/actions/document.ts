@@ -21,7 +21,7 @@ import { paidTurn, refusedAsTooLarge } from "./paid-turn";
 export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
-  const question = file.caption || botText(lang, "documentQuestion");
+  const question = file.caption || botText(lang)("documentQuestion");
   await paidTurn({
     ctx, db, user, kind: "file_tokens", amount: 1, chatAction: "typing",
     run: async ({ signal, left }) => {
@@ -35,7 +35,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
-      await sendFormatted({ ctx, text: answer, footer: botText(lang, "costFiles", { spent: "1", left: String(left) }) });
+      await sendFormatted({ ctx, text: answer, footer: botText(lang)("costFiles", { spent: "1", left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer, documentText: documentTextToKeep(text) } });
     },
   });

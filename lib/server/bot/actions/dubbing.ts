@@ -38,7 +38,7 @@ function translationPrompt(lang: string, caption: string): string {
 export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { text: string }): Promise<void> {
   const lang = user.language;
   if (text.length > SPEECH_MAX_CHARS) {
-    await ctx.reply(botText(lang, "voiceOverTooLong", { max: String(SPEECH_MAX_CHARS), length: String(text.length) }));
+    await ctx.reply(botText(lang)("voiceOverTooLong", { max: String(SPEECH_MAX_CHARS), length: String(text.length) }));
     return;
   }
   const minutes = Math.max(1, Math.ceil(text.length / SPOKEN_CHARS_PER_MINUTE));
@@ -47,7 +47,7 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
     run: async ({ signal, left }) => {
       const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
-      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
     },
   });
@@ -80,7 +80,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });
-      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: botText(lang, "costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: translation, aiFileUrl } });
     },
   });

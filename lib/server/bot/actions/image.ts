@@ -23,7 +23,7 @@ type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 const TELEGRAM_PHOTO_LIMIT = 10 * 1024 * 1024;
 
 async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User; image: AiFile; left: number }) {
-  const caption = [image.note, botText(user.language, "costImages", { spent: "1", left: String(left) })].filter(Boolean).join("\n");
+  const caption = [image.note, botText(user.language)("costImages", { spent: "1", left: String(left) })].filter(Boolean).join("\n");
   const file = () => new InputFile(image.data, `image.${extensionFor(image.contentType)}`);
   if (image.data.length <= TELEGRAM_PHOTO_LIMIT) {
     try {
@@ -58,7 +58,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
   const lang = user.language;
   const prompt = promptOf(active, file.caption);
   if (!prompt) {
-    await ctx.reply(botText(lang, "photoNeedsCaption"));
+    await ctx.reply(botText(lang)("photoNeedsCaption"));
     return;
   }
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;

@@ -9,7 +9,7 @@ import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
 import { QUOTA_FIELD } from "@/lib/server/quotas/columns";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
-import { botText } from "../bot-text";
+import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { log } from "@/lib/server/log";
@@ -26,7 +26,7 @@ const CHAT_ACTION_REPEAT_MS = 4_500;
 
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
-  constructor(readonly messageKey: string) {
+  constructor(readonly messageKey: BotTextKey) {
     super(messageKey);
     this.name = "TurnRefused";
   }
@@ -38,17 +38,17 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
 function failureText(lang: string, error: unknown): string {
-  if (error instanceof TurnRefused) return botText(lang, error.messageKey);
-  if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
+  if (error instanceof TurnRefused) return botText(lang)(error.messageKey);
+  if (error instanceof FileTooLargeError) return botText(lang)("fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
   // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
-  if (error instanceof DocumentError) return botText(lang, DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
-  return botText(lang, "actionFailed");
+  if (error instanceof DocumentError) return botText(lang)(DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
+  return botText(lang)("actionFailed");
 }
 
 /** Tells the user a file is over Telegram's download limit, before any getFile; answers true when it was refused. */
 export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lang: string; size?: number }): Promise<boolean> {
   if (size === undefined || size <= TELEGRAM_DOWNLOAD_LIMIT) return false;
-  await ctx.reply(botText(lang, "fileTooLarge", { size: megabytes(size) }));
+  await ctx.reply(botText(lang)("fileTooLarge", { size: megabytes(size) }));
   return true;
 }
 
@@ -73,7 +73,7 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
     left = await spendQuota({ db, userId: user.id, kind, amount });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
-    await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
+    await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});

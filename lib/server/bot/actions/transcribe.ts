@@ -30,7 +30,7 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
         left = await spendAfterTurn({ db, userId: user.id, kind: "audio_tokens", amount: extra });
         spent += extra;
       }
-      await replyPlain({ ctx, text: text.trim(), footer: botText(lang, "costAudio", { spent: String(spent), left: String(left) }) });
+      await replyPlain({ ctx, text: text.trim(), footer: botText(lang)("costAudio", { spent: String(spent), left: String(left) }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: text.trim() } });
     },
   });
