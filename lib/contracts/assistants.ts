@@ -57,7 +57,7 @@ export const favoriteBodySchema = z
 
 // GET /api/assistants/id?assistant_id=&model_id=
 export const assistantSessionQuerySchema = z.object({ assistant_id: queryIdSchema, model_id: queryIdSchema });
-export const assistantSessionResponseSchema = launchResponseSchema;
+export const assistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the assistant" });
 
 // GET /api/assistants/create_image_assistant_session?assistant_id=&model_id=&action_type=
 export const ACTION_TYPES = ["text", "photo"] as const;
@@ -67,4 +67,4 @@ export const imageAssistantSessionQuerySchema = z.object({
   model_id: queryIdSchema,
   action_type: z.enum(ACTION_TYPES),
 });
-export const imageAssistantSessionResponseSchema = launchResponseSchema;
+export const imageAssistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image assistant" });

@@ -45,4 +45,3 @@ export const historyThreadResponseSchema = z.array(historyMessageSchema);
 // POST /api/history/id {session_id}
 export const historyContinueBodySchema = z.object({ session_id: bodyIdSchema });
 export const historyContinueResponseSchema = z.object({ success: z.literal(true), session_id: z.number() });
-export type HistoryContinueResponse = z.infer<typeof historyContinueResponseSchema>;

@@ -4,7 +4,6 @@ import { MODEL_ACTIONS } from "@/lib/model-actions";
 
 // SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff.
 const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean() });
-export type ModelActionAccess = z.infer<typeof modelActionAccessSchema>;
 const modelItemSchema = z.object({
   model_id: z.number(),
   model_name: z.string(),
@@ -18,7 +17,6 @@ const modelItemSchema = z.object({
 export type ModelItem = z.infer<typeof modelItemSchema>;
 // GET /api/models/all and GET /api/assistants/models answer a plain list.
 export const modelsResponseSchema = z.array(modelItemSchema);
-export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
 // What every launch call answers: the new dialogue session, now the caller's active one.
 export const launchResponseSchema = z.object({
@@ -39,11 +37,11 @@ const id = queryIdSchema;
 
 // GET /api/models/text/session?model_id=
 export const textSessionQuerySchema = z.object({ model_id: id });
-export const textSessionResponseSchema = launchResponseSchema;
+export const textSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the text model" });
 
 // GET /api/models/image/session?model_id=&action= (action defaults to the model's image action)
 export const imageSessionQuerySchema = z.object({ model_id: id, action: z.enum(IMAGE_ACTIONS).optional() });
-export const imageSessionResponseSchema = launchResponseSchema;
+export const imageSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image model and action" });
 
 // POST /api/models/session {model_id, action?} (action defaults to the model's first action)
 export const modelSessionBodySchema = z.object({
@@ -51,5 +49,5 @@ export const modelSessionBodySchema = z.object({
   action: z.enum(MODEL_ACTIONS).optional(),
 });
 export type ModelSessionBody = z.infer<typeof modelSessionBodySchema>;
-export const modelSessionResponseSchema = launchResponseSchema;
+export const modelSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the model and action" });
 

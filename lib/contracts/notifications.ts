@@ -14,7 +14,6 @@ const paymentNotificationSchema = z.object({
   tariff_name: z.string().nullable(),
   package_name: z.string().nullable(),
 });
-export type PaymentNotification = z.infer<typeof paymentNotificationSchema>;
 
 const videoNotificationSchema = z.object({
   kind: z.literal("video"),
@@ -24,7 +23,6 @@ const videoNotificationSchema = z.object({
   /** The model's display name. */
   model_name: z.string(),
 });
-export type VideoNotification = z.infer<typeof videoNotificationSchema>;
 
 const notificationItemSchema = z.discriminatedUnion("kind", [paymentNotificationSchema, videoNotificationSchema]);
 export type NotificationItem = z.infer<typeof notificationItemSchema>;

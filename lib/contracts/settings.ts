@@ -21,7 +21,7 @@ export type RecurrentStatusResponse = z.infer<typeof recurrentStatusResponseSche
 
 // POST /api/settings/recurrent: turns auto-payment off (or on again when a method is saved).
 export const setRecurrentBodySchema = z.object({ is_recurrent: z.boolean() });
-export const setRecurrentResponseSchema = recurrentStatusResponseSchema;
+export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({ description: "Whether auto-payment is on after the change" });
 
 // POST /api/settings/language
 export const setLanguageBodySchema = z.object({ language_code: languageSchema });

@@ -11,7 +11,6 @@ const videoCapabilitySchema = z.object({
   supported_formats: z.array(videoFormatSchema),
 });
 export const videoCapabilitiesResponseSchema = z.object({ data: z.array(videoCapabilitySchema) });
-export type VideoCapabilitiesResponse = z.infer<typeof videoCapabilitiesResponseSchema>;
 
 // GET /api/video/check-model-cost/{modelName}
 export const videoCostParamsSchema = z.object({ modelName: z.string().trim().min(1).max(100) });

@@ -1,19 +1,13 @@
 "use client";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { z } from "zod";
 import { api } from "@/lib/client/api-client";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
 import { closeMiniApp, haptic, openPaymentLink } from "@/lib/client/host";
 import type { CallBody } from "@/lib/client/fetch-core";
-import type { createPackagePaymentBodySchema } from "@/lib/contracts/package";
-import type { PendingPaymentResponse, createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
+import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { referralKeys } from "./referral";
 import { userKeys } from "./user";
-
-export type CreateTariffPaymentBody = z.input<typeof createTariffPaymentBodySchema>;
-export type CreateCustomTariffPaymentBody = z.input<typeof createCustomTariffPaymentBodySchema>;
-export type CreatePackagePaymentBody = z.input<typeof createPackagePaymentBodySchema>;
 
 export const paymentKeys = {
   all: ["payment"] as const,
