@@ -17,7 +17,7 @@ type CallOptions = {
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers };
 
-const API_DIR = path.resolve(process.cwd(), "app/api");
+export const API_DIR = path.resolve(process.cwd(), "app/api");
 
 /** The route files whose URL pattern matches a path under /api, the most specific first. */
 export function routeFilesFor(pathname: string): string[] {
@@ -55,7 +55,8 @@ async function routeFileServing(handler: Handler, method: string, pathname: stri
   throw new Error(`call(): ${method} ${pathname} is not served by the handler given (the path matches ${tried})`);
 }
 
-const withoutTrailingSlash = (key: string) => key.replace(/\/$/, "");
+/** "/api/history/" and "/api/history" are one call (its route file answers both). */
+export const withoutTrailingSlash = (key: string) => key.replace(/\/$/, "");
 const contracts = new Map(Object.entries(apiCalls).map(([key, contract]) => [withoutTrailingSlash(key), contract as CallContract]));
 
 /** "GET /api/referral/check-code/{code}" for app/api/referral/check-code/[code]/route.ts: the call's key in lib/contracts/calls.ts. */

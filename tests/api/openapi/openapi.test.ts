@@ -4,11 +4,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { GET as openApi } from "@/app/api/openapi.json/route";
 import { apiCalls } from "@/lib/contracts/calls";
-import { call, callKeyOf } from "../../helpers/api";
+import { API_DIR, call, callKeyOf, withoutTrailingSlash } from "../../helpers/api";
 
-const API_DIR = path.resolve(process.cwd(), "app/api");
 const VERBS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-const withoutTrailingSlash = (key: string) => key.replace(/\/$/, "");
 
 /** "GET /api/health" for every verb every app/api/**\/route.ts exports. */
 async function servedCalls(): Promise<string[]> {
