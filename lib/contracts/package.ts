@@ -1,20 +1,22 @@
 import { z } from "zod";
-import { bodyIdSchema, emailSchema, moneySchema } from "./common";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import { bodyIdSchema, emailSchema, moneySchema, paymentUrlResponseSchema } from "./common";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
 
 // Calls under /api/package/.
 
 // GET /api/package/
-export type PackageItem = {
-  package_id: number;
-  name: string;
-  image: string;
-  price: number;
-  small_description_language_id: string;
-  description_language_id: string;
-  description_models_id: string;
-  package_purpose: "reset" | QuotaKey;
-};
+const packageItemSchema = z.object({
+  package_id: z.number(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  small_description_language_id: z.string(),
+  description_language_id: z.string(),
+  description_models_id: z.string(),
+  package_purpose: z.enum(["reset", ...(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]])]),
+});
+export type PackageItem = z.infer<typeof packageItemSchema>;
+export const packagesResponseSchema = z.array(packageItemSchema);
 
 // POST /api/package/payment
 export const createPackagePaymentBodySchema = z.object({
@@ -22,3 +24,4 @@ export const createPackagePaymentBodySchema = z.object({
   email: emailSchema.optional(),
   ref_amount_used: moneySchema.default(0),
 });
+export const createPackagePaymentResponseSchema = paymentUrlResponseSchema;

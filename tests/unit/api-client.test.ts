@@ -13,7 +13,7 @@ vi.stubGlobal("window", { location: { hash: "#/tariff" } });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-describe("apiFetch", () => {
+describe("api (the mini-app's token source)", () => {
   beforeEach(() => {
     store.clear();
     vi.resetModules();
@@ -32,9 +32,9 @@ describe("apiFetch", () => {
       return auth === "Bearer fresh" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
     });
     vi.stubGlobal("fetch", fetchMock);
-    const { apiFetch } = await import("@/lib/client/api-client");
-    const results = await Promise.all([apiFetch("/a"), apiFetch("/b"), apiFetch("/c")]);
-    expect(results).toEqual([{ ok: "/api/a" }, { ok: "/api/b" }, { ok: "/api/c" }]);
+    const { api } = await import("@/lib/client/api-client");
+    const results = await Promise.all([api("GET /api/referral/balance"), api("GET /api/referral/my-code"), api("GET /api/referral/can-apply")]);
+    expect(results).toEqual([{ ok: "/api/referral/balance" }, { ok: "/api/referral/my-code" }, { ok: "/api/referral/can-apply" }]);
     expect(logins).toBe(1);
     expect(store.get("token")).toBe("fresh");
   });
@@ -45,8 +45,8 @@ describe("apiFetch", () => {
     vi.stubGlobal("fetch", vi.fn(async (url: string) =>
       url === "/api/auth/telegram-login" ? json(401, {}) : json(401, { error: { code: "unauthorized", message: "expired" } }),
     ));
-    const { apiFetch, ApiRequestError } = await import("@/lib/client/api-client");
-    await expect(apiFetch("/a")).rejects.toBeInstanceOf(ApiRequestError);
+    const { api, ApiRequestError } = await import("@/lib/client/api-client");
+    await expect(api("GET /api/referral/balance")).rejects.toBeInstanceOf(ApiRequestError);
     expect(store.has("token")).toBe(false);
     expect(window.location.hash).toBe("#/");
   });
@@ -64,9 +64,9 @@ describe("apiFetch", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
     const { login } = await import("@/lib/client/session");
-    const { apiFetch } = await import("@/lib/client/api-client");
+    const { api } = await import("@/lib/client/api-client");
     const signingIn = login();
-    await expect(apiFetch("/a")).resolves.toEqual({ ok: "/api/a" });
+    await expect(api("GET /api/referral/balance")).resolves.toEqual({ ok: "/api/referral/balance" });
     await signingIn;
     expect(logins).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -75,8 +75,8 @@ describe("apiFetch", () => {
   it("rebuilds the typed error from the JSON envelope", async () => {
     store.set("token", "t");
     vi.stubGlobal("fetch", vi.fn(async () => json(409, { error: { code: "conflict", message: "A payment is pending" } })));
-    const { apiFetch } = await import("@/lib/client/api-client");
-    await expect(apiFetch("/x", { method: "POST", body: {} })).rejects.toMatchObject({
+    const { api } = await import("@/lib/client/api-client");
+    await expect(api("POST /api/settings/recurrent", { body: { is_recurrent: false } })).rejects.toMatchObject({
       status: 409,
       code: "conflict",
       message: "A payment is pending",

@@ -16,9 +16,15 @@ import { log } from "@/lib/server/log";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Schemas<B, Q> = {
+type Schemas<B, Q, R> = {
   body?: ZodType<B>;
   query?: ZodType<Q>;
+  /**
+   * What the call answers (lib/contracts/<segment>.ts): the handler's return is typed by it, and the
+   * API tests parse every answer with it; it is not re-checked at run time (docs/decisions/0120-response-contracts.md).
+   * A handler may return a Response of its own instead (a file, a redirect).
+   */
+  response: ZodType<R>;
   /** Counted before the body is read (docs/product/limits.md); 429 with Retry-After past the limit. */
   rateLimit?: RateLimitBucket;
   /** Runs before anything is parsed (a webhook's secret header): throw an ApiError to refuse. */
@@ -62,7 +68,7 @@ function toApiError(error: unknown): ApiError {
   return new ApiError("internal", "Internal server error");
 }
 
-async function parseInput<B, Q>(req: Request, schemas: Schemas<B, Q>) {
+async function parseInput<B, Q>(req: Request, schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">) {
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
   if (containsNul(rawQuery)) throw new ApiError("bad_request", "NUL characters are not allowed");
   const query = schemas.query ? schemas.query.parse(rawQuery) : (undefined as Q);
@@ -89,9 +95,9 @@ function respond(result: unknown): Response {
 }
 
 /** A route open to anyone (login, health, webhooks that authenticate themselves). */
-export function withPublic<B = undefined, Q = undefined>(
-  schemas: Schemas<B, Q>,
-  handler: (ctx: PublicContext<B, Q>) => Promise<unknown>,
+export function withPublic<R, B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q, R>,
+  handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {
@@ -108,9 +114,9 @@ export function withPublic<B = undefined, Q = undefined>(
 }
 
 /** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
-export function withUser<B = undefined, Q = undefined>(
-  schemas: Schemas<B, Q>,
-  handler: (ctx: UserContext<B, Q>) => Promise<unknown>,
+export function withUser<R, B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q, R>,
+  handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {

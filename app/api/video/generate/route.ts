@@ -1,3 +1,4 @@
+import { videoGenerateResponseSchema } from "@/lib/contracts/video";
 import { withUser } from "@/lib/server/http/handler";
 import { generateVideo } from "@/lib/server/video/generate";
 
@@ -5,4 +6,4 @@ import { generateVideo } from "@/lib/server/video/generate";
 export const maxDuration = 600;
 
 // POST /api/video/generate - multipart: prompt, model_name, action, format_key, duration, image or video
-export const POST = withUser({ rateLimit: "video-generate" }, ({ db, user, req }) => generateVideo({ db, caller: user, req }));
+export const POST = withUser({ rateLimit: "video-generate", response: videoGenerateResponseSchema }, ({ db, user, req }) => generateVideo({ db, caller: user, req }));

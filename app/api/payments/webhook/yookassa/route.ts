@@ -1,5 +1,6 @@
+import { yookassaNotificationSchema, yookassaWebhookResponseSchema } from "@/lib/contracts/payments";
 import { withPublic } from "@/lib/server/http/handler";
-import { handleYookassaNotification, yookassaNotificationSchema } from "@/lib/server/payments/providers/yookassa/webhook";
+import { handleYookassaNotification } from "@/lib/server/payments/providers/yookassa/webhook";
 
 // POST /api/payments/webhook/yookassa - YooKassa notification, believed only after re-fetching the payment
-export const POST = withPublic({ body: yookassaNotificationSchema, rateLimit: "payment-webhook" }, async ({ db, req, body }) => handleYookassaNotification({ db, req, body }));
+export const POST = withPublic({ body: yookassaNotificationSchema, rateLimit: "payment-webhook", response: yookassaWebhookResponseSchema }, async ({ db, req, body }) => handleYookassaNotification({ db, req, body }));

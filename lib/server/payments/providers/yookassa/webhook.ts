@@ -10,14 +10,9 @@ import { addressInRanges, clientAddress } from "@/lib/server/http/client-address
 import { confirmPayment } from "../../confirm";
 import { fetchYookassaPayment } from "./client";
 import { releasePayment } from "../../release";
+import { yookassaNotificationSchema } from "@/lib/contracts/payments";
 
-export const yookassaNotificationSchema = z.object({
-  type: z.string().optional(),
-  event: z.string().max(100),
-  // YooKassa payment ids are UUID-shaped; anything else is refused before any outbound call.
-  object: z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i) }).loose(),
-});
-export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
+type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
 
 /**
  * YOOKASSA_TRUSTED_IPS: comma-separated addresses or CIDR ranges (YooKassa publishes the ranges it
