@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { rateLimits } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { nowMs } from "@/lib/server/clock";
 import { RATE_LIMITS, type RateLimitBucket } from "./limits";
 
 export type { RateLimitBucket } from "./limits";
@@ -11,14 +12,16 @@ export type { RateLimitBucket } from "./limits";
 type Hit = { allowed: boolean; retryAfterSeconds: number };
 
 /**
- * Counts one request of `key` in `bucket` with a single atomic upsert (fixed window, computed from
- * the database clock so every instance agrees) and says whether it is within the limit.
+ * Counts one request of `key` in `bucket` with a single atomic upsert (a fixed window, whole multiples
+ * of its length since the epoch, so every instance agrees) and says whether it is within the limit.
+ * The time comes from lib/server/clock.ts, so tests move it instead of waiting for a fresh window.
  */
 export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">; bucket: RateLimitBucket; key: string }): Promise<Hit> {
   const rule = RATE_LIMITS[bucket];
   const limit = Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER));
   const window = rule.windowSeconds;
-  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`;
+  const nowSeconds = nowMs() / 1000;
+  const windowStart = sql`to_timestamp(floor(${nowSeconds}::double precision / ${window}) * ${window})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, key: key.slice(0, 200), windowStart, hits: 1 })
@@ -31,7 +34,7 @@ export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">
     })
     .returning({
       hits: rateLimits.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart}) + ${window} - extract(epoch from now()))::int`,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart}) + ${window} - ${nowSeconds}::double precision)::int`,
     });
   return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Number(row.secondsLeft)) };
 }
