@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
+import { isMultipart, readForm, type MultipartContract, type ReceivedForm } from "./multipart";
 import { clientAddress } from "./client-address";
 import { loggedRequest } from "./request-log";
 import { log } from "@/lib/server/log";
@@ -128,5 +129,36 @@ export function withUser<B = undefined, Q = undefined>(
     } catch (error) {
       return errorResponse(toApiError(error));
     }
+  });
+}
+
+type FormSchemas<F, K extends string, B> = {
+  form: MultipartContract<F, K>;
+  /** A JSON body the route takes instead of the form; without it anything but multipart is 415. */
+  body?: ZodType<B>;
+  rateLimit?: RateLimitBucket;
+  /** Runs before the body is read (a route switched off in this mode): throw an ApiError to refuse. */
+  refuseEarly?: () => void;
+};
+
+/** The form, or (for a route that also takes JSON) the body; `form` tells which came. */
+export type FormInput<F, K extends string, B> = [B] extends [never]
+  ? { form: ReceivedForm<F, K>; body: undefined }
+  : { form: ReceivedForm<F, K>; body: undefined } | { form: undefined; body: B };
+
+/**
+ * A signed-in user's route that takes multipart/form-data (withUser's checks, then the form read by
+ * its contract in lib/server/http/multipart.ts), so its service gets typed fields and files.
+ */
+export function withUserForm<F, K extends string, B = never>(
+  schemas: FormSchemas<F, K, B>,
+  handler: (ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>) => Promise<unknown>,
+) {
+  return withUser({ rateLimit: schemas.rateLimit }, async (ctx) => {
+    schemas.refuseEarly?.();
+    const input = schemas.body && !isMultipart(ctx.req)
+      ? { form: undefined, body: schemas.body.parse(await readJsonBody(ctx.req)) }
+      : { form: await readForm(ctx.req, schemas.form), body: undefined };
+    return handler({ ...ctx, ...(input as FormInput<F, K, B>) });
   });
 }
