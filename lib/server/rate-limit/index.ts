@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { rateLimits } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { nowMs } from "@/lib/server/clock";
+import { now } from "@/lib/server/clock";
 import { RATE_LIMITS, type RateLimitBucket } from "./limits";
 
 export type { RateLimitBucket } from "./limits";
@@ -20,8 +20,8 @@ export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">
   const rule = RATE_LIMITS[bucket];
   const limit = Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER));
   const window = rule.windowSeconds;
-  const nowSeconds = nowMs() / 1000;
-  const windowStart = sql`to_timestamp(floor(${nowSeconds}::double precision / ${window}) * ${window})`;
+  const at = now().getTime();
+  const windowStart = new Date(Math.floor(at / 1000 / window) * window * 1000);
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, key: key.slice(0, 200), windowStart, hits: 1 })
@@ -32,11 +32,9 @@ export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">
         windowStart: sql`excluded.window_start`,
       },
     })
-    .returning({
-      hits: rateLimits.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart}) + ${window} - ${nowSeconds}::double precision)::int`,
-    });
-  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Number(row.secondsLeft)) };
+    .returning({ hits: rateLimits.hits });
+  const secondsLeft = Math.ceil((windowStart.getTime() + window * 1000 - at) / 1000);
+  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, secondsLeft) };
 }
 
 /** 429 with Retry-After (in the JSON error envelope) once `key` is past its limit in `bucket`. */
