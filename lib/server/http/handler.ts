@@ -142,7 +142,7 @@ type FormSchemas<F, K extends string, B> = {
 };
 
 /** The form, or (for a route that also takes JSON) the body; `form` tells which came. */
-export type FormInput<F, K extends string, B> = [B] extends [never]
+type FormInput<F, K extends string, B> = [B] extends [never]
   ? { form: ReceivedForm<F, K>; body: undefined }
   : { form: ReceivedForm<F, K>; body: undefined } | { form: undefined; body: B };
 
