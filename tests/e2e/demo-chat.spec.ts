@@ -125,8 +125,8 @@ test("a voice message recorded with the microphone is sent as a voice update and
   await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en`);
   await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
   await page.getByTestId("demo-chat-voice").click();
-  await expect(page.getByRole("status").filter({ hasText: "Recording…" })).toBeVisible();
-  await page.waitForTimeout(1_500);
+  // A second of sound is on the tape once the recorder's own counter says so.
+  await expect(page.getByRole("status").filter({ hasText: "Recording… 1 s" })).toBeVisible();
   const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates"));
   await page.getByTestId("demo-chat-voice-stop").click();
   expect((await sent).status()).toBe(200);

@@ -13,6 +13,13 @@ vi.stubGlobal("window", { location: { hash: "#/tariff" } });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+/** A login answer held back until the test lets it go, so calls overlap it without a sleep. */
+function heldBack() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { release, released };
+}
+
 describe("api (the mini-app's token source)", () => {
   beforeEach(() => {
     store.clear();
@@ -22,14 +29,19 @@ describe("api (the mini-app's token source)", () => {
   it("refreshes an expired token once for concurrent 401s and retries each call", async () => {
     store.set("token", "old");
     let logins = 0;
+    let refused = 0;
+    // The login answers once all three calls have been refused.
+    const login = heldBack();
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       if (url === "/api/auth/telegram-login") {
         logins++;
-        await new Promise((r) => setTimeout(r, 20));
+        await login.released;
         return json(200, { jwtToken: "fresh", language: "ru" });
       }
       const auth = (init.headers as Record<string, string>).Authorization;
-      return auth === "Bearer fresh" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
+      if (auth === "Bearer fresh") return json(200, { ok: url });
+      if (++refused === 3) login.release();
+      return json(401, { error: { code: "unauthorized", message: "no" } });
     });
     vi.stubGlobal("fetch", fetchMock);
     const { api } = await import("@/lib/client/api-client");
@@ -53,10 +65,11 @@ describe("api (the mini-app's token source)", () => {
 
   it("a call made while the first login runs waits for it: one login, the call carries the new token", async () => {
     let logins = 0;
+    const firstLogin = heldBack();
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       if (url === "/api/auth/telegram-login") {
         logins++;
-        await new Promise((r) => setTimeout(r, 20));
+        await firstLogin.released;
         return json(200, { jwtToken: "first", language: "ru" });
       }
       const auth = (init.headers as Record<string, string>).Authorization;
@@ -66,7 +79,9 @@ describe("api (the mini-app's token source)", () => {
     const { login } = await import("@/lib/client/session");
     const { api } = await import("@/lib/client/api-client");
     const signingIn = login();
-    await expect(api("GET /api/referral/balance")).resolves.toEqual({ ok: "/api/referral/balance" });
+    const call = api("GET /api/referral/balance");
+    firstLogin.release();
+    await expect(call).resolves.toEqual({ ok: "/api/referral/balance" });
     await signingIn;
     expect(logins).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);

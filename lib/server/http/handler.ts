@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
+import { isMultipart, readForm, type MultipartContract, type ReceivedForm } from "./multipart";
 import { clientAddress } from "./client-address";
 import { loggedRequest } from "./request-log";
 import { log } from "@/lib/server/log";
@@ -134,5 +135,38 @@ export function withUser<R, B = undefined, Q = undefined>(
     } catch (error) {
       return errorResponse(toApiError(error));
     }
+  });
+}
+
+type FormSchemas<F, K extends string, B, R> = {
+  form: MultipartContract<F, K>;
+  /** What the call answers, as for withUser. */
+  response: ZodType<R>;
+  /** A JSON body the route takes instead of the form; without it anything but multipart is 415. */
+  body?: ZodType<B>;
+  rateLimit?: RateLimitBucket;
+  /** Runs before the body is read (a route switched off in this mode): throw an ApiError to refuse. */
+  refuseEarly?: () => void;
+};
+
+/** The form, or (for a route that also takes JSON) the body; `form` tells which came. */
+type FormInput<F, K extends string, B> = [B] extends [never]
+  ? { form: ReceivedForm<F, K>; body: undefined }
+  : { form: ReceivedForm<F, K>; body: undefined } | { form: undefined; body: B };
+
+/**
+ * A signed-in user's route that takes multipart/form-data (withUser's checks, then the form read by
+ * its contract in lib/server/http/multipart.ts), so its service gets typed fields and files.
+ */
+export function withUserForm<R, F, K extends string, B = never>(
+  schemas: FormSchemas<F, K, B, R>,
+  handler: (ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>) => Promise<NoInfer<R> | Response>,
+) {
+  return withUser({ rateLimit: schemas.rateLimit, response: schemas.response }, async (ctx) => {
+    schemas.refuseEarly?.();
+    const input = schemas.body && !isMultipart(ctx.req)
+      ? { form: undefined, body: schemas.body.parse(await readJsonBody(ctx.req)) }
+      : { form: await readForm(ctx.req, schemas.form), body: undefined };
+    return handler({ ...ctx, ...(input as FormInput<F, K, B>) });
   });
 }

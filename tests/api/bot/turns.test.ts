@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { botTurns, botUpdates, dialogSessions, users } from "@/db/schema";
 import { botHarnessForFile } from "./harness";
 
@@ -18,14 +18,9 @@ const textUpdate = (telegramId: number, text: string) => h.messageUpdate(telegra
 const textTokensOf = async (userId: number) => (await h.quotasOf(userId)).textTokens;
 const turnsOf = async (userId: number) => (await h.getDb()).select().from(botTurns).where(eq(botTurns.userId, userId));
 
-/** Polls until `check` holds (a running turn reached some point); fails after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Waits until `check` holds (a running turn reached some point); fails after `ms`. */
+const until = (check: () => boolean | Promise<boolean>, ms = 5_000) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: ms, interval: 25 });
 
 describe("text turns in the chat", () => {
   it("streams a draft (Thinking… first, then the answer so far about once a second) and sends the answer with sendMessage and the cost line", async () => {

@@ -6,7 +6,7 @@ import type { Db } from "@/db";
 import { payments } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { addressInRanges, clientAddress } from "@/lib/server/http/client-address";
+import { addressInRanges } from "@/lib/server/http/client-address";
 import { confirmPayment } from "../../confirm";
 import { fetchYookassaPayment } from "./client";
 import { releasePayment } from "../../release";
@@ -34,8 +34,8 @@ const WEBHOOK_CALL = { timeoutMs: 3000 };
  * again from YooKassa's API and applied (once, see confirmPayment) only when YooKassa itself says
  * it succeeded for our amount.
  */
-export async function handleYookassaNotification({ db, req, body }: { db: Db; req: Request; body: YookassaNotification }) {
-  if (!isTrustedSource({ address: clientAddress(req, env.TRUSTED_PROXY_COUNT), trusted: env.YOOKASSA_TRUSTED_IPS })) {
+export async function handleYookassaNotification({ db, sourceAddress, body }: { db: Db; sourceAddress: string | undefined; body: YookassaNotification }) {
+  if (!isTrustedSource({ address: sourceAddress, trusted: env.YOOKASSA_TRUSTED_IPS })) {
     throw new ApiError("forbidden", "Notification from an untrusted address");
   }
   const remote = await fetchYookassaPayment(body.object.id, WEBHOOK_CALL).catch((error: unknown) => {
