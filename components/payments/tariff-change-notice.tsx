@@ -10,7 +10,7 @@ export function TariffChangeNotice({ tariffName }: { tariffName: string }) {
   const t = useTranslations("TariffChange");
   const current = useUserTariff().data?.user_tariff ?? null;
   return (
-    <section className="pay-block" data-testid="tariff-change-notice">
+    <section className="pay-block tariff-change" data-testid="tariff-change-notice">
       {current === tariffName && <p className="hint" data-testid="tariff-change-extend">{t("extend", { name: current })}</p>}
       {current !== null && current !== tariffName && <p className="hint" data-testid="tariff-change-replace">{t("replace", { current })}</p>}
       <p className="hint">{t("allowance")}</p>

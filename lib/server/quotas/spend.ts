@@ -6,6 +6,7 @@ import type { QuotaKey } from "@/lib/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
 import { changeBalances, oldAllowance, oldPackage, type LedgerRefs } from "./ledger";
+import { alertLowBalance } from "./alerts";
 import { applyDueRefills } from "./refill";
 
 /** The ledger reason of spending each kind. */
@@ -47,6 +48,7 @@ export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero =
     if (clampAtZero) throw new ApiError("not_found", "No quotas for this user");
     throw new ApiError("payment_required", `Not enough ${kind.replace("_", " ")} left`);
   }
+  await alertLowBalance({ db, userId, kind, allowanceLeft: row.allowance[kind] });
   return row.allowance[kind] + row.packageUnits[kind];
 }
 
