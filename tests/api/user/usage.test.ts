@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { GET as usage } from "@/app/api/user/usage/route";
 import { catalogueTariffs } from "@/db/catalogue";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
+import { balanceLedger } from "@/db/schema";
+import { failJob, reserveJob } from "@/lib/server/video/jobs";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { call, signIn } from "../../helpers/api";
 import { buyPackage, getUsage } from "../../helpers/billing";
@@ -28,6 +31,20 @@ describe("GET /api/user/usage", () => {
     // One grant row per kind Free gives (video: none).
     expect(page.data.filter((r) => r.reason === "grant").map((r) => r.kind).sort()).toEqual(["audio_tokens", "file_tokens", "image_tokens", "text_tokens"]);
     expect(page.pagination).toEqual({ hasNextPage: false, currentPage: 1, totalPages: 1 });
+  });
+
+  it("writes a video job's reservation and its refund with the job, model and action", async () => {
+    const { token, userId } = await signIn();
+    const db = await getDb();
+    await buyPackage(token, "video-100");
+    const fields = { prompt: "a cat", model_name: "gen4_turbo", action: "text_to_video", format_key: "16:9", duration: 5 } as const;
+    const { job } = await reserveJob({ db, userId, idempotencyKey: crypto.randomUUID(), fields, cost: 4 });
+    await failJob({ db, jobId: job.id, error: "provider down" });
+    const [refund, spend] = (await getUsage(token)).data;
+    expect(spend).toMatchObject({ reason: "video", kind: "video_tokens", units: -4, model_name: "gen4_turbo" });
+    expect(refund).toMatchObject({ reason: "refund", kind: "video_tokens", units: 4, model_name: "gen4_turbo" });
+    const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId));
+    expect(rows.filter((r) => r.kind === "video_tokens" && r.reason !== "package").every((r) => r.videoJobId === job.id && r.action === "text_to_video")).toBe(true);
   });
 
   it("never lists another user's rows", async () => {
