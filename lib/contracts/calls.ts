@@ -91,6 +91,7 @@ export const apiCalls = {
   "GET /api/user/count": { response: user.userCountResponseSchema },
   "GET /api/user/notifications": { response: notifications.notificationsResponseSchema },
   "GET /api/user/statistic": { response: user.userStatisticResponseSchema },
+  "GET /api/user/usage": { query: user.userUsageQuerySchema, response: user.userUsageResponseSchema },
   "GET /api/user/user-tariff": { response: user.userTariffResponseSchema },
   "GET /api/video/check-model-cost/{modelName}": { params: video.videoCostParamsSchema, response: video.videoCostResponseSchema },
   "POST /api/video/generate": { form: video.videoGenerateFieldsSchema, response: video.videoGenerateResponseSchema },

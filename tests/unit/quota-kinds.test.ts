@@ -11,8 +11,11 @@ const column = (field: "tariffColumn" | "subscriptionColumn" | "quotaColumn" | "
 // A kind added to the schema but not to the table (or the other way round) would silently be left
 // out of every mapping derived from the table.
 describe("the quota-kind table", () => {
-  it("covers the quotas table's columns", () => {
-    expect(column("quotaColumn")).toEqual(names(getTableColumns(quotas), ["userId", "updatedAt"]));
+  it("covers the quotas table's columns: an allowance and a package balance per kind", () => {
+    const balances = names(getTableColumns(quotas), ["userId", "updatedAt", "stepEndsAt", "alertsSent"]);
+    expect(column("quotaColumn")).toEqual(balances.filter((k) => !k.startsWith("package")));
+    const packageColumns = QUOTA_KIND_TABLE.map((r) => `package${r.quotaColumn[0].toUpperCase()}${r.quotaColumn.slice(1)}`).sort();
+    expect(packageColumns).toEqual(balances.filter((k) => k.startsWith("package")));
   });
   it("covers the tariffs table's balances", () => {
     expect(column("tariffColumn")).toEqual(names(getTableColumns(tariffs)).filter((k) => k.endsWith("Balance")));

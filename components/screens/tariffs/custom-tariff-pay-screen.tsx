@@ -6,6 +6,7 @@ import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
 import { PeriodPicker } from "@/components/payments/period-picker";
+import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -83,6 +84,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       <EmailField state={email} />
       <ReferralDiscount state={referral} />
       <AutoPayToggle checked={recurent} onChange={form.setRecurent} />
+      <TariffChangeNotice tariffName={CUSTOM_TARIFF} />
       <PeriodPicker months={months} onChange={form.setMonths} />
       <Calculations
         lines={[

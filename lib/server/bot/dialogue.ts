@@ -1,12 +1,10 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { quotas, type User } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { spendQuota } from "@/lib/server/quotas/spend";
-import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
@@ -19,16 +17,6 @@ import { log } from "@/lib/server/log";
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
 // then is stored and paid for by the tokens the provider reports.
-
-/** Spends the reported tokens after the answer; past the balance it stops at zero (the answer was already given). */
-async function spendTextTokens({ db, userId, amount }: { db: Db; userId: number; amount: number }) {
-  try {
-    await spendQuota({ db, userId, kind: "text_tokens", amount });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    await db.update(quotas).set({ textTokens: 0, updatedAt: sql`now()` }).where(eq(quotas.userId, userId));
-  }
-}
 
 /**
  * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
@@ -89,7 +77,8 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
-  await spendTextTokens({ db, userId: user.id, amount: tokens });
+  // Past the balance it stops at zero: the answer was already given.
+  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: tokens, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, referralLedger, users, type Payment } from "@/db/schema";
+import { settleOwed } from "./clawback";
 
 // docs/product/referral.md: the referrer earns 40 % of the referred user's first successful
 // payment and 10 % of each later one, for a year after the code was applied.
@@ -36,4 +37,5 @@ export async function rewardReferrer({ tx, payment }: { tx: Db; payment: Payment
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${amountKopecks}` })
     .where(eq(users.id, payer.referrer));
+  await settleOwed({ tx, userId: payer.referrer, paymentId: payment.id });
 }

@@ -49,6 +49,21 @@ describe("Telegram Stars payments", () => {
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
 
+  it("refundPayment returns the Stars with refundStarPayment and ends the tariff", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
+    const { users } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
+    await stars.applyStarsPayment({ db, paid, payerTelegramId: payer.telegramId });
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    expect(await refundPayment({ db, paymentId: payload })).toEqual({ status: "refunded" });
+    expect(fake.refunds.at(-1)).toEqual({ user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+  });
+
   it("refuses a pre-checkout query of a different amount and credits nothing for it", async () => {
     const { token } = await signIn();
     await buyStarter(token);

@@ -1,16 +1,15 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { quotas, type User } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import type { QuotaKey } from "@/lib/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
-import { QUOTA_FIELD } from "@/lib/server/quotas/columns";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
+import { activeSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { log } from "@/lib/server/log";
 
@@ -68,9 +67,11 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
   run: (o: { signal: AbortSignal; left: number }) => Promise<void>;
 }): Promise<void> {
   const lang = user.language;
+  const active = await activeSession({ db, user });
+  const refs = { modelName: active?.modelName, action: active?.session.action };
   let left: number;
   try {
-    left = await spendQuota({ db, userId: user.id, kind, amount });
+    left = await spendQuota({ db, userId: user.id, kind, amount, refs });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
@@ -92,7 +93,7 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await refundQuota({ db, userId: user.id, kind, amount });
+  await refundQuota({ db, userId: user.id, kind, amount, refs });
   await ctx.reply(failureText(lang, error)).catch(() => {});
 }
 
@@ -102,13 +103,7 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
  * Answers the balance left.
  */
 export async function spendAfterTurn({ db, userId, kind, amount }: { db: Db; userId: number; kind: QuotaKey; amount: number }): Promise<number> {
-  try {
-    return await spendQuota({ db, userId, kind, amount });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
-    await db.update(quotas).set({ [QUOTA_FIELD[kind]]: 0, updatedAt: sql`now()` }).where(eq(quotas.userId, userId));
-    return 0;
-  }
+  return spendQuota({ db, userId, kind, amount, clampAtZero: true });
 }
 
 /** Audio is priced per started minute; a recording of unknown length counts as one. */

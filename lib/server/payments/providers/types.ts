@@ -42,4 +42,11 @@ export interface PaymentProvider {
   /** Best effort: some providers cannot cancel a payment still waiting for the payer. */
   cancel(providerPaymentId: string, options?: CallOptions): Promise<void>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+  /**
+   * Returns a paid payment's money to the payer: "succeeded" when the provider says it is done,
+   * "pending" when its notification will say so later.
+   */
+  refund(input: RefundInput): Promise<"succeeded" | "pending">;
 }
+
+export type RefundInput = { paymentId: string; providerPaymentId: string; amountKopecks: number; payerTelegramId: number };

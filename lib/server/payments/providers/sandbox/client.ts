@@ -27,4 +27,8 @@ export const sandboxProvider: PaymentProvider = {
   async chargeSaved({ paymentId, amountKopecks, paymentMethodId }) {
     return { providerPaymentId: paymentId, status: "succeeded", amountKopecks, savedPaymentMethodId: paymentMethodId };
   },
+  // No money moved, so there is none to return.
+  async refund() {
+    return "succeeded";
+  },
 };

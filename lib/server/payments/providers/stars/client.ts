@@ -47,4 +47,9 @@ export const starsProvider: PaymentProvider = {
   async chargeSaved() {
     throw new ApiError("bad_gateway", "Telegram Stars cannot charge a saved payment method");
   },
+  // refundStarPayment returns the Stars at once (the charge id came with successful_payment).
+  async refund({ providerPaymentId, payerTelegramId }) {
+    await botCall("refundStarPayment", { user_id: payerTelegramId, telegram_payment_charge_id: providerPaymentId });
+    return "succeeded";
+  },
 };
