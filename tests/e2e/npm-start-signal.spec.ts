@@ -12,7 +12,10 @@ const SHUTDOWN_TIMEOUT_MS = 3000;
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => resolve(true) || socket.destroy());
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 

@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/client/zod-jitless";
 import { useState, useSyncExternalStore } from "react";
 import type { CheckoutMessages } from "./checkout-messages";
 
