@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/client/launch-params", () => ({ getRawInitData: () => "signed-init-data" }));
+// The page was launched by user 7: the token is kept with that user's id (lib/client/session.ts).
+vi.mock("@/lib/client/launch-params", () => ({ getRawInitData: () => "signed-init-data", currentLaunch: () => ({ user: { id: 7 } }) }));
+const session = (token: string, userId = 7) => JSON.stringify({ userId, token });
+const storedToken = () => (JSON.parse(store.get("session") ?? "null") as { token?: string } | null)?.token;
 
 const store = new Map<string, string>();
 vi.stubGlobal("localStorage", {
@@ -20,7 +23,7 @@ describe("apiFetch", () => {
   });
 
   it("refreshes an expired token once for concurrent 401s and retries each call", async () => {
-    store.set("token", "old");
+    store.set("session", session("old"));
     let logins = 0;
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       if (url === "/api/auth/telegram-login") {
@@ -36,18 +39,18 @@ describe("apiFetch", () => {
     const results = await Promise.all([apiFetch("/a"), apiFetch("/b"), apiFetch("/c")]);
     expect(results).toEqual([{ ok: "/api/a" }, { ok: "/api/b" }, { ok: "/api/c" }]);
     expect(logins).toBe(1);
-    expect(store.get("token")).toBe("fresh");
+    expect(storedToken()).toBe("fresh");
   });
 
   it("removes the token and sends the user to the root when the refresh fails", async () => {
-    store.set("token", "old");
+    store.set("session", session("old"));
     (window as { location: { hash: string } }).location.hash = "#/tariff";
     vi.stubGlobal("fetch", vi.fn(async (url: string) =>
       url === "/api/auth/telegram-login" ? json(401, {}) : json(401, { error: { code: "unauthorized", message: "expired" } }),
     ));
     const { apiFetch, ApiRequestError } = await import("@/lib/client/api-client");
     await expect(apiFetch("/a")).rejects.toBeInstanceOf(ApiRequestError);
-    expect(store.has("token")).toBe(false);
+    expect(store.has("session")).toBe(false);
     expect(window.location.hash).toBe("#/");
   });
 
@@ -72,8 +75,23 @@ describe("apiFetch", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it("never sends a token kept for another launch user: it is dropped and this user signs in", async () => {
+    store.set("session", session("someone-elses", 8));
+    const sent: (string | undefined)[] = [];
+    vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => {
+      if (url === "/api/auth/telegram-login") return json(200, { jwtToken: "mine", language: "ru" });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      sent.push(auth);
+      return auth === "Bearer mine" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
+    }));
+    const { apiFetch } = await import("@/lib/client/api-client");
+    await expect(apiFetch("/a")).resolves.toEqual({ ok: "/api/a" });
+    expect(sent).not.toContain("Bearer someone-elses");
+    expect(JSON.parse(store.get("session")!)).toEqual({ userId: 7, token: "mine" });
+  });
+
   it("rebuilds the typed error from the JSON envelope", async () => {
-    store.set("token", "t");
+    store.set("session", session("t"));
     vi.stubGlobal("fetch", vi.fn(async () => json(409, { error: { code: "conflict", message: "A payment is pending" } })));
     const { apiFetch } = await import("@/lib/client/api-client");
     await expect(apiFetch("/x", { method: "POST", body: {} })).rejects.toMatchObject({
