@@ -15,11 +15,15 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(86400),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  // Required in production; the demo without it builds links on the address it was reached at (lib/server/http/public-url.ts).
+  PUBLIC_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().positive().default(3000),
   PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa", "stars"]).default("sandbox"),
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+  // How long a user waits for a payment link before a "try again" 503 (docs/decisions/0103-provider-deadlines.md).
+  PAYMENT_LINK_DEADLINE_MS: z.coerce.number().int().positive().max(9000).default(8000),
   // YooKassa's published notification sources (yookassa.ru/developers/using-api/webhooks); "any"
   // accepts every source (safe: a notification is only believed after re-fetching the payment).
   YOOKASSA_TRUSTED_IPS: z
@@ -100,7 +104,7 @@ export const isDemoMode = () => env.APP_MODE === "demo";
 /** Production refuses to start without the secrets that make sign-in trustworthy. */
 export function assertProductionConfig(): void {
   if (env.APP_MODE !== "production") return;
-  const missing = (["BOT_TOKEN", "JWT_SECRET"] as const).filter((k) => !env[k]);
+  const missing = (["BOT_TOKEN", "JWT_SECRET", "PUBLIC_URL"] as const).filter((k) => !env[k]);
   if (missing.length) {
     throw new Error(
       `APP_MODE=production needs ${missing.join(" and ")}. Set them (see README "Production") or run without APP_MODE for the demo.`,

@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/client/zod-jitless";
 import { useEffect, useRef, useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } from "next-intl";

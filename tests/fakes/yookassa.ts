@@ -39,8 +39,8 @@ export type FakeYookassa = {
   requests: FakeRequest[];
   /** Status a charge of a saved method ends in (default succeeded). */
   chargeOutcome: "succeeded" | "canceled" | "pending";
-  /** Answers the next POSTs give before one is processed: 202 processing, or a 5xx (consumed in order). */
-  postFaults: Array<"processing" | 500 | 503>;
+  /** Answers the next POSTs give before one is processed: 202 processing, no answer, or a 5xx (consumed in order). */
+  postFaults: Array<"processing" | "stall" | 500 | 503>;
   /** Reads (GET /payments/{id}) that never answer, or answer with this error, until reset. */
   readFault: null | "stall" | { status: number; description: string };
   markSucceeded(id: string): FakePayment;
@@ -120,6 +120,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const fault = fake.postFaults.shift();
       // YooKassa: "accepted, not finished, repeat with the same key after retry_after ms".
       if (fault === "processing") return sendJson(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
+      if (fault === "stall") return; // the socket stays open until the caller gives up
       if (fault) return error(res, fault, "internal_server_error", "Internal server error");
       const answer = handlePost(path, body);
       // YooKassa keeps the first answer for the key (24 h) and replays it.

@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/client/zod-jitless";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { createTranslator } from "next-intl";
 import type { Locale } from "@/lib/i18n/locale";

@@ -23,13 +23,10 @@ export async function parseMultipart(req: Request, fileLimits: Record<string, nu
   if (Number(req.headers.get("content-length") ?? 0) > maxTotal) throw tooLarge();
   if (!req.body) throw new ApiError("bad_request", "The form is empty");
 
-  const reader = req.body.getReader();
   let failure: ApiError | undefined;
   const form: MultipartForm = { fields: {}, files: {} };
-  const parser = Busboy({
-    headers: { "content-type": contentType },
-    limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
-  });
+  const parser = createParser(contentType, fileLimits);
+  const reader = req.body.getReader();
   const fail = (error: ApiError) => {
     failure ??= error;
   };
@@ -82,6 +79,18 @@ export async function parseMultipart(req: Request, fileLimits: Record<string, nu
   await finished;
   if (failure) throw failure;
   return form;
+}
+
+/** Busboy throws while reading the header when the boundary is missing or unusable: that is the sender's fault, 415. */
+function createParser(contentType: string, fileLimits: Record<string, number>): ReturnType<typeof Busboy> {
+  try {
+    return Busboy({
+      headers: { "content-type": contentType },
+      limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
+    });
+  } catch (error) {
+    throw new ApiError("unsupported_media_type", `Send multipart/form-data with a boundary (${(error as Error).message})`);
+  }
 }
 
 function tooLarge(name?: string, limit?: number): ApiError {

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, users } from "@/db/schema";
-import { env } from "@/lib/env";
 import { perKind, type QuotaKey } from "@/lib/quota-kinds";
 import { routes } from "@/lib/routes";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";
+import { publicUrl } from "@/lib/server/http/public-url";
 import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
 
 // Balance alerts (docs/product/billing.md): when the allowance of a kind first drops below 50 %,
@@ -37,7 +37,7 @@ export async function alertLowBalance({ db, userId, kind, allowanceLeft }: { db:
       .where(eq(users.id, userId));
     // A user who did not allow the bot to write is not written to (the threshold still counts as told).
     if (!user?.allowsWrite) return;
-    const base = env.PUBLIC_URL.replace(/\/+$/, "");
+    const base = publicUrl();
     const text = botText(user.language)("lowBalance", {
       percent: String(threshold),
       kind: botText(user.language)(KIND_NAME_KEY[kind]),

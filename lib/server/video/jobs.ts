@@ -39,6 +39,10 @@ export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: {
     });
   } catch (error) {
     if (violatedIndex(error) === "video_jobs_one_running") {
+      // Two instances racing on one key: the running job may be this very request's first send,
+      // whose result the repeat waits for instead of a 429.
+      const same = await findJob({ db, userId, idempotencyKey });
+      if (same) return { job: same, existing: true };
       throw new ApiError("rate_limited", "Another video of yours is still being generated; wait for it to finish");
     }
     if (error instanceof ApiError && error.code === "payment_required") {

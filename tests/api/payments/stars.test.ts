@@ -11,7 +11,8 @@ let db: any;
 
 beforeAll(async () => {
   fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
-  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6" });
+  // A short payment-link deadline, so a Bot API that never answers is given up on quickly.
+  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6", PAYMENT_LINK_DEADLINE_MS: "300" });
   createTariff = (await import("@/app/api/tariff/create/route")).POST;
   userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
   stars = await import("@/lib/server/payments/providers/stars/webhook");
@@ -35,6 +36,16 @@ describe("Telegram Stars payments", () => {
     expect(res.status).toBe(200);
     expect(res.body.payment_url).toMatch(/^https:\/\/t\.me\/\$/);
     expect(fake.invoices.at(-1)).toMatchObject({ currency: "XTR", prices: [{ amount: 294 }] });
+  });
+
+  it("POST /api/tariff/create - a Bot API that never answers gives a try-again 503 within the deadline", async () => {
+    const { token } = await signIn();
+    fake.stall = true;
+    const started = performance.now();
+    const res = await buyStarter(token).finally(() => (fake.stall = false));
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/try again/i);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("pre_checkout_query then successful_payment (delivered three times) apply the purchase once", async () => {

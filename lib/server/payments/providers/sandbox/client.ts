@@ -1,7 +1,8 @@
 import "server-only";
-import { env, isDemoMode } from "@/lib/env";
+import { isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { PaymentProvider } from "../types";
+import { publicUrl } from "@/lib/server/http/public-url";
 
 // The demo provider: the payer confirms or declines on this app's own checkout page
 // (app/checkout/[paymentId]), whose buttons drive the same confirmation path as a provider webhook.
@@ -15,7 +16,7 @@ export const sandboxProvider: PaymentProvider = {
       providerPaymentId: paymentId,
       status: "pending",
       amountKopecks,
-      paymentUrl: `${env.PUBLIC_URL.replace(/\/$/, "")}/checkout/${paymentId}`,
+      paymentUrl: `${publicUrl()}/checkout/${paymentId}`,
       savedPaymentMethodId: savePaymentMethod ? `sandbox-method-${paymentId}` : undefined,
     };
   },

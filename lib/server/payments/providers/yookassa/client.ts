@@ -56,9 +56,11 @@ async function request<T = YooPayment>(
 ): Promise<T> {
   const headers: Record<string, string> = { authorization: authHeader(), "content-type": "application/json" };
   if (options.idempotenceKey) headers["idempotence-key"] = options.idempotenceKey;
-  // A call given its own short timeout (a user's request, a webhook) is tried once.
+  // A call given its own short timeout (a user's request, a webhook) is tried once. Within a retry
+  // window no attempt outlives the window: it is the whole call's deadline.
   const window = options.retryWindowMs ?? (options.timeoutMs ? 0 : DEFAULT_RETRY_WINDOW_MS);
   const deadline = Date.now() + window;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     let res: Response | undefined;
     let failure: string;
@@ -68,7 +70,7 @@ async function request<T = YooPayment>(
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        signal: AbortSignal.timeout(window > 0 ? Math.max(1, Math.min(timeoutMs, deadline - Date.now())) : timeoutMs),
       });
     } catch (error) {
       res = undefined;
@@ -155,8 +157,10 @@ export const yookassaProvider: PaymentProvider = {
       ...(savePaymentMethod ? { save_payment_method: true } : {}),
       ...receipt({ amountKopecks, description, email }),
     };
-    // On the user's request: bounded, then a clear "try again" (PaymentOutcomeUnknownError).
-    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: 8000, retryWindowMs: 10_000 }));
+    // On the user's request: the link or a clear "try again" (PaymentOutcomeUnknownError) within
+    // PAYMENT_LINK_DEADLINE_MS, which leaves the rest of the user's 10 s to our own work.
+    const deadlineMs = env.PAYMENT_LINK_DEADLINE_MS;
+    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: deadlineMs, retryWindowMs: deadlineMs }));
   },
   async wasPaid({ providerPaymentId, amountKopecks }, options) {
     const remote = await fetchYookassaPayment(providerPaymentId, options);
