@@ -69,6 +69,8 @@ export function createUpdateWorker({
 }) {
   const inFlight = new Map<number, { row: StoredUpdate; done: Promise<void> }>();
   const armed = new Set<unknown>();
+  // Only a listening worker wakes itself; one driven by claimOnce (the cron route, tests) does not.
+  let listening = false;
   let claiming: Promise<void> | null = null;
   let wanted = false;
   let stopping = false;
@@ -76,11 +78,14 @@ export function createUpdateWorker({
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const start = (row: StoredUpdate): Promise<void> => {
-    const done = handle(db, row, lockMs).finally(() => {
-      inFlight.delete(row.id);
-      // The chat's next update (or a chat that waited for a free slot) can go now.
-      wake();
-    });
+    const done = handle(db, row, lockMs)
+      // Settling failed too (the database is away): the claim expires and the update is taken again.
+      .catch((error) => log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`))
+      .finally(() => {
+        inFlight.delete(row.id);
+        // The chat's next update (or a chat that waited for a free slot) can go now.
+        wake();
+      });
     inFlight.set(row.id, { row, done });
     return done;
   };
@@ -107,7 +112,7 @@ export function createUpdateWorker({
   };
 
   function wake(): void {
-    if (stopping) return;
+    if (!listening || stopping) return;
     wanted = true;
     claiming ??= claimLoop();
   }
@@ -134,6 +139,7 @@ export function createUpdateWorker({
      */
     async listen({ own = true }: { own?: boolean } = {}): Promise<void> {
       unlisten = await listenForUpdates(db, wake);
+      listening = true;
       if (own) ownWorkers.set(db, worker);
       poll = setInterval(wake, safetyPollMs);
       poll.unref();
@@ -149,6 +155,7 @@ export function createUpdateWorker({
      */
     async stop({ deadlineMs }: { deadlineMs: number }): Promise<void> {
       stopping = true;
+      listening = false;
       if (ownWorkers.get(db) === worker) ownWorkers.delete(db);
       clearInterval(poll);
       for (const handle of armed) timers.clearTimeout(handle);
