@@ -68,8 +68,10 @@ const envSchema = z.object({
   AI_STALL_SECONDS: z.coerce.number().positive().default(30),
   // Earlier messages sent as context with each bot turn, newest kept, up to about this many tokens.
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
-  // Parallel chats the bot-updates worker handles at once (one update per chat at a time).
-  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
+  // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
+  // API's global rate in check (docs/performance.md).
+  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(100),
   // A text that may be the first part of a long paste Telegram split (over half of its 4096-character
   // limit) waits this long for the rest, so the paste is answered as one turn (0 turns joining off).
   BOT_PASTE_JOIN_MS: z.coerce.number().int().nonnegative().default(1000),
