@@ -79,7 +79,8 @@ function parseMultipart(raw: Buffer, contentType: string): Part[] {
 // Inline buttons: the answer to a pressed button, and an edit of a message's keyboard only.
 const BUTTON_METHODS = new Set(["answerCallbackQuery", "editMessageReplyMarkup"]);
 
-export async function startFakeBotApi({ token }: { token: string }): Promise<FakeBotApi> {
+/** `onCall` sees each well-formed call as it arrives (the bot bench times them). */
+export async function startFakeBotApi({ token, onCall }: { token: string; onCall?: (call: { method: string; body: Record<string, unknown> }) => void }): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
   const methodFailures: { method: string; skip: number; failure: ScriptedFailure }[] = [];
   const sent: SentRecord[] = [];
@@ -138,6 +139,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid request body" });
     }
     calls.push({ method, body });
+    onCall?.({ method, body });
     if (method === "getFile") {
       const file = files.get(String(body.file_id));
       if (!file) return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
