@@ -477,6 +477,9 @@ export const botUpdates = pgTable(
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // Not taken before this time: a text that may be the first part of a split paste (its chat waits
+    // for the rest), or an update Telegram rate-limited (retry_after). Null: at once.
+    waitUntil: timestamp("wait_until", { withTimezone: true }),
     lastError: text("last_error"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -68,12 +68,16 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  // A streamed answer with no new piece for this long has stalled: the turn ends as cut off.
+  AI_STALL_SECONDS: z.coerce.number().positive().default(30),
   // Earlier messages sent as context with each bot turn, newest kept, up to about this many tokens.
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
-  // Parallel chats the bot-updates worker handles at once (one update per chat at a time).
-  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
-  // A chat's text message waits until no newer update arrived for this long, so a long paste that
-  // Telegram splits into several messages is answered as one turn (0 turns joining off).
+  // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
+  // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
+  // API's global rate in check (docs/performance.md).
+  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(100),
+  // A text that may be the first part of a long paste Telegram split (over half of its 4096-character
+  // limit) waits this long for the rest, so the paste is answered as one turn (0 turns joining off).
   BOT_PASTE_JOIN_MS: z.coerce.number().int().nonnegative().default(1000),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),

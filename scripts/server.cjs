@@ -115,7 +115,10 @@ async function main() {
     // The embedded database is closed before exiting: a PGlite folder left open is recovered from its
     // log at the next start, which took seconds.
     const closeDb = () => Promise.resolve(globalThis.__appDb?.close?.()).catch(() => {});
-    server.close(() => void closeDb().then(() => process.exit(0)));
+    // The background jobs stop claiming at once and finish (or hand back) their work before the
+    // database closes (lib/server/jobs/scheduler.ts); the bot's turns get all but the last seconds.
+    const jobsStopped = Promise.resolve(globalThis.__stopJobs?.({ deadlineMs: Math.max(0, shutdownTimeoutMs - 3000) })).catch(() => {});
+    server.close(() => void jobsStopped.then(closeDb).then(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones are closed once their answer is out.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -14,6 +14,7 @@ import { retryText } from "./dialogue";
 import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
+import { honourTelegramLimits } from "./telegram-limits";
 import { RETRY_PREFIX } from "./turn-preview";
 import { log } from "@/lib/server/log";
 
@@ -52,9 +53,15 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   } as UserFromGetMe;
   const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
   prepareBotApi(bot.api, db);
+  bot.api.config.use(honourTelegramLimits(db));
 
   bot.on("message:successful_payment", async (ctx) => {
     await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });
+  });
+  // The first reaction goes out before any database work: "typing" for whatever the bot will work on.
+  bot.on("message", async (ctx, next) => {
+    if (!ctx.message.text?.startsWith("/")) void ctx.replyWithChatAction("typing").catch(() => {});
+    await next();
   });
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;

@@ -11,12 +11,31 @@ import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
-import { endTurn, startTurn, takeFailedTurn, watchStop } from "./turns";
+import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
+import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
 // then is stored and paid for by the tokens the provider reports.
+
+/** An abort signal that fires when the stream sent nothing for `ms`; `alive` after each piece. */
+function stallWatch(ms: number) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new Error(`No part of the answer for ${ms} ms`)), ms);
+  };
+  alive();
+  return { signal: controller.signal, alive, dispose: () => clearTimeout(timer) };
+}
+
+/** What came of a cut answer with the note under it, inside one message. */
+function cutAnswer(answer: string, note: string): string {
+  const room = TELEGRAM_TEXT_LIMIT - note.length - 3;
+  return `${answer.length <= room ? answer : `${answer.slice(0, room - 1)}…`}\n\n${note}`;
+}
 
 /**
  * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
@@ -44,19 +63,21 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     ...(await contextMessages({ db, sessionId: active.session.id, budget: env.BOT_CONTEXT_TOKENS })),
     { role: "user", content: text },
   ];
-  await ctx.replyWithChatAction("typing").catch(() => {});
   const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, userText: text });
   const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
     await endTurn({ db, turnId: turn.id, status: "failed" });
     throw error;
   });
   const stop = watchStop({ db, turnId: turn.id });
+  const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
+  const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
   let answer = "";
   let usage: Usage | undefined;
   let failure: unknown;
   try {
-    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000)]);
+    const signal = AbortSignal.any([stop.signal, stall.signal, deadline]);
     for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })) {
+      stall.alive();
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
       preview.show(answer);
@@ -66,13 +87,24 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     failure = error;
   } finally {
     stop.dispose();
+    stall.dispose();
+  }
+  if (abortedForShutdown(stop.signal)) {
+    // Nothing was sent or charged: the update goes back to the queue and another instance answers it.
+    await preview.abandon();
+    await endTurn({ db, turnId: turn.id, status: "handed_over" });
+    throw new TurnHandedOver();
   }
   const stopped = stop.signal.aborted;
+  // A stalled stream, or one still running at the deadline, is cut off, whatever the SDK made of the abort.
+  const cut = !stopped && (stall.signal.aborted || deadline.aborted);
 
-  if (stopped ? !answer.trim() : failure) {
-    if (!stopped) log().error({ err: failure }, `[bot] model call failed for session ${active.session.id}`);
+  if (stopped ? !answer.trim() : failure || cut) {
+    if (!stopped) log().error({ err: failure }, `[bot] model call ${cut ? "cut off" : "failed"} for session ${active.session.id}`);
     await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
-    await preview.fail(stopped ? { text: botText(lang)("stoppedEmpty") } : { text: botText(lang)("modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
+    // A cut answer is shown as far as it came, neither charged nor kept as context (docs/decisions/0240-cut-answers-not-charged.md).
+    const apology = cut && answer.trim() ? cutAnswer(answer, botText(lang)("answerCut")) : botText(lang)("modelFailed");
+    await preview.fail(stopped ? { text: botText(lang)("stoppedEmpty") } : { text: apology, keyboard: retryKeyboard(lang, turn.id) });
     return;
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
@@ -101,5 +133,6 @@ export async function retryText({ ctx, db, user, turnId }: { ctx: Context; db: D
   if (!turn) return;
   // The apology loses its button, so the old message does not invite a second try.
   await ctx.editMessageReplyMarkup().catch(() => {});
+  void ctx.replyWithChatAction("typing").catch(() => {});
   await answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
 }
