@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaderRules } from "./lib/security-headers";
+import { securityHeaderRules } from "./lib/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // The embedded database ships WebAssembly files that must be loaded from node_modules at run time.

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { pageContentSecurityPolicy } from "@/lib/security-headers";
+import { pageContentSecurityPolicy } from "@/lib/server/http/security-headers";
 
 // Every page gets a Content-Security-Policy with a fresh nonce. Next reads the nonce from the
 // request's policy header and puts it on the scripts it renders (the pages render per request).

@@ -1,5 +1,5 @@
 import type { VideoFormat } from "./schema";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 
 // The demo catalogue: the one data file the seed reads. Values the product does not fix are chosen
 // plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units.

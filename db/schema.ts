@@ -15,9 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import type { LEDGER_REASONS } from "@/lib/contracts/user";
-import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/server/payments/types";
+import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/shared/payments";
 
 // Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
 // atomic UPDATE ... SET x = x - n fails instead of going below zero.
@@ -452,7 +452,7 @@ export const botOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
-    // Demo mode only (lib/server/bot/demo-transport.ts): the recorded Bot API method (sendPhoto, ...),
+    // Demo mode only (lib/server/demo/bot-transport.ts): the recorded Bot API method (sendPhoto, ...),
     // the sent file's storage key and name, parse_mode/reply_markup, and when an edit last changed it.
     method: text("method"),
     fileKey: text("file_key"),

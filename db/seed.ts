@@ -11,7 +11,7 @@ import {
   catalogueTariffs,
   catalogueVideoCapabilities,
 } from "./catalogue";
-import { modelIconPath } from "@/lib/model-icons";
+import { modelIconPath } from "./model-icons";
 
 type Db = PostgresJsDatabase<typeof schema>;
 const rub = (value: number) => Math.round(value * 100);

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ApiRequestError } from "@/lib/client/api-client";
 import { useActivateReferralCode, useCheckReferralCode } from "@/lib/queries/referral";
-import { canActivate, isCheckableCode, referralEntryState } from "@/lib/referral-entry";
+import { canActivate, isCheckableCode, referralEntryState } from "./referral-entry";
 import type { Notice } from "./use-notice";
 
 const CHECK_DELAY_MS = 400;

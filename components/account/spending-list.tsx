@@ -2,7 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { useLoadMoreSentinel } from "@/components/ui/use-load-more";
-import { perKind } from "@/lib/quota-kinds";
+import { perKind } from "@/lib/shared/quota-kinds";
 import { useUsageList } from "@/lib/queries/usage";
 
 const KIND_OF = perKind("apiKey", (r) => r.kind);

@@ -6,8 +6,8 @@ import { accessibleModelsFor } from "@/components/models/model-filters";
 import { ModelChoiceModal } from "@/components/models/model-choice-modal";
 import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import type { ActionType, AssistantItem } from "@/lib/contracts/assistants";
-import { ACTION_QUOTA } from "@/lib/action-quota";
-import type { PickerType } from "@/lib/model-actions";
+import { ACTION_QUOTA } from "@/lib/client/action-quota";
+import type { PickerType } from "@/lib/shared/model-actions";
 import { useAssistantModels, useLaunchAssistant } from "@/lib/queries/assistants";
 import { useUserStatistic } from "@/lib/queries/user";
 

@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { DemoChatButton, DemoChatFile, DemoChatItem } from "@/lib/contracts/demo-chat";
 import { demoParams } from "@/lib/client/demo-query";
-import { safeUrl } from "@/lib/safe-url";
+import { safeUrl } from "@/lib/client/safe-url";
 import { TelegramText } from "./telegram-text";
 
 /**

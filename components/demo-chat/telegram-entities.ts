@@ -1,5 +1,5 @@
 import type { DemoChatEntity } from "@/lib/contracts/demo-chat";
-import type { TelegramNode } from "@/lib/telegram-markdown";
+import type { TelegramNode } from "./telegram-markdown";
 
 // A bot message formatted with entities (https://core.telegram.org/bots/api#messageentity) instead of
 // parse_mode, as the same tree MarkdownV2 parses into, so one renderer builds React elements from

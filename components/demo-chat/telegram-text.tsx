@@ -1,8 +1,8 @@
 "use client";
 import type { ReactNode } from "react";
 import type { DemoChatEntity } from "@/lib/contracts/demo-chat";
-import { safeUrl } from "@/lib/safe-url";
-import { parseMarkdownV2, type TelegramNode } from "@/lib/telegram-markdown";
+import { safeUrl } from "@/lib/client/safe-url";
+import { parseMarkdownV2, type TelegramNode } from "./telegram-markdown";
 import { entitiesToNodes } from "./telegram-entities";
 
 // A bot message's text as the messenger shows it: MarkdownV2, or entities sent instead of a

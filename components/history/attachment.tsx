@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { downloadFile } from "@/lib/client/host";
-import { fileKind, fileNameOf, type FileKind } from "@/lib/file-kinds";
+import { fileKind, fileNameOf, type FileKind } from "./file-kinds";
 import { useLongPress } from "./use-long-press";
 
 const KIND_ICONS: Record<FileKind, string> = { image: "🖼️", video: "🎬", audio: "🎵", document: "📄", archive: "🗜️", code: "💻", file: "📎" };

@@ -1,7 +1,7 @@
 "use client";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { safeUrl } from "@/lib/safe-url";
+import { safeUrl } from "@/lib/client/safe-url";
 import { CodeBlock } from "./code-block";
 
 // Raw HTML in an answer stays text (no rehype-raw); URLs pass safeUrl, and a link or image whose URL

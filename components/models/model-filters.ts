@@ -1,5 +1,5 @@
 import type { ModelItem } from "@/lib/contracts/models";
-import type { ModelAction } from "@/lib/model-actions";
+import type { ModelAction } from "@/lib/shared/model-actions";
 
 /** Models whose actions include `action`. */
 export const modelsFor = (models: readonly ModelItem[], action: ModelAction): ModelItem[] =>

@@ -2,9 +2,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
-import type { PickerType } from "@/lib/model-actions";
+import type { PickerType } from "@/lib/shared/model-actions";
 import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
-import { ACTION_QUOTA } from "@/lib/action-quota";
+import { ACTION_QUOTA } from "@/lib/client/action-quota";
 import { haptic } from "@/lib/client/host";
 import { useLaunchModel, useModels } from "@/lib/queries/models";
 import { useUserStatistic } from "@/lib/queries/user";

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useMessages, useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
 import { isMessageKey } from "@/lib/i18n/message-keys";
-import { packageTextPrefix } from "@/lib/package-tabs";
-import { formatRoubles } from "@/lib/payment-form";
+import { packageTextPrefix } from "./package-tabs";
+import { formatRoubles } from "@/components/payments/payment-form";
 import "./packages.css";
 
 /** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { formatRoubles } from "@/lib/payment-form";
+import { formatRoubles } from "./payment-form";
 import "./payments.css";
 
 type Line = { label: string; value: string; testId?: string };

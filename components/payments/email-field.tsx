@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Switch } from "@/components/ui/switch";
-import { validateEmail, type EmailError } from "@/lib/validation/email";
+import { validateEmail, type EmailError } from "@/lib/shared/email";
 import "./payments.css";
 
 export const EMAIL_TOOLTIP_MS = 3000;

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { failureKind } from "@/lib/client/retry-policy";
-import type { PayBlocker } from "@/lib/payment-form";
+import type { PayBlocker } from "./payment-form";
 import "./payments.css";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { PERIODS, type Months } from "@/lib/pricing/periods";
+import { PERIODS, type Months } from "@/lib/shared/pricing/periods";
 import "./payments.css";
 
 /** 30, 60 or 90 days; the 30-day option reads '1 month'. */

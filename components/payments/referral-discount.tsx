@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Switch } from "@/components/ui/switch";
-import { appliedDiscount, formatRoubles } from "@/lib/payment-form";
-import { REFERRAL_MIN_AMOUNT, maxReferralDiscount, validateReferralAmount, type ReferralAmountError } from "@/lib/pricing/referral-discount";
+import { appliedDiscount, formatRoubles } from "./payment-form";
+import { REFERRAL_MIN_AMOUNT, maxReferralDiscount, validateReferralAmount, type ReferralAmountError } from "@/lib/shared/pricing/referral-discount";
 import { useReferralBalance } from "@/lib/queries/referral";
 import "./payments.css";
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useEmailState } from "@/components/payments/email-field";
 import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { useReferralState } from "@/components/payments/referral-discount";
-import { payBlocker } from "@/lib/payment-form";
-import { DEFAULT_MONTHS, periodPrice, type Months } from "@/lib/pricing/periods";
+import { payBlocker } from "./payment-form";
+import { DEFAULT_MONTHS, periodPrice, type Months } from "@/lib/shared/pricing/periods";
 
 type Options<Body> = {
   /** The price per 30 days of a tariff, or of the one purchase (a package: always one month). */

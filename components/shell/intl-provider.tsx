@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { messageAt } from "@/lib/i18n/message-keys";
-import { MONEY_FORMAT } from "@/lib/format";
+import { MONEY_FORMAT } from "@/lib/shared/format";
 
 type Messages = typeof import("@/messages/ru.json");
 type ShownMessages = Messages | FirstPaintMessages;
@@ -80,7 +80,7 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
         locale={shown.locale}
         messages={shown.messages}
         timeZone="Europe/Moscow"
-        // Messages write roubles as `{amount, number, money}` (lib/format.ts).
+        // Messages write roubles as `{amount, number, money}` (lib/shared/format.ts).
         formats={{ number: { money: MONEY_FORMAT } }}
         // A key missing in English falls back to its Russian text rather than breaking the screen.
         getMessageFallback={({ namespace, key }) => lookup(russian, namespace, key) ?? key}

@@ -2,10 +2,10 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
-import { pointerToValue, valueToFraction } from "@/lib/dial";
+import { pointerToValue, valueToFraction } from "@/components/ui/dial";
 import { holdVerticalSwipes } from "@/lib/client/host";
-import { formatCount, formatNumber } from "@/lib/format";
-import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/pricing/custom-tariff";
+import { formatCount, formatNumber } from "@/lib/shared/format";
+import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/shared/pricing/custom-tariff";
 import "./dials.css";
 
 type DialSliderProps = {

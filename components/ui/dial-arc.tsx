@@ -1,4 +1,4 @@
-import { START_ANGLE, SWEEP, arcPath, polar } from "@/lib/dial";
+import { START_ANGLE, SWEEP, arcPath, polar } from "./dial";
 
 const SIZE = 120;
 const C = SIZE / 2;

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { groupFormats, type VideoFormat } from "@/lib/video/formats";
+import { groupFormats, type VideoFormat } from "@/lib/shared/video/formats";
 
 /** Formats grouped landscape / portrait / square, each chip with a little frame of its shape. */
 export function FormatPicker({ formats, value, onChange }: { formats: VideoFormat[]; value: string | undefined; onChange: (key: string) => void }) {

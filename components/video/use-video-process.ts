@@ -13,7 +13,7 @@ import {
   withResult,
   withStage,
   type VideoProcessingState,
-} from "@/lib/video/process-state";
+} from "@/lib/client/video-process-state";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,4 @@
-import { VIDEO_ACTIONS, type VideoActionName } from "@/lib/model-actions";
+import { VIDEO_ACTIONS, type VideoActionName } from "@/lib/shared/model-actions";
 
 /** The action in a video route's query; image to video when it is missing or unknown. */
 export function readVideoAction(search: string): VideoActionName {

@@ -12,7 +12,7 @@ import {
   requestWriteAccess as hostRequestWriteAccess,
   shareURL,
 } from "@telegram-apps/sdk-react";
-import { isInvoiceLink } from "@/lib/telegram-links";
+import { isInvoiceLink } from "./telegram-links";
 import { demoWriteAccess } from "@/lib/client/demo-host";
 import { startHostFrame } from "@/lib/client/host-frame";
 import type { Launch } from "@/lib/client/launch-params";

@@ -1,5 +1,5 @@
 "use client";
-import type { VideoRequestData } from "@/lib/video/process-state";
+import type { VideoRequestData } from "./video-process-state";
 
 // Setup hands its request to /video-process in memory: the cropped picture or the video is a Blob
 // too large for the URL or localStorage. A reload loses it, which is why the process screen keeps

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
-import { MODEL_ACTIONS } from "@/lib/model-actions";
+import { MODEL_ACTIONS } from "@/lib/shared/model-actions";
 
 // docs/product/catalogue.md "Model access": every action carries has_access, computed from the caller's tariff.
 const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean() });

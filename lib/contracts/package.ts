@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyIdSchema, emailSchema, moneySchema, paymentUrlResponseSchema } from "./common";
-import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/package/.
 

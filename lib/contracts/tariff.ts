@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyIdSchema, emailSchema, moneySchema, monthsSchema, paymentUrlResponseSchema, quotaUnitsSchema } from "./common";
-import { perKind } from "@/lib/quota-kinds";
+import { perKind } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/tariff/.
 

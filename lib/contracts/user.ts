@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUOTA_KEYS, perKind, type QuotaKey } from "@/lib/quota-kinds";
+import { QUOTA_KEYS, perKind, type QuotaKey } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/user/ (the favourites' are in ./assistants.ts beside their body).
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { VIDEO_ACTIONS } from "@/lib/model-actions";
+import { VIDEO_ACTIONS } from "@/lib/shared/model-actions";
 
-// GET /api/video/model-capabilities: one entry per model family (lib/video/capabilities.ts).
+// GET /api/video/model-capabilities: one entry per model family (lib/shared/video/capabilities.ts).
 const videoFormatSchema = z.object({ key: z.string(), name: z.string(), width: z.number(), height: z.number(), aspect_ratio: z.string() });
 const videoCapabilitySchema = z.object({
   model_name_pattern: z.string(),

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { DemoChatJsonBody, DemoFileKind } from "@/lib/contracts/demo-chat";
 import { demoChatApi } from "@/lib/client/demo-chat-api";
-import { mergeDemoChat, type DemoChatState } from "@/lib/demo-chat-state";
+import { mergeDemoChat, type DemoChatState } from "@/lib/shared/demo-chat-state";
 
 export const demoChatKeys = { messages: () => ["demo-chat", "messages"] as const };
 

@@ -2,8 +2,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import type { VideoCostResponse, VideoResult } from "@/lib/contracts/video";
-import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/video/local-cache";
-import type { VideoRequestData } from "@/lib/video/process-state";
+import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/client/video-local-cache";
+import type { VideoRequestData } from "@/lib/client/video-process-state";
 
 export const videoKeys = {
   all: ["video"] as const,

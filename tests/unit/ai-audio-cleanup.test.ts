@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
-import { sandboxWav } from "@/lib/server/ai/sandbox-media";
+import { sandboxWav } from "@/lib/server/demo/sandbox-media";
 
 describe("audio cleanup", () => {
   it("posts the audio to the cleanup endpoint and returns its answer", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
+import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
 
 // The sandbox's stand-in results are labelled in the language the caller passes (the user's).
 const signal = () => new AbortController().signal;

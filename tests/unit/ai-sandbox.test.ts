@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PNG } from "pngjs";
-import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
-import { sandboxWav } from "@/lib/server/ai/sandbox-media";
+import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
+import { sandboxWav } from "@/lib/server/demo/sandbox-media";
 
 const saved = { ...process.env };
 const signal = () => new AbortController().signal;
@@ -71,7 +71,7 @@ describe("sandbox AI provider (demo mode)", () => {
     const log = vi.fn();
     expect(checkAiConfig(log)).toBe(false);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/OPENAI_BASE_URL and OPENAI_API_KEY/));
-    const { sandboxAiProvider: prodSandbox } = await import("@/lib/server/ai/sandbox-provider");
+    const { sandboxAiProvider: prodSandbox } = await import("@/lib/server/demo/sandbox-ai");
     await expect(prodSandbox.generateImage({ model: "m", prompt: "p", signal: signal() })).rejects.toThrow(/refused in production/);
   });
 });

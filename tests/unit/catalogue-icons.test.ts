@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogueAssistants, catalogueCategories, catalogueModels } from "@/db/catalogue";
-import { modelIconPath } from "@/lib/model-icons";
+import { modelIconPath } from "@/db/model-icons";
 
 const shipped = (url: string) => fs.existsSync(path.join(process.cwd(), "public", url));
 // The old placeholders were coloured tiles with two letters in a <text>; real pictures draw paths.

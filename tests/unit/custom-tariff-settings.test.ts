@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { restoreCustomSettings, serializeCustomSettings } from "@/lib/custom-tariff-settings";
+import { restoreCustomSettings, serializeCustomSettings } from "@/components/screens/tariffs/custom-tariff-settings";
 
 const bounds = {
   text: { min: 2000000, max: 10000000 },

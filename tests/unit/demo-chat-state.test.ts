@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DemoChatItem } from "@/lib/contracts/demo-chat";
-import { mergeDemoChat } from "@/lib/demo-chat-state";
+import { mergeDemoChat } from "@/lib/shared/demo-chat-state";
 
 const item = (id: string, date: string, text: string, deleted = false): DemoChatItem => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPath, pointerToValue, valueToAngle, valueToFraction } from "@/lib/dial";
+import { arcPath, pointerToValue, valueToAngle, valueToFraction } from "@/components/ui/dial";
 
 const bounds = { min: 0, max: 100 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateEmail } from "@/lib/validation/email";
+import { validateEmail } from "@/lib/shared/email";
 
 // docs/product/screens.md "Validation on screens".
 describe("validateEmail", () => {

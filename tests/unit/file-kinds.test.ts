@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileExtension, fileKind, fileNameOf } from "@/lib/file-kinds";
+import { fileExtension, fileKind, fileNameOf } from "@/components/history/file-kinds";
 
 describe("fileKind", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitDials } from "@/lib/limit-dials";
+import { limitDials } from "@/components/screens/account/limit-dials";
 
 describe("limit dials", () => {
   it("splits each balance into the allowance left and package units; the dial runs to the larger of allowance and limit; the file dial uses the video total", () => {

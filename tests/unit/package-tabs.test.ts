@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterPackagesByTab, packageTextPrefix } from "@/lib/package-tabs";
+import { filterPackagesByTab, packageTextPrefix } from "@/components/packages/package-tabs";
 import type { PackageItem } from "@/lib/contracts/package";
 
 const pkgs = (["reset", "text_tokens", "text_tokens", "image_tokens", "file_tokens"] as const).map((package_purpose, i) => ({ id: i, package_purpose }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appliedDiscount, formatRoubles, payBlocker } from "@/lib/payment-form";
+import { appliedDiscount, formatRoubles, payBlocker } from "@/components/payments/payment-form";
 
 const ok = { hasTariff: true, price: 490, months: 1, emailError: null, referralEnabled: false, referralError: null } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MONTHS, PERIODS, isValidMonths, perDayCost, periodPrice, roundMoney } from "@/lib/pricing/periods";
+import { DEFAULT_MONTHS, PERIODS, isValidMonths, perDayCost, periodPrice, roundMoney } from "@/lib/shared/pricing/periods";
 import {
   CUSTOM_DEFAULTS,
   CUSTOM_STEPS,
@@ -12,8 +12,8 @@ import {
   parseTypedValue,
   timeframePrice,
   type TariffRates,
-} from "@/lib/pricing/custom-tariff";
-import { REFERRAL_MIN_AMOUNT, REFERRAL_RESERVE, maxReferralDiscount, validateReferralAmount } from "@/lib/pricing/referral-discount";
+} from "@/lib/shared/pricing/custom-tariff";
+import { REFERRAL_MIN_AMOUNT, REFERRAL_RESERVE, maxReferralDiscount, validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
 
 // docs/product/billing.md "Periods and prices".
 describe("tariff periods", () => {

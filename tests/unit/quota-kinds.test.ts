@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { quotas, subscriptions, tariffRates, tariffs } from "@/db/schema";
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
-import { kindsInOrder, QUOTA_KIND_TABLE } from "@/lib/quota-kinds";
+import { kindsInOrder, QUOTA_KIND_TABLE } from "@/lib/shared/quota-kinds";
 
 const names = (columns: object, except: string[] = []) => Object.keys(columns).filter((k) => !except.includes(k)).sort();
 const column = (field: "tariffColumn" | "subscriptionColumn" | "quotaColumn" | "rateColumn") => QUOTA_KIND_TABLE.map((r) => r[field]).sort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canActivate, isCheckableCode, referralEntryState } from "@/lib/referral-entry";
+import { canActivate, isCheckableCode, referralEntryState } from "@/components/account/referral-entry";
 
 const state = (code: string, over: Partial<{ checking: boolean; failed: boolean; canUse: boolean }> = {}) =>
   referralEntryState({ code, checking: false, failed: false, canUse: undefined, ...over });

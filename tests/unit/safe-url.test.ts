@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeUrl } from "@/lib/safe-url";
+import { safeUrl } from "@/lib/client/safe-url";
 
 describe("safeUrl", () => {
   it.each(["https://example.com/a?b=1", "http://example.com", "mailto:me@example.com", "HTTPS://EXAMPLE.COM"])("keeps %s", (url) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBalance, cardStyleIndex, isActiveTariff, pickCardModels, shuffle } from "@/lib/tariff-cards";
+import { cardBalance, cardStyleIndex, isActiveTariff, pickCardModels, shuffle } from "@/components/tariffs/tariff-cards";
 import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 
 const m = (id: number, type: string): TariffModel => ({ id, name: `m${id}`, provider: "p", image: "", type });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInvoiceLink } from "@/lib/telegram-links";
+import { isInvoiceLink } from "@/lib/client/telegram-links";
 
 describe("isInvoiceLink", () => {
   it("accepts the messenger's invoice links", () => {

@@ -1,6 +1,6 @@
 import convertMarkdown from "telegramify-markdown";
 import { describe, expect, it } from "vitest";
-import { parseMarkdownV2 } from "@/lib/telegram-markdown";
+import { parseMarkdownV2 } from "@/components/demo-chat/telegram-markdown";
 
 describe("parseMarkdownV2", () => {
   it("reads entities, escapes and nesting", () => {

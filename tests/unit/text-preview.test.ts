@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewText } from "@/lib/text-preview";
+import { previewText } from "@/lib/server/history/text-preview";
 
 describe("previewText", () => {
   it("keeps text of at most max characters and cuts longer text by graphemes with an ellipsis", () => {

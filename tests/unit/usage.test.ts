@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_DIVISORS, estimateMessages, usagePercentage } from "@/lib/usage";
-import type { QuotaRecord } from "@/lib/quota-kinds";
+import { MESSAGE_DIVISORS, estimateMessages, usagePercentage } from "@/lib/shared/usage";
+import type { QuotaRecord } from "@/lib/shared/quota-kinds";
 
 const rec = (text: number, audio: number, image: number, file: number, video: number): QuotaRecord => ({
   text_tokens: text,

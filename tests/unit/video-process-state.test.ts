@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialState, restoreState, STATE_MAX_AGE_MS, validateRequest, withError, withResult, withStage, type VideoRequestData } from "@/lib/video/process-state";
-import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/video/local-cache";
+import { initialState, restoreState, STATE_MAX_AGE_MS, validateRequest, withError, withResult, withStage, type VideoRequestData } from "@/lib/client/video-process-state";
+import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/client/video-local-cache";
 
 const data: VideoRequestData = { prompt: "waves", model_name: "gen4_turbo", model_id: 7, action: "image_to_video", format_key: "landscape", duration: 5, request_id: "r1" };
 const result = { success: true as const, message: "ok", video_url: "/api/files/v.mp4?exp=1&sig=x", action: "image_to_video" as const, model_name: "gen4_turbo" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultFormat, formatGroup, groupFormats, type VideoFormat } from "@/lib/video/formats";
-import { DEFAULT_VIDEO_COST, defaultDuration, durationOptions, videoCost, videoFamily } from "@/lib/video/durations";
-import { findCapability, supportsAction, type VideoCapability } from "@/lib/video/capabilities";
+import { defaultFormat, formatGroup, groupFormats, type VideoFormat } from "@/lib/shared/video/formats";
+import { DEFAULT_VIDEO_COST, defaultDuration, durationOptions, videoCost, videoFamily } from "@/lib/shared/video/durations";
+import { findCapability, supportsAction, type VideoCapability } from "@/lib/shared/video/capabilities";
 
 const f = (key: string, width: number, height: number): VideoFormat => ({ key, name: key, width, height, aspect_ratio: `${width}:${height}` });
 

@@ -8,11 +8,11 @@ import { ReferralShare } from "@/components/account/referral-share";
 import { SpendingList } from "@/components/account/spending-list";
 import { NoticeLine, useNotice } from "@/components/account/use-notice";
 import "@/components/account/account.css";
-import { FREE_TARIFF } from "@/lib/tariff-names";
+import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { routes } from "@/lib/routes";
 import { useCanApplyReferral, useReferralBalance } from "@/lib/queries/referral";
 import { useUserStatistic, useUserTariff } from "@/lib/queries/user";
-import { estimateMessages, usagePercentage } from "@/lib/usage";
+import { estimateMessages, usagePercentage } from "@/lib/shared/usage";
 
 function TariffSummary() {
   const t = useTranslations("Account");

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { currentLaunch } from "@/lib/client/launch-params";
-import type { PickerType } from "@/lib/model-actions";
+import type { PickerType } from "@/lib/shared/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
 import { PageSpinner } from "@/components/ui/page-spinner";

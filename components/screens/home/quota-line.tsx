@@ -1,7 +1,7 @@
 "use client";
 import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/shared/format";
 import { routes } from "@/lib/routes";
 
 /**

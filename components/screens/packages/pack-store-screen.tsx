@@ -7,7 +7,7 @@ import { PackageCard } from "@/components/packages/package-card";
 import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { DEFAULT_PACKAGE_TAB, PACKAGE_TABS, filterPackagesByTab, type PackageTab } from "@/lib/package-tabs";
+import { DEFAULT_PACKAGE_TAB, PACKAGE_TABS, filterPackagesByTab, type PackageTab } from "@/components/packages/package-tabs";
 import { usePackages } from "@/lib/queries/packages";
 import { routes } from "@/lib/routes";
 import "@/components/packages/packages.css";

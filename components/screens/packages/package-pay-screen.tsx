@@ -10,7 +10,7 @@ import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import type { PackageItem } from "@/lib/contracts/package";
-import { formatRoubles } from "@/lib/payment-form";
+import { formatRoubles } from "@/components/payments/payment-form";
 import { useCreatePackagePayment } from "@/lib/queries/payments";
 import { usePackages } from "@/lib/queries/packages";
 import "@/components/packages/packages.css";

@@ -12,13 +12,13 @@ import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
-import { formatCount } from "@/lib/format";
-import { formatRoubles } from "@/lib/payment-form";
-import { BUILDER_KINDS, customMonthlyPrice, customPerDay, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { formatCount } from "@/lib/shared/format";
+import { formatRoubles } from "@/components/payments/payment-form";
+import { BUILDER_KINDS, customMonthlyPrice, customPerDay, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
 import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
 import { useCreateData } from "@/lib/queries/tariffs";
-import { perKind, type QuotaKindEntry } from "@/lib/quota-kinds";
-import { CUSTOM_TARIFF } from "@/lib/tariff-names";
+import { perKind, type QuotaKindEntry } from "@/lib/shared/quota-kinds";
+import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import "@/components/payments/payments.css";
 import "@/components/tariffs/tariffs.css";
 

@@ -9,8 +9,8 @@ import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import { useStandardTariffs } from "@/lib/queries/tariffs";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
-import { isActiveTariff } from "@/lib/tariff-cards";
-import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/tariff-names";
+import { isActiveTariff } from "@/components/tariffs/tariff-cards";
+import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/shared/tariff-names";
 import "@/components/tariffs/tariffs.css";
 
 export default function TariffListScreen() {

@@ -13,7 +13,7 @@ import type { VideoCostResponse } from "@/lib/contracts/video";
 import { useModels } from "@/lib/queries/models";
 import { checkVideoModelCost, clearVideoCostCache, useVideoCapabilities } from "@/lib/queries/video";
 import { routes } from "@/lib/routes";
-import { findCapability, supportsAction } from "@/lib/video/capabilities";
+import { findCapability, supportsAction } from "@/lib/shared/video/capabilities";
 import "@/components/video/video.css";
 
 const TOOLTIP_MS = 1000;

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import { decodeError, useVideoProcess } from "@/components/video/use-video-process";
 import { routes } from "@/lib/routes";
-import { VIDEO_STAGES, type StageStatus, type VideoStage } from "@/lib/video/process-state";
+import { VIDEO_STAGES, type StageStatus, type VideoStage } from "@/lib/client/video-process-state";
 import "@/components/video/video.css";
 
 const STATUS_ICON: Record<StageStatus, string> = { pending: "○", processing: "◌", completed: "✓", error: "✕" };

@@ -19,9 +19,9 @@ import { VIDEO_PROMPT_MAX } from "@/lib/contracts/video";
 import { useModels } from "@/lib/queries/models";
 import { checkVideoModelCost, useVideoCapabilities } from "@/lib/queries/video";
 import { routes } from "@/lib/routes";
-import { findCapability } from "@/lib/video/capabilities";
-import { durationOptions, videoCost } from "@/lib/video/durations";
-import { defaultFormat } from "@/lib/video/formats";
+import { findCapability } from "@/lib/shared/video/capabilities";
+import { durationOptions, videoCost } from "@/lib/shared/video/durations";
+import { defaultFormat } from "@/lib/shared/video/formats";
 import "@/components/video/video.css";
 
 /** What the form still lacks: one Video message each (missingPrompt, missingImage, missingVideo). */

@@ -1,6 +1,6 @@
 import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
-import { sandboxAiProvider } from "@/lib/server/ai/sandbox-provider";
+import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
 import { instrumented } from "@/lib/server/log";
 import type { AiCall, AiProvider, ChatMessage, Usage } from "./types";
 

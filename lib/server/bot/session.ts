@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { assistants, dialogMessages, dialogSessions, models, type User } from "@/db/schema";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 
 // What every bot turn shares, whatever its action: the user's active session (its model and the

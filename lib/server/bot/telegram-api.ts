@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { providerCall } from "@/lib/server/log";
-import { recordDemoCall } from "./demo-transport";
+import { recordDemoCall } from "@/lib/server/demo/bot-transport";
 
 // The one Bot API client: grammY's Api. The bot (bot.ts), the outbox, the webhook's immediate
 // answers and the Stars calls all build it here, so they share the API root, the request timeout

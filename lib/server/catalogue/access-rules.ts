@@ -1,5 +1,5 @@
 // Pure access rules, shared by every catalogue and launch call (unit-tested without a database).
-import type { ModelAction } from "@/lib/model-actions";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import type { ModelItem } from "@/lib/contracts/models";
 
 /**

@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import type { Db } from "@/db";
 import { modelActions, models, tariffModels } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
-import type { ModelAction } from "@/lib/model-actions";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { tariffOfSubscription, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";

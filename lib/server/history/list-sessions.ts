@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { dialogMessages, dialogSessions, models } from "@/db/schema";
 import type { HistoryPage } from "@/lib/contracts/history";
-import { previewText } from "@/lib/text-preview";
+import { previewText } from "./text-preview";
 
 const LAST_MESSAGE_PREVIEW = 50;
 

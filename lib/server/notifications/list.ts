@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { models, videoJobs } from "@/db/schema";
 import { NOTIFICATIONS_PER_KIND, type NotificationItem, type NotificationsResponse } from "@/lib/contracts/notifications";
-import { toRoubles } from "@/lib/money";
+import { toRoubles } from "@/lib/shared/money";
 import { latestPayments, listedStatus } from "@/lib/server/payments/list";
 
 /** The bell's list: the caller's latest payments and finished video generations, merged newest first. */

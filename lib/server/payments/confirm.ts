@@ -3,16 +3,16 @@ import { log } from "@/lib/server/log";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
-import { customToQuotas } from "@/lib/pricing/custom-tariff";
-import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
-import { perKind } from "@/lib/quota-kinds";
+import { customToQuotas } from "@/lib/shared/pricing/custom-tariff";
+import { DAYS_PER_MONTH } from "@/lib/shared/pricing/periods";
+import { perKind } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
 import { applyDueRefills, grantTariffAllowance, resetAllowance } from "@/lib/server/quotas/refill";
 import { rewardReferrer } from "@/lib/server/referral/reward";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import { notifyPayer } from "./notices";
-import { OPEN_STATUSES, type PaymentStatus } from "./types";
+import { OPEN_STATUSES, type PaymentStatus } from "@/lib/shared/payments";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A success the provider reports is applied whatever happened locally meanwhile: the link expired,

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, tariffs } from "@/db/schema";
 import type { PaymentListItem } from "@/lib/contracts/settings";
-import { toRoubles } from "@/lib/money";
+import { toRoubles } from "@/lib/shared/money";
 
 // An open payment is listed as waiting_confirmation: the client colours it grey (docs/product/payments.md).
 export const listedStatus = (status: string) => (status === "pending" ? "waiting_confirmation" : status);

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { confirmPayment } from "./confirm";
 import { providerByName, type CallOptions } from "./providers";
 import { releasePayment } from "./release";
-import { OPEN_STATUSES } from "./types";
+import { OPEN_STATUSES } from "@/lib/shared/payments";
 
 const USER_PATH_CALL = { timeoutMs: 2500 };
 

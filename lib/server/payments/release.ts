@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments } from "@/db/schema";
 import { releaseReferralBalance } from "@/lib/server/referral/balance";
-import { OPEN_STATUSES, type ClosedStatus } from "./types";
+import { OPEN_STATUSES, type ClosedStatus } from "@/lib/shared/payments";
 
 /**
  * Closes an open payment without applying it and gives back the referral balance it reserved.

@@ -4,10 +4,10 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from "dri
 import type { Db } from "@/db";
 import { payments, subscriptions, tariffs, type Subscription } from "@/db/schema";
 import { env } from "@/lib/env";
-import { quotasToCustom } from "@/lib/pricing/custom-tariff";
+import { quotasToCustom } from "@/lib/shared/pricing/custom-tariff";
 import { subscriptionLimits } from "@/lib/server/tariffs/current-tariff";
 import { confirmPayment } from "./confirm";
-import type { CustomDetails } from "./types";
+import type { CustomDetails } from "@/lib/shared/payments";
 import { providerByName } from "./providers";
 import { PaymentOutcomeUnknownError } from "./providers/yookassa/client";
 import { releasePayment } from "./release";

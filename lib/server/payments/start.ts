@@ -4,14 +4,14 @@ import type { Db } from "@/db";
 import { payments, type User } from "@/db/schema";
 import type { PaymentUrlResponse } from "@/lib/contracts/common";
 import { env } from "@/lib/env";
-import { toKopecks } from "@/lib/money";
-import { periodPrice } from "@/lib/pricing/periods";
+import { toKopecks } from "@/lib/shared/money";
+import { periodPrice } from "@/lib/shared/pricing/periods";
 import { ApiError } from "@/lib/server/http/api-error";
 import { reserveReferralBalance } from "@/lib/server/referral/balance";
 import { expireStaleAndFindOpenPayment } from "./pending";
 import { activeProvider } from "./providers";
 import { releasePayment } from "./release";
-import type { Order } from "./types";
+import type { Order } from "@/lib/shared/payments";
 
 const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };

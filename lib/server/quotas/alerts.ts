@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, users } from "@/db/schema";
-import { perKind, type QuotaKey } from "@/lib/quota-kinds";
+import { perKind, type QuotaKey } from "@/lib/shared/quota-kinds";
 import { routes } from "@/lib/routes";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";

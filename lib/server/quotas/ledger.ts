@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import type { LedgerReason } from "@/db/schema";
-import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/quota-kinds";
+import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-kinds";
 
 // Every change of a user's balances goes through `changeBalances`: one statement locks the quotas row,
 // updates it and inserts one balance_ledger row per kind that changed (units = the change of

@@ -2,8 +2,8 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { quotas, subscriptions, tariffs } from "@/db/schema";
-import { perKind, QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/quota-kinds";
-import { FREE_TARIFF } from "@/lib/tariff-names";
+import { perKind, QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-kinds";
+import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { changeBalances, oldAllowance, timestamp, type LedgerRefs } from "./ledger";
 
 // The allowance of a subscription is granted per 30-day step: on purchase, then at each step's end

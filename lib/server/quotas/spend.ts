@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import type { LedgerReason } from "@/db/schema";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
 import { changeBalances, oldAllowance, oldPackage, type LedgerRefs } from "./ledger";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { referralLedger, users } from "@/db/schema";
-import { toRoubles } from "@/lib/money";
+import { toRoubles } from "@/lib/shared/money";
 import { ApiError } from "@/lib/server/http/api-error";
 
 export async function getReferralBalance({ db, userId }: { db: Db; userId: number }) {

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { dialogSessions, users } from "@/db/schema";
 import type { ActionType } from "@/lib/contracts/assistants";
 import type { ImageAction, LaunchResponse } from "@/lib/contracts/models";
-import type { ModelAction } from "@/lib/model-actions";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";
 import { getAssistantOrThrow } from "@/lib/server/catalogue/assistants";

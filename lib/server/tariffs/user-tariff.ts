@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import type { UserStatisticResponse, UserTariffResponse } from "@/lib/contracts/user";
-import { toRoubles } from "@/lib/money";
+import { toRoubles } from "@/lib/shared/money";
 import type { Caller } from "@/lib/server/users";
 import { tariffOfSubscription } from "./current-tariff";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { asc } from "drizzle-orm";
 import type { Db } from "@/db";
 import { videoCapabilities } from "@/db/schema";
-import type { VideoCapability } from "@/lib/video/capabilities";
+import type { VideoCapability } from "@/lib/shared/video/capabilities";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 
 export type VideoCapabilityRow = typeof videoCapabilities.$inferSelect;

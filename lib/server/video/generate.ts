@@ -5,7 +5,7 @@ import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import type { VideoResult } from "@/lib/contracts/video";
-import type { VideoActionName } from "@/lib/model-actions";
+import type { VideoActionName } from "@/lib/shared/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { signedFileUrl, storeFile } from "@/lib/server/storage";
 import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "@/db";
-import { patternMatches } from "@/lib/video/capabilities";
-import { durationOptions, videoCost } from "@/lib/video/durations";
+import { patternMatches } from "@/lib/shared/video/capabilities";
+import { durationOptions, videoCost } from "@/lib/shared/video/durations";
 import { getLaunchableModelOrThrow, loadAllModels } from "@/lib/server/catalogue/models";
 import type { ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
-import type { VideoActionName } from "@/lib/model-actions";
+import type { VideoActionName } from "@/lib/shared/model-actions";
 import { listCapabilityRows, type VideoCapabilityRow } from "./capabilities";
 
 export type VideoModel = { model: ModelRow; capability: VideoCapabilityRow };

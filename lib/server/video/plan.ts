@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/db";
 import { VIDEO_IMAGE_TYPES, VIDEO_UPLOAD_LIMITS, VIDEO_VIDEO_TYPES, videoGenerateFieldsSchema, type VideoGenerateFields } from "@/lib/contracts/video";
-import { supportsAction } from "@/lib/video/capabilities";
-import { durationOptions, videoCost, videoFamily } from "@/lib/video/durations";
+import { supportsAction } from "@/lib/shared/video/capabilities";
+import { durationOptions, videoCost, videoFamily } from "@/lib/shared/video/durations";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { MultipartContract, ReceivedForm } from "@/lib/server/http/multipart";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";

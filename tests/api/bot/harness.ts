@@ -37,7 +37,7 @@ export async function startBotHarness(extraEnv: Settings = {}) {
   const webhook = (await import("@/app/api/telegram/webhook/route")).POST;
   const { processUpdates } = await import("@/lib/server/bot/updates-job");
   const { readStoredFile } = await import("@/lib/server/storage");
-  const { sandboxWav } = await import("@/lib/server/ai/sandbox-media");
+  const { sandboxWav } = await import("@/lib/server/demo/sandbox-media");
   let nextUpdateId = 5000;
   let nextTelegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
 

@@ -42,7 +42,7 @@ describe("the demo chat records formatting given as entities and albums", () => 
 
   it("sendMediaGroup answers one message per item and each shows with its file, caption and caption entities", async () => {
     const { token, telegramId } = await demoChatUser();
-    const { sandboxPng } = await import("@/lib/server/ai/sandbox-media");
+    const { sandboxPng } = await import("@/lib/server/demo/sandbox-media");
     const photos: any[] = await api.sendMediaGroup(telegramId, [
       { type: "photo", media: new InputFile(sandboxPng("one"), "one.png"), caption: "First picture", caption_entities: [{ type: "bold", offset: 0, length: 5 }] },
       { type: "photo", media: new InputFile(sandboxPng("two"), "two.png") },

@@ -13,7 +13,7 @@ let backdate: (messageId: number, seconds: number) => Promise<void>;
 beforeAll(async () => {
   useDemoBot();
   const { getDb } = await import("@/db");
-  const { recordDemoCall } = await import("@/lib/server/bot/demo-transport");
+  const { recordDemoCall } = await import("@/lib/server/demo/bot-transport");
   const { botOutbox } = await import("@/db/schema");
   const { eq, sql } = await import("drizzle-orm");
   record = async (method, payload) => recordDemoCall({ db: await getDb(), method, payload });
@@ -77,7 +77,7 @@ describe("GET /api/demo/chat/messages", () => {
 
   it("shows the bot's files with signed links, its draft preview until a message replaces it, and callback notices", async () => {
     const { token, telegramId } = await demoChatUser();
-    const { sandboxPng } = await import("@/lib/server/ai/sandbox-media");
+    const { sandboxPng } = await import("@/lib/server/demo/sandbox-media");
     const png = sandboxPng("cat");
     const photo = await record("sendPhoto", { chat_id: telegramId, photo: new InputFile(png, "cat.png"), caption: "A cat" });
     expect(photo.result.photo[0].file_id).toMatch(/^demo:demo-chat\/bot\/.+\.png$/);

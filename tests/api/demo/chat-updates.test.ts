@@ -103,7 +103,7 @@ describe("POST /api/demo/chat/updates", () => {
     expect(size.height).toBeGreaterThan(0);
 
     // The contract with the bot's file actions: getFile answers the storage key as file_path.
-    const { recordDemoCall } = await import("@/lib/server/bot/demo-transport");
+    const { recordDemoCall } = await import("@/lib/server/demo/bot-transport");
     const file = await recordDemoCall({ db: await getDb(), method: "getFile", payload: { file_id: size.file_id } });
     expect(file).toMatchObject({ ok: true, result: { file_id: size.file_id, file_path: size.file_id.slice("demo:".length) } });
     const { readStoredFile } = await import("@/lib/server/storage");
@@ -124,7 +124,7 @@ describe("POST /api/demo/chat/updates", () => {
       rawBody: form({ kind: "document" }, { data: Buffer.from("def main():\n    return 42\n"), name: "C:\\work\\main.py" }),
     });
     expect(doc.status).toBe(200);
-    const wav = (await import("@/lib/server/ai/sandbox-media")).sandboxWav("hello");
+    const wav = (await import("@/lib/server/demo/sandbox-media")).sandboxWav("hello");
     const voice = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, rawBody: form({ kind: "voice", duration: "2" }, { data: wav, name: "voice.wav" }) });
     expect(voice.status).toBe(200);
     const [first, second] = (await storedUpdates(telegramId)).sort((a: any, b: any) => a.updateId - b.updateId);
@@ -143,7 +143,7 @@ describe("POST /api/demo/chat/updates", () => {
 
   it("a press of an inline button is stored as a callback_query naming the bot's message", async () => {
     const { token, telegramId } = await demoChatUser();
-    const { recordDemoCall } = await import("@/lib/server/bot/demo-transport");
+    const { recordDemoCall } = await import("@/lib/server/demo/bot-transport");
     const sent = (await recordDemoCall({
       db: await getDb(),
       method: "sendMessage",

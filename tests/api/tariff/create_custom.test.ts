@@ -4,7 +4,7 @@ import { GET as createData } from "@/app/api/tariff/create_data/route";
 import { POST as sandboxAction } from "@/app/api/payments/sandbox/[paymentId]/[action]/route";
 import { GET as userTariff } from "@/app/api/user/user-tariff/route";
 import { GET as statistic } from "@/app/api/user/statistic/route";
-import { customMonthlyPrice, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { customMonthlyPrice, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
 import { call, signIn } from "../../helpers/api";
 import { paymentIdFromUrl } from "../../helpers/payments";
 import { customTariff as custom, neuroBasic as nb, seededRates as rates } from "../../helpers/tariffs";

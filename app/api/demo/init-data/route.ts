@@ -1,5 +1,5 @@
 import { demoInitDataQuerySchema, demoInitDataResponseSchema } from "@/lib/contracts/demo";
-import { demoInitData } from "@/lib/server/auth/demo-init-data";
+import { demoInitData } from "@/lib/server/demo/init-data";
 import { withPublic } from "@/lib/server/http/handler";
 
 // GET /api/demo/init-data - launch data signed with the development bot token (demo mode only)

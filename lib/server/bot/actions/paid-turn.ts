@@ -3,7 +3,7 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";

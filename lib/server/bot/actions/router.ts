@@ -3,7 +3,7 @@ import type { Context } from "grammy";
 import type { Message } from "grammy/types";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
-import { PICKER_TYPES, type PickerType } from "@/lib/model-actions";
+import { PICKER_TYPES, type PickerType } from "@/lib/shared/model-actions";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
 import { webAppKeyboard } from "../replies";
@@ -21,7 +21,7 @@ import { transcribeTurn } from "./transcribe";
 
 type Incoming = { ctx: Context; db: Db; user: User };
 
-// The actions the chat serves are the pickers' (lib/model-actions.ts); video is made in the mini-app, so its "send me …" lines would mislead here.
+// The actions the chat serves are the pickers' (lib/shared/model-actions.ts); video is made in the mini-app, so its "send me …" lines would mislead here.
 const isChatAction = (action: string): action is PickerType => (PICKER_TYPES as readonly string[]).includes(action);
 
 /** The session's "ready, send me …" line, for a message of the wrong kind. */

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { instrumented } from "@/lib/server/log";
-import { sandboxProvider } from "./sandbox/client";
+import { sandboxProvider } from "@/lib/server/demo/sandbox-payments";
 import { starsProvider } from "./stars/client";
 import type { PaymentProvider } from "./types";
 import { yookassaProvider } from "./yookassa/client";

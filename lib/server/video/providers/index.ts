@@ -2,9 +2,9 @@ import "server-only";
 import { env, isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { instrumented, log } from "@/lib/server/log";
-import type { VideoFamily } from "@/lib/video/durations";
+import type { VideoFamily } from "@/lib/shared/video/durations";
 import { createRunwayProvider } from "./runway";
-import { createSandboxProvider } from "./sandbox";
+import { createSandboxProvider } from "@/lib/server/demo/sandbox-video";
 import { createVeoProvider } from "./veo";
 import type { VideoProvider } from "./types";
 

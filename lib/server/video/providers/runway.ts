@@ -1,8 +1,8 @@
 import "server-only";
 import { log } from "@/lib/server/log";
 import RunwayML from "@runwayml/sdk";
-import type { VideoActionName } from "@/lib/model-actions";
-import type { VideoFamily } from "@/lib/video/durations";
+import type { VideoActionName } from "@/lib/shared/model-actions";
+import type { VideoFamily } from "@/lib/shared/video/durations";
 import { sleep, timeoutError, VideoProviderError, type VideoJobRequest, type VideoProvider } from "./types";
 
 // The catalogue's family names mapped to the Runway API's current model names per action. Runway

@@ -1,6 +1,6 @@
-import type { VideoActionName } from "@/lib/model-actions";
-import type { VideoFamily } from "@/lib/video/durations";
-import type { VideoFormat } from "@/lib/video/formats";
+import type { VideoActionName } from "@/lib/shared/model-actions";
+import type { VideoFamily } from "@/lib/shared/video/durations";
+import type { VideoFormat } from "@/lib/shared/video/formats";
 
 export type VideoJobRequest = {
   modelName: string;

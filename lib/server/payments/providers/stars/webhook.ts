@@ -7,7 +7,7 @@ import { payments, type Payment } from "@/db/schema";
 import { confirmPayment } from "../../confirm";
 import { notifyPayer } from "../../notices";
 import { botCall, starsFor } from "./client";
-import { OPEN_STATUSES } from "../../types";
+import { OPEN_STATUSES } from "@/lib/shared/payments";
 
 // The Stars half of the bot webhook (POST /api/telegram/webhook hands these updates over):
 // answer the pre-checkout query, then credit the purchase on successful_payment through the same

@@ -2,7 +2,7 @@ import "server-only";
 import { sign } from "@telegram-apps/init-data-node";
 import { isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { getSecrets } from "./secrets";
+import { getSecrets } from "@/lib/server/auth/secrets";
 
 export const DEMO_USER = {
   id: 100000001,

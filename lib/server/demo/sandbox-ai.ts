@@ -1,7 +1,7 @@
 import { isDemoMode } from "@/lib/env";
 import type { AiProvider, ChatMessage } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
-import { sandboxPng, sandboxWav } from "@/lib/server/ai/sandbox-media";
+import { sandboxPng, sandboxWav } from "./sandbox-media";
 import { botText } from "@/lib/server/bot/bot-text";
 
 // The sandbox's results are bot messages the user reads: labelled in the user's language (the Bot

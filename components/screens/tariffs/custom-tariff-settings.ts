@@ -9,7 +9,7 @@ import {
   type CustomKind,
   type CustomValues,
   type Timeframe,
-} from "@/lib/pricing/custom-tariff";
+} from "@/lib/shared/pricing/custom-tariff";
 
 // The builder's values and timeframe kept locally (docs/product/screens.md "Tariffs and packages").
 export type CustomSettings = { values: CustomValues; timeframe: Timeframe };

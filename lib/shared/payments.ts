@@ -1,4 +1,4 @@
-import type { CustomValues } from "@/lib/pricing/custom-tariff";
+import type { CustomValues } from "@/lib/shared/pricing/custom-tariff";
 
 // The payment vocabulary shared by the payments module and the schema's payments columns.
 

@@ -1,8 +1,8 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { formatGroup } from "@/lib/video/formats";
-import { sleep, type VideoProvider } from "./types";
+import { formatGroup } from "@/lib/shared/video/formats";
+import { sleep, type VideoProvider } from "@/lib/server/video/providers/types";
 
 // SANDBOX (demo mode only): no model is called. After a short pause it answers a real, playable
 // 4-second test clip shipped in db/assets (made with ffmpeg's testsrc2) in the requested orientation.

@@ -1,5 +1,5 @@
-import type { PickerType } from "@/lib/model-actions";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import type { PickerType } from "@/lib/shared/model-actions";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
 
 /** The quota a Home picker's launches spend, so a used-up one can be told before launching. */
 export const ACTION_QUOTA: Record<PickerType, QuotaKey> = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { PaymentProvider } from "../types";
+import type { PaymentProvider } from "@/lib/server/payments/providers/types";
 import { publicUrl } from "@/lib/server/http/public-url";
 
 // The demo provider: the payer confirms or declines on this app's own checkout page

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { botOutbox, type User } from "@/db/schema";
 import type { DemoChatJsonBody, DemoChatSent } from "@/lib/contracts/demo-chat";
 import { isDemoMode } from "@/lib/env";
-import { demoFileId, demoFileUniqueId } from "@/lib/server/bot/demo-transport";
+import { demoFileId, demoFileUniqueId } from "@/lib/server/demo/bot-transport";
 import { handleBotUpdate } from "@/lib/server/bot/webhook";
 import { ApiError, notFound } from "@/lib/server/http/api-error";
 import { receiveDemoUpload, type DemoChatFileForm, type DemoUpload } from "./uploads";

@@ -1,5 +1,5 @@
-import type { EmailError } from "@/lib/validation/email";
-import type { ReferralAmountError } from "@/lib/pricing/referral-discount";
+import type { EmailError } from "@/lib/shared/email";
+import type { ReferralAmountError } from "@/lib/shared/pricing/referral-discount";
 
 // When a payment form may be sent (docs/product/payments.md "Payment forms").
 export type PayBlocker = "emailInvalid" | "checkdata";

@@ -1,6 +1,6 @@
 // The Custom tariff composed with sliders (docs/product/billing.md).
-import { parseNumberInput } from "@/lib/format";
-import { kindsInOrder, perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/quota-kinds";
+import { parseNumberInput } from "@/lib/shared/format";
+import { kindsInOrder, perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/shared/quota-kinds";
 
 export const CUSTOM_KINDS: readonly CustomKind[] = QUOTA_KIND_TABLE.map((r) => r.custom);
 /** The builder's dials in screen order, and its values on the custom tariff's payment summary. */

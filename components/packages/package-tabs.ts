@@ -1,5 +1,5 @@
 import type { PackageItem } from "@/lib/contracts/package";
-import { perKind } from "@/lib/quota-kinds";
+import { perKind } from "@/lib/shared/quota-kinds";
 
 // Package store tabs (docs/product/screens.md): 'repeat' is the reset package, 'a-b' shows all.
 export const PACKAGE_TABS = ["repeat", "a-b", "text", "images", "audio", "video", "files"] as const;

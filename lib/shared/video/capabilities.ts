@@ -1,4 +1,4 @@
-import type { VideoActionName } from "@/lib/model-actions";
+import type { VideoActionName } from "@/lib/shared/model-actions";
 import type { VideoFormat } from "./formats";
 
 // Video capabilities, one entry per model family (docs/product/video.md).

@@ -1,6 +1,6 @@
 import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
-import type { CustomKind } from "@/lib/pricing/custom-tariff";
-import { kindsInOrder, perKind } from "@/lib/quota-kinds";
+import type { CustomKind } from "@/lib/shared/pricing/custom-tariff";
+import { kindsInOrder, perKind } from "@/lib/shared/quota-kinds";
 
 // What a tariff card shows (docs/product/screens.md): up to 4 text models in random order, one random
 // model each of image, file, video and audio, and five card styles used in turn.

@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { Db } from "@/db";
 import { packages, payments, tariffs, users } from "@/db/schema";
 import { env } from "@/lib/env";
-import { toRoubles } from "@/lib/money";
+import { toRoubles } from "@/lib/shared/money";
 import { ApiError } from "@/lib/server/http/api-error";
-import { confirmPayment } from "../../confirm";
-import { releasePayment } from "../../release";
+import { confirmPayment } from "@/lib/server/payments/confirm";
+import { releasePayment } from "@/lib/server/payments/release";
 
 // The sandbox checkout: reachable only through the payment's own link (its uuid is the secret) and
 // only while PAYMENT_PROVIDER=sandbox.

@@ -3,8 +3,8 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql 
 import type { Db } from "@/db";
 import { botOutbox, botUpdates, type User } from "@/db/schema";
 import type { DemoChatButton, DemoChatEntity, DemoChatFile, DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
-import { byDemoChatOrder } from "@/lib/demo-chat-state";
-import { demoFileKey, DRAFT_TTL_MS } from "@/lib/server/bot/demo-transport";
+import { byDemoChatOrder } from "@/lib/shared/demo-chat-state";
+import { demoFileKey, DRAFT_TTL_MS } from "@/lib/server/demo/bot-transport";
 import { signedFileUrl } from "@/lib/server/storage";
 import { assertDemoChat } from "./updates";
 

@@ -1,4 +1,4 @@
-import { clampToStep, type Bounds } from "@/lib/pricing/custom-tariff";
+import { clampToStep, type Bounds } from "@/lib/shared/pricing/custom-tariff";
 
 // Geometry of the circular dials (custom tariff builder, limits page): a 270-degree arc with its
 // gap at the bottom, from START_ANGLE (min) clockwise to START_ANGLE + SWEEP (max). Angles are in

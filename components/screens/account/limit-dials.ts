@@ -1,5 +1,5 @@
 import type { UserStatisticResponse } from "@/lib/contracts/user";
-import { perKind, QUOTA_KINDS, type QuotaKind } from "@/lib/quota-kinds";
+import { perKind, QUOTA_KINDS, type QuotaKind } from "@/lib/shared/quota-kinds";
 
 // The limits page (docs/product/screens.md): one dial per kind of remaining versus total. The dial runs
 // 0..max where max is the larger of remaining and limit; the file dial takes the video total as its

@@ -1,4 +1,4 @@
-import type { VideoActionName } from "@/lib/model-actions";
+import type { VideoActionName } from "@/lib/shared/model-actions";
 import type { VideoResult } from "@/lib/contracts/video";
 
 // The /video-process screen's state machine (docs/product/video.md "Process screen"), kept in
