@@ -14,6 +14,33 @@ export default defineConfig([
     },
   },
   {
+    // The layers (README "Layout"): code that reaches the browser never imports server code or the
+    // database, db/ sits below lib/server, and lib/shared holds rules both sides run. Paths are
+    // matched after resolving the import, so "@/..." aliases and relative paths count alike.
+    files: ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ["./components", "./lib/client", "./lib/queries", "./lib/contracts", "./lib/i18n", "./lib/shared"],
+              from: ["./lib/server", "./db"],
+              message: "Browser and shared code reach the server through an API call, never by importing lib/server or db.",
+            },
+            { target: "./db", from: "./lib/server", message: "db/ sits below lib/server: a type both need belongs in lib/shared." },
+            {
+              target: ["./lib/server", "./db", "./lib/shared"],
+              from: ["./components", "./lib/client", "./lib/queries"],
+              message: "Server and shared code do not import browser code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the JSON a handler or a fake answered; typing every body would only restate the contract.
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
