@@ -14,9 +14,9 @@ export default defineConfig([
     },
   },
   {
-    // The layers (README "Layout"): code that reaches the browser never imports server code or the
-    // database, db/ sits below lib/server, and lib/shared holds rules both sides run. Paths are
-    // matched after resolving the import, so "@/..." aliases and relative paths count alike.
+    // The layers (docs/decisions/0180-lib-by-layer.md): code that reaches the browser never imports
+    // server code or the database, db/ sits below lib/server, and lib/shared holds rules both sides
+    // run. Paths are matched after resolving the import, so "@/..." aliases and relative paths count alike.
     files: ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"],
     rules: {
       "import/no-restricted-paths": [
