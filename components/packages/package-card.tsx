@@ -3,16 +3,22 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
 import { packageTextPrefix } from "@/lib/package-tabs";
+import { generationsFor } from "@/lib/pricing/job-price";
+import { useActionCosts } from "@/lib/queries/models";
 import { formatRoubles } from "@/lib/payment-form";
 import "./packages.css";
 
 /** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */
 export function usePackageTexts(pkg: PackageItem) {
   const t = useTranslations("PackageTexts");
+  const estimate = useTranslations("Estimate");
+  const costs = useActionCosts();
   const text = (key: string, fallback = "") => (t.has(key) ? t(key) : fallback);
+  const purpose = pkg.package_purpose;
   return {
     name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),
-    small: text(pkg.small_description_language_id),
+    // "≈ N generations" at the catalogue's prices (docs/product/billing.md "Prices per job").
+    small: purpose === "reset" ? text(pkg.small_description_language_id) : estimate(purpose, { count: generationsFor(costs, purpose, pkg.quota_amount) }),
     description: text(pkg.description_language_id),
     models: text(pkg.description_models_id),
   };

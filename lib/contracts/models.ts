@@ -1,21 +1,32 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 import { MODEL_ACTIONS, type ModelAction } from "@/lib/model-actions";
+import { COST_BASES } from "@/lib/pricing/job-price";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
 
-// SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff.
-export type ModelActionAccess = { action: ModelAction; has_access: boolean };
-export type ModelItem = {
-  model_id: number;
-  model_name: string;
-  display_name: string;
-  image: string;
-  gif: string | null;
-  description: string;
-  model_type_description: string;
-  actions: ModelActionAccess[];
-};
+// SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff,
+// and its price per job (docs/product/billing.md "Prices per job").
+export const actionCostSchema = z.object({
+  kind: z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]),
+  units: z.number().int().nonnegative(),
+  per: z.enum(COST_BASES),
+});
+export const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
+export type ModelActionAccess = z.infer<typeof modelActionAccessSchema>;
+export const modelItemSchema = z.object({
+  model_id: z.number().int(),
+  model_name: z.string(),
+  display_name: z.string(),
+  image: z.string(),
+  gif: z.string().nullable(),
+  description: z.string(),
+  model_type_description: z.string(),
+  actions: z.array(modelActionAccessSchema),
+});
+export type ModelItem = z.infer<typeof modelItemSchema>;
 // GET /api/models/all and GET /api/assistants/models answer a plain list.
-export type ModelsResponse = ModelItem[];
+export const modelsResponseSchema = z.array(modelItemSchema);
+export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
 // What every launch call answers: the new dialogue session, now the caller's active one.
 export type LaunchResponse = {

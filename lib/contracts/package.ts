@@ -14,6 +14,8 @@ export type PackageItem = {
   description_language_id: string;
   description_models_id: string;
   package_purpose: "reset" | QuotaKey;
+  /** Units of the purpose's kind the package adds (0 for reset): the pack store's "≈ N generations". */
+  quota_amount: number;
 };
 
 // POST /api/package/payment

@@ -3,7 +3,9 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "@/db";
 import { VIDEO_IMAGE_TYPES, VIDEO_VIDEO_TYPES, type VideoGenerateFields } from "@/lib/contracts/video";
 import { supportsAction } from "@/lib/video/capabilities";
-import { durationOptions, videoCost, videoFamily } from "@/lib/video/durations";
+import { jobUnits } from "@/lib/pricing/job-price";
+import { priceOf } from "@/lib/server/catalogue/access-rules";
+import { durationOptions, videoFamily } from "@/lib/video/durations";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { UploadedFile } from "@/lib/server/http/multipart";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
@@ -56,7 +58,7 @@ export async function planGeneration({ db, subscription, fields, files }: { db: 
 
   return {
     video,
-    cost: videoCost(fields.duration, capability.costPer5s),
+    cost: jobUnits(priceOf(model, fields.action), fields.duration),
     request: { modelName: model.modelName, family: videoFamily(model.modelName), action: fields.action, prompt: fields.prompt, format, duration: fields.duration, input },
   };
 }
