@@ -6,14 +6,13 @@ import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
 
 // SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff,
 // and its price per job (docs/product/billing.md "Prices per job").
-export const actionCostSchema = z.object({
+const actionCostSchema = z.object({
   kind: z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]),
   units: z.number().int().nonnegative(),
   per: z.enum(COST_BASES),
 });
-export const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
-export type ModelActionAccess = z.infer<typeof modelActionAccessSchema>;
-export const modelItemSchema = z.object({
+const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
+const modelItemSchema = z.object({
   model_id: z.number().int(),
   model_name: z.string(),
   display_name: z.string(),

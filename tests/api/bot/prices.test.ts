@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GET as getAll } from "@/app/api/models/all/route";
 import { modelsResponseSchema } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/model-actions";
 import { call, signIn } from "../../helpers/api";
@@ -19,6 +18,8 @@ beforeEach(() => {
 });
 
 async function costOf(modelName: string, action: ModelAction) {
+  // Imported when called: the harness sets the app's settings first (lib/env.ts reads them once).
+  const { GET: getAll } = await import("@/app/api/models/all/route");
   const { token } = await signIn();
   const res = await call(getAll, "GET", "/api/models/all", { token });
   const models = modelsResponseSchema.parse(res.body);

@@ -124,7 +124,7 @@ describe("YooKassa payments", () => {
     const [refAfter] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
     expect(refAfter.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4) + Math.floor(249 * 100 * 0.1));
     const stats = await call(routes.statistic, "GET", "/api/user/statistic", { token: payer.token });
-    expect(stats.body.remaining_quotas.image_tokens).toBe(50 + 50);
+    expect(stats.body.remaining_quotas.image_tokens).toBe(300 + 300);
   });
 
   it("POST /api/payments/webhook/yookassa - finds the payment by its metadata when our record has no YooKassa id yet", async () => {
