@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Container image of the app (README "Production"): build with the full toolchain, ship only Next's
+# Container image of the app (docs/operations.md): build with the full toolchain, ship only Next's
 # standalone folder (server, traced node_modules, migrations, assets) and run it as a non-root user.
 #   docker build -t ai-assistant .                          (APP_MODE=production, the default)
 #   docker build --build-arg APP_MODE=demo -t ai-assistant . (sandbox providers, for previews)

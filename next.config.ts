@@ -7,13 +7,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "@ffmpeg-installer/ffmpeg", "unpdf"],
   poweredByHeader: false,
   headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),
-  // SPEC.md calls some paths with a trailing slash (GET /api/package/, POST /api/history/): they
+  // Clients call some paths with a trailing slash (GET /api/package/, POST /api/history/): they
   // must answer directly instead of being redirected (a redirect would drop a POST body).
   skipTrailingSlashRedirect: true,
   // Lets parallel builds (several developers' end-to-end runs on one machine) use separate folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // A self-contained server folder (<distDir>/standalone) that a host runs without node_modules;
-  // scripts/standalone.mjs completes it after the build (README "Production").
+  // scripts/standalone.mjs completes it after the build (docs/operations.md).
   output: "standalone",
   // Files read at run time by path, which the tracer cannot see from the imports: the migrations,
   // the sandbox video clips, PGlite's WebAssembly and data files, the ffmpeg binary, pdf.js.

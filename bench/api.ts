@@ -1,4 +1,4 @@
-// npm run bench:api - the built app against a bare node:http server doing the same work (README "Performance").
+// npm run bench:api - the built app against a bare node:http server doing the same work (docs/performance.md).
 // Builds nothing: run `npm run build` first. Creates a throwaway PostgreSQL database next to DATABASE_URL's
 // (default postgres://postgres@127.0.0.1:5432/test), seeds it through the app's own code, records the exact SQL
 // each call sends (by calling the route handlers in this process with a logging database, second call, so

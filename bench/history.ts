@@ -1,4 +1,4 @@
-// npm run bench:history - latency of the history calls on big tables (README "History at scale").
+// npm run bench:history - latency of the history calls on big tables (docs/performance.md).
 // Creates a throwaway PostgreSQL database next to DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test),
 // seeds it with generate_series, times the service functions the routes call, and drops it.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// npm run bench:web - Home's first load on the built app (README "Performance"). Builds nothing.
+// npm run bench:web - Home's first load on the built app (docs/performance.md). Builds nothing.
 // Starts the demo on a throwaway PGlite folder, then reports (1) the gzipped bytes of the scripts Home's
 // HTML references, (2) the gzipped bytes of the scripts Chromium fetched until Home's greeting showed
 // (and until the network went quiet), and whether @telegram-apps/sdk was among the first, (3) the main

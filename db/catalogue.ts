@@ -1,7 +1,7 @@
 import type { VideoFormat } from "./schema";
 import type { QuotaKey } from "@/lib/quota-kinds";
 
-// The demo catalogue: the one data file the seed reads. Values SPEC.md does not give are chosen
+// The demo catalogue: the one data file the seed reads. Values the product does not fix are chosen
 // plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units, where a
 // job costs its action's price (lib/pricing/job-price.ts: 6 image units a picture, 22 audio units a
 // minute, 20 file units a document, 25 video units per 5 s), so a balance named in jobs

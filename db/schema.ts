@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { QuotaKey } from "@/lib/quota-kinds";
+import type { LEDGER_REASONS } from "@/lib/contracts/user";
 import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/server/payments/types";
 
 // Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
@@ -178,7 +179,7 @@ export const tariffRates = pgTable("tariff_rates", {
 
 // One row whose version the seed bumps: app processes cache the catalogue (models, tariffs, rates,
 // capabilities) and reload it when this changes. An operator who edits catalogue rows by hand runs
-// `UPDATE catalogue_version SET version = version + 1` (README "Performance").
+// `UPDATE catalogue_version SET version = version + 1` (docs/product/catalogue.md).
 export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: integer("version").notNull().default(0),
@@ -222,6 +223,17 @@ export const quotas = pgTable(
     audioTokens: integer("audio_tokens").notNull().default(0),
     fileTokens: integer("file_tokens").notNull().default(0),
     videoTokens: integer("video_tokens").notNull().default(0),
+    // The columns above are the current 30-day step's allowance; these are bought package units,
+    // kept across tariff changes, refills and expiry and spent after the allowance (docs/product/billing.md).
+    packageTextTokens: integer("package_text_tokens").notNull().default(0),
+    packageImageTokens: integer("package_image_tokens").notNull().default(0),
+    packageAudioTokens: integer("package_audio_tokens").notNull().default(0),
+    packageFileTokens: integer("package_file_tokens").notNull().default(0),
+    packageVideoTokens: integer("package_video_tokens").notNull().default(0),
+    // When the allowance is next refilled (or falls back to Free's); null: never (Free).
+    stepEndsAt: timestamp("step_ends_at", { withTimezone: true }),
+    // Balance alerts already sent in this step: the lowest threshold (percent) per kind.
+    alertsSent: jsonb("alerts_sent").$type<Partial<Record<QuotaKey, number>>>().notNull().default({}),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -229,7 +241,36 @@ export const quotas = pgTable(
       "quotas_non_negative",
       sql`${t.textTokens} >= 0 and ${t.imageTokens} >= 0 and ${t.audioTokens} >= 0 and ${t.fileTokens} >= 0 and ${t.videoTokens} >= 0`,
     ),
+    check(
+      "package_quotas_non_negative",
+      sql`${t.packageTextTokens} >= 0 and ${t.packageImageTokens} >= 0 and ${t.packageAudioTokens} >= 0 and ${t.packageFileTokens} >= 0 and ${t.packageVideoTokens} >= 0`,
+    ),
   ],
+);
+
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+// Every change of a user's balances, one row per kind changed, written by the same statement that
+// changes the balance (lib/server/quotas/ledger.ts). `balance_after` is allowance + package units.
+export const balanceLedger = pgTable(
+  "balance_ledger",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    kind: text("kind").$type<QuotaKey>().notNull(),
+    units: integer("units").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").$type<LedgerReason>().notNull(),
+    modelName: text("model_name"),
+    action: text("action"),
+    paymentId: uuid("payment_id"),
+    turnId: integer("turn_id"),
+    videoJobId: integer("video_job_id"),
+  },
+  (t) => [index("balance_ledger_user_idx").on(t.userId, t.id)],
 );
 
 export const packages = pgTable("packages", {
@@ -439,6 +480,9 @@ export const botUpdates = pgTable(
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // Not taken before this time: a text that may be the first part of a split paste (its chat waits
+    // for the rest), or an update Telegram rate-limited (retry_after). Null: at once.
+    waitUntil: timestamp("wait_until", { withTimezone: true }),
     lastError: text("last_error"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -11,7 +11,7 @@ import {
   type Timeframe,
 } from "@/lib/pricing/custom-tariff";
 
-// The builder's values and timeframe kept locally (SPEC.md "Custom tariff local settings").
+// The builder's values and timeframe kept locally (docs/product/screens.md "Tariffs and packages").
 export type CustomSettings = { values: CustomValues; timeframe: Timeframe };
 
 /** Stored settings (or the defaults), each value clamped to the current bounds and stepped. */

@@ -15,11 +15,15 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(86400),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  // Required in production; the demo without it builds links on the address it was reached at (lib/server/http/public-url.ts).
+  PUBLIC_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().positive().default(3000),
   PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa", "stars"]).default("sandbox"),
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+  // How long a user waits for a payment link before a "try again" 503 (docs/decisions/0103-provider-deadlines.md).
+  PAYMENT_LINK_DEADLINE_MS: z.coerce.number().int().positive().max(9000).default(8000),
   // YooKassa's published notification sources (yookassa.ru/developers/using-api/webhooks); "any"
   // accepts every source (safe: a notification is only believed after re-fetching the payment).
   YOOKASSA_TRUSTED_IPS: z
@@ -64,17 +68,21 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  // A streamed answer with no new piece for this long has stalled: the turn ends as cut off.
+  AI_STALL_SECONDS: z.coerce.number().positive().default(30),
   // Earlier messages sent as context with each bot turn, newest kept, up to about this many tokens.
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
-  // Parallel chats the bot-updates worker handles at once (one update per chat at a time).
-  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
-  // A chat's text message waits until no newer update arrived for this long, so a long paste that
-  // Telegram splits into several messages is answered as one turn (0 turns joining off).
+  // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
+  // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
+  // API's global rate in check (docs/performance.md).
+  BOT_WORKER_CONCURRENCY: z.coerce.number().int().positive().default(100),
+  // A text that may be the first part of a long paste Telegram split (over half of its 4096-character
+  // limit) waits this long for the rest, so the paste is answered as one turn (0 turns joining off).
   BOT_PASTE_JOIN_MS: z.coerce.number().int().nonnegative().default(1000),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),
-  // Noise removal service: POST audio bytes, get cleaned audio back (README "AI models"); unset = ffmpeg filters.
+  // Noise removal service: POST audio bytes, get cleaned audio back (docs/product/bot.md); unset = ffmpeg filters.
   AUDIO_CLEANUP_URL: z.string().url().optional(),
   // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.
   DUBBING_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
@@ -100,7 +108,7 @@ export const isDemoMode = () => env.APP_MODE === "demo";
 /** Production refuses to start without the secrets that make sign-in trustworthy. */
 export function assertProductionConfig(): void {
   if (env.APP_MODE !== "production") return;
-  const missing = (["BOT_TOKEN", "JWT_SECRET"] as const).filter((k) => !env[k]);
+  const missing = (["BOT_TOKEN", "JWT_SECRET", "PUBLIC_URL"] as const).filter((k) => !env[k]);
   if (missing.length) {
     throw new Error(
       `APP_MODE=production needs ${missing.join(" and ")}. Set them (see README "Production") or run without APP_MODE for the demo.`,

@@ -1,4 +1,4 @@
-// What a history attachment is, from its file name or URL (SPEC.md section 2 "History"): decides
+// What a history attachment is, from its file name or URL (docs/product/files.md): decides
 // whether the thread shows an image, a player, or a file card with its icon.
 export type FileKind = "image" | "video" | "audio" | "document" | "archive" | "code" | "file";
 

@@ -1,4 +1,4 @@
-// Numbers as people read them, in the interface language (issue 14): one place that knows how the
+// Numbers as people read them, in the interface language (docs/product/screens.md): one place that knows how the
 // locale groups digits and writes the rouble sign.
 
 const INTL_LOCALE: Record<string, string> = { ru: "ru-RU", en: "en-US" };
@@ -30,7 +30,7 @@ const SHORT_UNITS = [
   { size: 1_000, suffix: "K" },
 ];
 
-/** Balances of 1000 and above are shown short (SPEC.md "Tariff list"): 1K, 1.5K, 1M, 10M. */
+/** Balances of 1000 and above are shown short (docs/product/screens.md): 1K, 1.5K, 1M, 10M. */
 export function formatCount(value: number): string {
   const unit = SHORT_UNITS.find((u) => Math.abs(value) >= u.size);
   if (!unit) return String(value);

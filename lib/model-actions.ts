@@ -1,4 +1,4 @@
-// Model actions the inline pickers list (SPEC.md "Home").
+// Model actions the inline pickers list (docs/product/screens.md "Home").
 export const PICKER_TYPES = [
   "text",
   "files",

@@ -1,7 +1,7 @@
 import type { PackageItem } from "@/lib/contracts/package";
 import { perKind } from "@/lib/quota-kinds";
 
-// Package store tabs (SPEC.md "Package store"): 'repeat' is the reset package, 'a-b' shows all.
+// Package store tabs (docs/product/screens.md): 'repeat' is the reset package, 'a-b' shows all.
 export const PACKAGE_TABS = ["repeat", "a-b", "text", "images", "audio", "video", "files"] as const;
 export type PackageTab = (typeof PACKAGE_TABS)[number];
 export const DEFAULT_PACKAGE_TAB: PackageTab = "a-b";

@@ -1,7 +1,7 @@
 import type { EmailError } from "@/lib/validation/email";
 import type { ReferralAmountError } from "@/lib/pricing/referral-discount";
 
-// When a payment form may be sent (SPEC.md section 5 "Pay enabled").
+// When a payment form may be sent (docs/product/payments.md "Payment forms").
 export type PayBlocker = "emailInvalid" | "checkdata";
 
 export function payBlocker(p: {

@@ -1,11 +1,11 @@
 // The five quota kinds, one row each: every name a kind goes by in the API, the database, the custom
 // tariff builder and the screens. Every per-kind mapping is derived from this table, so a sixth kind
 // is one row here plus a migration (tests/unit/quota-kinds.test.ts checks it against the schema).
-// Row order is the builder's and the limits page's order of kinds.
+// Row order is the limits page's order of kinds; the other screens' orders are columns (`…Order`).
 type QuotaKindRow = {
   /** The kind's own name: the limits page's dial (data-testid `limit-<kind>`, Limits.kind.<kind>). */
   kind: string;
-  /** Its key in the API's quota records (SPEC.md "User quota info") and a package's purpose. */
+  /** Its key in the API's quota records (docs/product/api.md) and a package's purpose. */
   apiKey: string;
   /** Its name in the custom tariff builder (CustomValues, CreateTariff.kind/unit/tip.<custom>). */
   custom: string;
@@ -27,10 +27,14 @@ type QuotaKindRow = {
   rateColumn: string;
   /** Model listing types that count as this kind on a tariff card. */
   modelTypes: readonly string[];
-  /** Rough units one message costs (SPEC.md section 9 "Message estimates"). */
+  /** Rough units one message costs (docs/product/catalogue.md "Quota kinds"). */
   messageCost: number;
   /** The builder's dial: default value and step. */
   builder: { default: number; step: number };
+  /** Position among the builder's dials and on the custom tariff's payment summary (0 first). */
+  builderOrder: number;
+  /** Position on a tariff card (0 first; text shows a list of models, the others one model each). */
+  cardOrder: number;
   /** The limits page's dial colour. */
   dialColor: string;
 };
@@ -52,6 +56,8 @@ export const QUOTA_KIND_TABLE = [
     modelTypes: ["text"],
     messageCost: 100,
     builder: { default: 10000, step: 1000 },
+    builderOrder: 0,
+    cardOrder: 0,
     dialColor: "#2f80ed",
   },
   {
@@ -70,6 +76,8 @@ export const QUOTA_KIND_TABLE = [
     modelTypes: ["audio"],
     messageCost: 22,
     builder: { default: 10, step: 10 },
+    builderOrder: 1,
+    cardOrder: 4,
     dialColor: "#11998e",
   },
   {
@@ -89,6 +97,8 @@ export const QUOTA_KIND_TABLE = [
     modelTypes: ["image", "image_edit"],
     messageCost: 6,
     builder: { default: 10, step: 1 },
+    builderOrder: 3,
+    cardOrder: 1,
     dialColor: "#b23cf0",
   },
   {
@@ -107,6 +117,8 @@ export const QUOTA_KIND_TABLE = [
     modelTypes: ["video"],
     messageCost: 25,
     builder: { default: 10, step: 1 },
+    builderOrder: 4,
+    cardOrder: 3,
     dialColor: "#e5484d",
   },
   {
@@ -126,6 +138,8 @@ export const QUOTA_KIND_TABLE = [
     modelTypes: ["files", "file"],
     messageCost: 20,
     builder: { default: 10, step: 10 },
+    builderOrder: 2,
+    cardOrder: 2,
     dialColor: "#f2994a",
   },
 ] as const satisfies readonly QuotaKindRow[];
@@ -144,3 +158,9 @@ type NameField = { [K in keyof QuotaKindEntry]: QuotaKindEntry[K] extends string
 export function perKind<F extends NameField, V>(field: F, value: (row: QuotaKindEntry) => V): Record<QuotaKindEntry[F], V> {
   return Object.fromEntries(QUOTA_KIND_TABLE.map((r) => [r[field], value(r)])) as Record<QuotaKindEntry[F], V>;
 }
+
+type OrderField = "builderOrder" | "cardOrder";
+
+/** One name of every kind, in one screen's display order. */
+export const kindsInOrder = <F extends NameField>(order: OrderField, name: F): QuotaKindEntry[F][] =>
+  [...QUOTA_KIND_TABLE].sort((a, b) => a[order] - b[order]).map((r) => r[name]);

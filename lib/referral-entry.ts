@@ -1,4 +1,4 @@
-// SPEC.md sections 4 and 5: the states of the referral code box, from what the user typed and
+// docs/product/referral.md: the states of the referral code box, from what the user typed and
 // what the check answered. Pure, so the screen and its tests share one rule.
 export const REFERRAL_CODE_MIN = 3;
 export const REFERRAL_CODE_MAX = 50;

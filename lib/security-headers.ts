@@ -1,20 +1,42 @@
-// Response headers for every answer of the app (next.config.ts `headers()`).
+// Response headers for every answer of the app (next.config.ts `headers()`), and the pages' script
+// policy, which carries a fresh nonce per request and is therefore set by proxy.ts.
 // The mini-app is framed by Telegram's web clients, so framing is limited to them instead of denied.
 const TELEGRAM_WEB_CLIENTS = ["https://web.telegram.org", "https://webk.telegram.org", "https://webz.telegram.org"];
+const FRAMING = `frame-ancestors 'self' ${TELEGRAM_WEB_CLIENTS.join(" ")}; base-uri 'self'; object-src 'none'`;
 
 type Header = { key: string; value: string };
 type HeaderRule = { source: string; headers: Header[] };
 
+/**
+ * The pages' Content-Security-Policy (docs/decisions/0104-content-security-policy.md): scripts only
+ * with this request's nonce, which Next puts on its own scripts, and what those load ('strict-dynamic').
+ * Styles stay inline-capable (React style attributes, the SDK's theme variables); images may come
+ * from the providers' https links; everything else from this origin.
+ */
+export function pageContentSecurityPolicy(nonce: string, { development }: { development: boolean }): string {
+  return [
+    "default-src 'self'",
+    // React's development build evaluates code for its call stacks.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    FRAMING,
+  ].join("; ");
+}
+
 export function securityHeaderRules({ production }: { production: boolean }): HeaderRule[] {
   const everywhere: Header[] = [
-    { key: "Content-Security-Policy", value: `frame-ancestors 'self' ${TELEGRAM_WEB_CLIENTS.join(" ")}; base-uri 'self'; object-src 'none'` },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   ];
   if (production) everywhere.push({ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" });
   return [
     { source: "/:path*", headers: everywhere },
-    // API answers are per user: no shared cache may keep them.
-    { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }] },
+    // API answers are per user: no shared cache may keep them. They run no script: framing only.
+    { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }, { key: "Content-Security-Policy", value: FRAMING }] },
   ];
 }

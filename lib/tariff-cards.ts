@@ -1,16 +1,18 @@
 import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 import type { CustomKind } from "@/lib/pricing/custom-tariff";
-import { perKind } from "@/lib/quota-kinds";
+import { kindsInOrder, perKind } from "@/lib/quota-kinds";
 
-// What a tariff card shows (SPEC.md "Tariff list"): up to 4 text models in random order, one random
+// What a tariff card shows (docs/product/screens.md): up to 4 text models in random order, one random
 // model each of image, file, video and audio, and five card styles used in turn.
 export const CARD_STYLE_COUNT = 5;
 export const MAX_TEXT_MODELS = 4;
 export const cardStyleIndex = (index: number): number => ((index % CARD_STYLE_COUNT) + CARD_STYLE_COUNT) % CARD_STYLE_COUNT;
 
+/** Every kind in card order (text first). */
+export const CARD_ORDER: readonly CustomKind[] = kindsInOrder("cardOrder", "custom");
 // The kinds shown with one model each, in card order (text shows a list of models).
 export type CardKind = Exclude<CustomKind, "text">;
-export const CARD_KINDS: CardKind[] = ["image", "files", "video", "audio"];
+export const CARD_KINDS: readonly CardKind[] = CARD_ORDER.filter((kind) => kind !== "text");
 
 const TYPES_OF = perKind("custom", (r): readonly string[] => r.modelTypes);
 const TARIFF_FIELD = perKind("custom", (r) => r.tariffField);
@@ -36,11 +38,8 @@ export function pickCardModels(models: readonly TariffModel[], random: Random = 
     return list.length ? list[Math.floor(random() * list.length)] : null;
   };
   return {
+    ...perKind("custom", (r) => (r.custom === "text" ? null : one(r.custom))),
     text: shuffle(ofKind("text"), random).slice(0, MAX_TEXT_MODELS),
-    image: one("image"),
-    files: one("files"),
-    video: one("video"),
-    audio: one("audio"),
   };
 }
 

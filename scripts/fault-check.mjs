@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fault script (issue 12 item 9): runs the BUILT app against a throwaway PostgreSQL cluster of its
+// Fault script (docs/operations.md): runs the BUILT app against a throwaway PostgreSQL cluster of its
 // own, puts it under load, and shows with figures that
 //   1. a PostgreSQL restart under load gives 503s (never 500s) only during the outage, and the app
 //      recovers on its own;

@@ -6,9 +6,11 @@
 // 3000). It appends the socket's address to X-Forwarded-For, so the client address can be taken from
 // the right-hand end of that header (lib/server/http/client-address.ts); Next's own server.js only
 // fills the header when the client did not send one.
+const crypto = require("node:crypto");
 const fs = require("node:fs");
 const http = require("node:http");
 const path = require("node:path");
+const { readRouteMethods, refuseRequestLine, refusalBody } = require("./request-guard.cjs");
 
 const dir = __dirname;
 const port = Number(process.env.PORT || 3000);
@@ -45,14 +47,46 @@ const { config } = JSON.parse(fs.readFileSync(path.join(dir, distDir, "required-
 if (!process.env.DATABASE_URL) config.experimental = { ...config.experimental, preloadEntriesOnStart: false };
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
 
+/** Answers a refused request with the JSON error envelope and logs it like every API request. */
+function refuse(req, res, refusal) {
+  const requestId = crypto.randomUUID();
+  const body = refusalBody(refusal);
+  res.writeHead(refusal.status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-request-id": requestId,
+    ...refusal.headers,
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+  log("info", "request", { requestId, method: req.method, route: (req.url || "/").split("?")[0], status: refusal.status, durationMs: 0 });
+}
+
+/** What Node's parser refuses (a header or request line that does not parse) never becomes a request: answer on the socket. */
+function refuseUnparsable(error, socket) {
+  if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({ error: { code: "bad_request", message: tooLarge ? "The request headers are too large" : "The request does not parse" } });
+  const requestId = crypto.randomUUID();
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `cache-control: no-store\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+  );
+  log("info", "request", { requestId, status, durationMs: 0, parseError: error.code });
+}
+
 async function main() {
   const next = require("next");
   const app = next({ dev: false, dir, hostname, port, conf: config });
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  const routeMethods = readRouteMethods(dir);
   let shuttingDown = false;
   const server = http.createServer((req, res) => {
+    const refusal = refuseRequestLine(req, routeMethods);
+    if (refusal) return refuse(req, res, refusal);
     const socketAddress = req.socket.remoteAddress;
     if (socketAddress) {
       const prior = req.headers["x-forwarded-for"];
@@ -61,6 +95,15 @@ async function main() {
     // A keep-alive connection that brings a request during shutdown is closed after its answer.
     if (shuttingDown) res.setHeader("connection", "close");
     handle(req, res);
+  });
+  server.on("clientError", refuseUnparsable);
+  // CONNECT never reaches the request handler: Node hands it over as a tunnel, which we do not serve.
+  server.on("connect", (req, socket) => {
+    const res = new http.ServerResponse(req);
+    res.assignSocket(socket);
+    res.shouldKeepAlive = false;
+    res.on("finish", () => socket.destroySoon());
+    refuse(req, res, refuseRequestLine(req, routeMethods));
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => log("info", "listening", { url: `http://${hostname}:${port}` }));
@@ -72,7 +115,10 @@ async function main() {
     // The embedded database is closed before exiting: a PGlite folder left open is recovered from its
     // log at the next start, which took seconds.
     const closeDb = () => Promise.resolve(globalThis.__appDb?.close?.()).catch(() => {});
-    server.close(() => void closeDb().then(() => process.exit(0)));
+    // The background jobs stop claiming at once and finish (or hand back) their work before the
+    // database closes (lib/server/jobs/scheduler.ts); the bot's turns get all but the last seconds.
+    const jobsStopped = Promise.resolve(globalThis.__stopJobs?.({ deadlineMs: Math.max(0, shutdownTimeoutMs - 3000) })).catch(() => {});
+    server.close(() => void jobsStopped.then(closeDb).then(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones are closed once their answer is out.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -5,7 +5,10 @@
 // replaces it. The folder is then the whole deployment: `node server.js` inside it.
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+const { writeRouteMethods } = createRequire(import.meta.url)("./request-guard.cjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -20,6 +23,8 @@ export function completeStandalone(distDir = process.env.NEXT_DIST_DIR || ".next
   fs.cpSync(path.join(root, "public"), path.join(target, "public"), { recursive: true });
   fs.cpSync(path.resolve(root, distDir, "static"), path.join(target, distDir, "static"), { recursive: true });
   fs.copyFileSync(path.join(root, "scripts", "server.cjs"), path.join(target, "server.js"));
+  fs.copyFileSync(path.join(root, "scripts", "request-guard.cjs"), path.join(target, "request-guard.cjs"));
+  writeRouteMethods(path.join(root, "app"), target);
   fs.writeFileSync(path.join(target, ".standalone-complete"), "");
   return true;
 }

@@ -8,7 +8,7 @@ import { routes } from "@/lib/routes";
 import { useRecurrentStatus, useSetRecurrent, useSetServerLanguage } from "@/lib/queries/settings";
 import type { Notice } from "./use-notice";
 
-/** Auto-payment toggle: off calls the server, on leads to the auto-payment page (SPEC.md section 2). */
+/** Auto-payment toggle: off calls the server, on leads to the auto-payment page (docs/product/screens.md). */
 export function AutoPayToggle({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const t = useTranslations("Account");
   const [, navigate] = useLocation();

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useCopy } from "@/lib/client/use-copy";
 
-/** Copies a text; the label reads 'copied' for 2 seconds (SPEC.md section 9). */
+/** Copies a text; the label reads 'copied' for 2 seconds (docs/product/screens.md). */
 export function CopyButton({ text, testId }: { text: string; testId: string }) {
   const t = useTranslations("Account");
   const { copied, copy } = useCopy();

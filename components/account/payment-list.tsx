@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { PaymentListItem } from "@/lib/contracts/settings";
 import { usePaymentList } from "@/lib/queries/settings";
 
-// SPEC.md section 4: waiting_confirmation is grey, completed green, any other status red.
+// waiting_confirmation is grey, completed green, any other status red (docs/product/payments.md).
 export const paymentColour = (status: string) => (status === "waiting_confirmation" ? "grey" : status === "completed" ? "green" : "red");
 
 function PaymentRow({ payment }: { payment: PaymentListItem }) {

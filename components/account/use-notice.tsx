@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 
-/** SPEC.md section 9: success and error notices disappear after 5 seconds. */
+/** Success and error notices disappear after 5 seconds (docs/product/screens.md). */
 export const NOTICE_MS = 5000;
 
 export type Notice = { kind: "success" | "error"; text: string };

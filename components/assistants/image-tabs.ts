@@ -1,6 +1,6 @@
 import type { AssistantItem } from "@/lib/contracts/assistants";
 
-// Filter tabs of /image-assistants (SPEC.md): favourites, all (a-b), photo editing, generation.
+// Filter tabs of /image-assistants (docs/product/screens.md): favourites, all (a-b), photo editing, generation.
 export const IMAGE_TABS = ["favorite", "a-b", "editfoto", "genfoto"] as const;
 export type ImageTabKey = (typeof IMAGE_TABS)[number];
 

@@ -1,8 +1,10 @@
 "use client";
+import "@/lib/client/zod-jitless";
 import { useEffect, useRef, useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } from "next-intl";
 import type { DemoChatButton, DemoChatItem } from "@/lib/contracts/demo-chat";
+import type { Locale } from "@/lib/i18n/locale";
 import { demoThemeParams, readDemoTheme } from "@/lib/client/demo-host";
 import { useDemoChatMessages, useDemoChatSend } from "@/lib/queries/demo-chat";
 import { ChatMessage } from "./chat-message";
@@ -90,7 +92,7 @@ function Conversation({ backHref }: { backHref: string }) {
   );
 }
 
-type Props = { locale: string; messages: AbstractIntlMessages; backHref: string };
+type Props = { locale: Locale; messages: AbstractIntlMessages; backHref: string };
 
 /** The demo chat page's client root: its own query client and messages, outside the mini-app shell. */
 export function DemoChat({ locale, messages, backHref }: Props) {

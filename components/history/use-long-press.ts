@@ -3,7 +3,7 @@ import { useEffect, useRef, type PointerEvent } from "react";
 
 const LONG_PRESS_MS = 500;
 
-/** Pointer handlers that call `onLongPress` after the pointer stays down for 500 ms (SPEC.md section 9). */
+/** Pointer handlers that call `onLongPress` after the pointer stays down for 500 ms (docs/product/history.md). */
 export function useLongPress(onLongPress: () => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancel = () => clearTimeout(timer.current);

@@ -26,7 +26,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
   // A used-up quota is said before a launch that the bot would only refuse.
   const exhausted = statistic.data !== undefined && statistic.data.remaining_quotas[ACTION_QUOTA[type]] <= 0;
   const [tooltipFor, setTooltipFor] = useState<number | null>(null);
-  // The tooltip goes after a second (SPEC.md); the way up stays (issue 14: locked things lead somewhere).
+  // The tooltip goes after a second; the way up stays: locked things lead somewhere (docs/product/screens.md).
   const [lockedName, setLockedName] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,7 +1,8 @@
 "use client";
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
+import { isMessageKey } from "@/lib/i18n/message-keys";
 import { packageTextPrefix } from "@/lib/package-tabs";
 import { generationsFor } from "@/lib/pricing/job-price";
 import { useActionCosts } from "@/lib/queries/models";
@@ -11,9 +12,10 @@ import "./packages.css";
 /** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */
 export function usePackageTexts(pkg: PackageItem) {
   const t = useTranslations("PackageTexts");
+  const texts = useMessages().PackageTexts;
   const estimate = useTranslations("Estimate");
   const costs = useActionCosts();
-  const text = (key: string, fallback = "") => (t.has(key) ? t(key) : fallback);
+  const text = (key: string, fallback = "") => (isMessageKey(texts, key) ? t(key) : fallback);
   const purpose = pkg.package_purpose;
   return {
     name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),

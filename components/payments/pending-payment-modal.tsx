@@ -13,7 +13,7 @@ type ModalProps = {
   onCancelled: () => void;
 };
 
-/** Offers to continue a pending payment, cancel it and create a new one, or close (SPEC.md section 2). */
+/** Offers to continue a pending payment, cancel it and create a new one, or close (docs/product/payments.md). */
 export function PendingPaymentModal({ pending, onClose, onCancelled }: ModalProps) {
   const t = useTranslations("PendingPayment");
   const cancel = useCancelPendingPayment();
@@ -84,7 +84,7 @@ const NOTICE_MS = 5000;
 
 /**
  * Runs `next` unless a pending payment exists; then the modal offers to continue it or to cancel
- * it and run `next`. A failed check is reported and the flow goes on (SPEC.md section 4).
+ * it and run `next`. A failed check is reported and the flow goes on (docs/product/payments.md).
  */
 export function usePendingPaymentGuard(): { guard: (next: () => void) => Promise<void>; checking: boolean; ui: ReactNode } {
   const t = useTranslations("PendingPayment");

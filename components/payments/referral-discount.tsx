@@ -30,7 +30,7 @@ export function useReferralState(price: number): ReferralState {
   const error = validateReferralAmount({ input, balance, price });
   const setEnabled = (next: boolean) => {
     setEnabledState(next);
-    // Turning the discount off resets the amount (SPEC.md section 4).
+    // Turning the discount off resets the amount (docs/product/billing.md).
     if (!next) setInputState("0");
   };
   // Only digits with an optional decimal point can be typed.

@@ -18,7 +18,7 @@ type Options<Body> = {
 };
 
 /**
- * What the three payment screens (tariff, custom tariff, package) share (SPEC.md section 5): the
+ * What the three payment screens (tariff, custom tariff, package) share (docs/product/payments.md): the
  * period, auto-payment, receipt email and referral discount, the totals, the pay-button blocker, and
  * the pending-payment guard that runs before a payment is created.
  */

@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/client/zod-jitless";
 import { startTransition, useCallback, useEffect, useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/client/query-client";

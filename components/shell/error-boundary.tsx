@@ -5,7 +5,7 @@ import { routes } from "@/lib/routes";
 
 type State = { error: Error | null };
 
-/** Catches a render error anywhere below and shows SPEC.md's message with a link home. */
+/** Catches a render error anywhere below and shows the documented message with a link home (docs/product/screens.md). */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { error: null };
 

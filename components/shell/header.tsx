@@ -27,7 +27,7 @@ export function Header() {
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
           <CartIcon />
         </Link>
-        {/* The tariff badge opens what it is about: the limits left (issue 14), which lead on to tariffs. */}
+        {/* The tariff badge opens what it is about: the limits left, which lead on to tariffs (docs/product/screens.md). */}
         <Link href={routes.limits()} className="tariff-pill" data-testid="header-tariff">
           {tariffName}
         </Link>

@@ -10,7 +10,7 @@ type BackButtonContextValue = { setHiddenByPage: (hidden: boolean) => void };
 const BackButtonContext = createContext<BackButtonContextValue>({ setHiddenByPage: () => {} });
 
 /**
- * A screen calls this to hide the host back button while it is shown (SPEC.md: "a page can hide it").
+ * A screen calls this to hide the host back button while it is shown (docs/product/screens.md).
  * @public no screen hides it today
  */
 export function useHideHostBackButton(): void {

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
+import { messageAt } from "@/lib/i18n/message-keys";
 import { MONEY_FORMAT } from "@/lib/format";
 
 type Messages = typeof import("@/messages/ru.json");
@@ -91,9 +92,5 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
   );
 }
 
-function lookup(messages: ShownMessages, namespace: string | undefined, key: string): string | undefined {
-  const path = [...(namespace ? namespace.split(".") : []), ...key.split(".")];
-  let node: unknown = messages;
-  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : undefined;
-}
+const lookup = (messages: ShownMessages, namespace: string | undefined, key: string): string | undefined =>
+  messageAt(messages, [...(namespace ? namespace.split(".") : []), ...key.split(".")]);

@@ -8,7 +8,7 @@ import { formatRoubles } from "@/lib/payment-form";
 import { KIND_KEY, generationsFor } from "@/lib/pricing/job-price";
 import { perDayCost } from "@/lib/pricing/periods";
 import { useActionCosts } from "@/lib/queries/models";
-import { CARD_KINDS, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "@/lib/tariff-cards";
+import { CARD_KINDS, CARD_ORDER, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "@/lib/tariff-cards";
 import { CUSTOM_TARIFF } from "@/lib/tariff-names";
 import { ModelIcon } from "@/components/models/model-icon";
 import { useTariffDescription } from "./use-tariff-description";
@@ -127,7 +127,7 @@ export function PackStoreCard({ index, onChoose }: { index: number; onChoose: ()
       </div>
       <p className="tariff-card__description">{t("packStoreDescription")}</p>
       <ul className="tariff-card__kinds">
-        {(["text", ...CARD_KINDS] as const).map((kind) => (
+        {CARD_ORDER.map((kind) => (
           <li key={kind} className="kind-row">
             <span className="kind-row__kind">{t(`kind.${kind}`)}</span>
             <span className="tariff-card__balance">+</span>

@@ -1,9 +1,10 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useMessages, useTranslations } from "next-intl";
+import { isMessageKey } from "@/lib/i18n/message-keys";
 
 /** The server's description is Russian; a translation keyed by the tariff's name wins when there is one. */
 export function useTariffDescription(name: string, serverText: string): string {
-  const t = useTranslations("TariffList");
-  const key = `description.${name.replace(/\s+/g, "")}`;
-  return t.has(key) ? t(key) : serverText;
+  const t = useTranslations("TariffList.description");
+  const key = name.replace(/\s+/g, "");
+  return isMessageKey(useMessages().TariffList.description, key) ? t(key) : serverText;
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 
-/** A screen whose data could not be loaded: a message and a back button (SPEC.md section 8). */
+/** A screen whose data could not be loaded: a message and a back button (docs/product/errors.md). */
 export function LoadFailure({ title, text, testId = "load-failure" }: { title?: string; text?: string; testId?: string }) {
   const t = useTranslations("Shell");
   return (

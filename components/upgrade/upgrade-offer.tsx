@@ -5,7 +5,7 @@ import { routes } from "@/lib/routes";
 import "./upgrade.css";
 
 /**
- * The way up from something locked or used up (issue 14): why, then the tariffs and, where more
+ * The way up from something locked or used up (docs/product/screens.md): why, then the tariffs and, where more
  * of a quota is what is missing, the package store.
  */
 export function UpgradeOffer({ message, packages = false, testId }: { message: string; packages?: boolean; testId: string }) {

@@ -9,7 +9,7 @@ const loadImage = (src: string) =>
     image.src = src;
   });
 
-/** The cropped area drawn at the target format's size and exported as JPEG at quality 0.95 (SPEC.md section 5). */
+/** The cropped area drawn at the target format's size and exported as JPEG at quality 0.95 (docs/product/video.md). */
 export async function exportCrop({ src, area, width, height }: { src: string; area: Area; width: number; height: number }): Promise<Blob> {
   const image = await loadImage(src);
   const canvas = document.createElement("canvas");

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { routes } from "@/lib/routes";
 import { VideoModal } from "./video-modal";
 
-/** SPEC.md section 8 "Insufficient balance": the balance, the cost, and where to get more. */
+/** Not enough quota: the balance, the cost, and where to get more (docs/product/errors.md). */
 export function InsufficientTokensModal({ balance, cost, onClose }: { balance: number; cost: number; onClose: () => void }) {
   const t = useTranslations("Video");
   const [, navigate] = useLocation();

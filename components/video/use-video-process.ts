@@ -39,7 +39,7 @@ export const decodeError = (raw: string): ProcessError => {
 };
 
 /**
- * Runs the stages once per request: validation, upload, generation, complete, with SPEC.md's
+ * Runs the stages once per request (validation, upload, generation, complete; docs/product/video.md) with their
  * pauses, saving every step. A mount with a saved result or error shows it; one whose request was
  * already sent rejoins it by its request id (the server answers the first outcome and never
  * generates twice); nothing is ever sent a second time from setup's hand-over.

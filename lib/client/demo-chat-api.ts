@@ -1,5 +1,6 @@
 "use client";
 import type { TelegramLoginResponse } from "@/lib/contracts/auth";
+import { ApiRequestError, createApi } from "./fetch-core";
 import { demoParams } from "./demo-query";
 
 // The demo chat page lives outside the mini-app shell: no mocked messenger, no shared token. It signs
@@ -8,27 +9,16 @@ import { demoParams } from "./demo-query";
 
 let token: Promise<string> | null = null;
 
-/** A failed call, with the server's message (the app's ApiRequestError would pull in the messenger SDK). */
-export class DemoChatError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DemoChatError";
-  }
-}
-
 async function signIn(): Promise<string> {
   const demo = demoParams();
   const query = new URLSearchParams();
   if (demo.get("demo_user")) query.set("user", demo.get("demo_user")!);
   if (demo.get("demo_lang")) query.set("lang", demo.get("demo_lang")!);
   const launch = await fetch(`/api/demo/init-data?${query}`);
-  if (!launch.ok) throw new DemoChatError(launch.status, `Launch data unavailable (${launch.status})`);
+  if (!launch.ok) throw new ApiRequestError(launch.status, "launch_data", `Launch data unavailable (${launch.status})`);
   const { initData } = (await launch.json()) as { initData: string };
   const res = await fetch("/api/auth/telegram-login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
-  if (!res.ok) throw new DemoChatError(res.status, `Sign-in failed (${res.status})`);
+  if (!res.ok) throw new ApiRequestError(res.status, "sign_in", `Sign-in failed (${res.status})`);
   return ((await res.json()) as TelegramLoginResponse).jwtToken;
 }
 
@@ -41,27 +31,11 @@ function currentToken(): Promise<string> {
   return token;
 }
 
-async function toError(res: Response): Promise<DemoChatError> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return new DemoChatError(res.status, body?.error?.message ?? (res.statusText || String(res.status)));
-}
-
-/** Calls the API as the demo user; an expired token (401) signs in again once. */
-export async function demoChatFetch<T>(path: string, init: { method?: "GET" | "POST"; json?: unknown; form?: FormData } = {}): Promise<T> {
-  const send = async () => {
-    const headers: Record<string, string> = { authorization: `Bearer ${await currentToken()}` };
-    if (init.json !== undefined) headers["content-type"] = "application/json";
-    return fetch(`/api${path}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
-    });
-  };
-  let res = await send();
-  if (res.status === 401) {
+/** The demo chat's calls, as the demo user; an expired token (401) signs in again once. */
+export const demoChatApi = createApi({
+  current: currentToken,
+  refresh: async () => {
     token = null;
-    res = await send();
-  }
-  if (!res.ok) throw await toError(res);
-  return (await res.json()) as T;
-}
+    await currentToken();
+  },
+});

@@ -1,7 +1,7 @@
 "use client";
 import { hapticFeedback, miniApp, swipeBehavior, themeParams, viewport } from "@telegram-apps/sdk-react";
 
-// The messenger's frame around the app (issue 14): its theme as CSS variables (--tg-theme-*, read by
+// The messenger's frame around the app (docs/product/screens.md): its theme as CSS variables (--tg-theme-*, read by
 // app/globals.css), its header and background colours, full height, safe-area insets
 // (--tg-viewport-*-safe-area-inset-*, read by the shell padding) and vertical swipes.
 

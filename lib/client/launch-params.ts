@@ -9,7 +9,7 @@ import { demoThemeParams, readDemoTheme } from "./demo-host";
 // reload after the router took over the hash still finds them - and the SDK reads the same entry.
 
 export type HostMode = "telegram" | "demo";
-export type LaunchUser = { first_name?: string; username?: string; language_code?: string; allows_write_to_pm?: boolean };
+export type LaunchUser = { id?: number; first_name?: string; username?: string; language_code?: string; allows_write_to_pm?: boolean };
 // Colours as #rrggbb by their Telegram names (bg_color, text_color...).
 export type ThemeParams = Record<string, `#${string}`>;
 

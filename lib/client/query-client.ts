@@ -3,10 +3,10 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { haptic } from "./host";
 import { mayPassOnRetry } from "./retry-policy";
 
-/** SPEC.md section 7 "Caching behaviour". */
+/** docs/product/screens.md "Client data layer". */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // A failure the person will see is also felt (issue 14); retries in between stay silent.
+    // A failure the person will see is also felt (a haptic); retries in between stay silent.
     queryCache: new QueryCache({ onError: () => haptic("error") }),
     mutationCache: new MutationCache({ onError: () => haptic("error") }),
     defaultOptions: {

@@ -1,6 +1,7 @@
 import { ApiRequestError } from "./api-client";
 
-// Which failures are worth asking again (issue 14: no spinner held up by retries that cannot help).
+// Which failures are worth asking again: no spinner held up by retries that cannot help
+// (docs/decisions/0011-retry-only-unanswered-calls.md).
 // An HTTP answer is final except "try again" (503, as the server answers an unknown payment outcome)
 // and a gateway timeout (504); this server's 502 is a provider's refusal, final too. A request that
 // got no answer at all (connection lost) may well get one a moment later.

@@ -1,11 +1,38 @@
 "use client";
 import { STORAGE_KEYS } from "./storage-keys";
-import { getRawInitData } from "./launch-params";
+import { currentLaunch, getRawInitData } from "./launch-params";
 import type { TelegramLoginResponse } from "@/lib/contracts/auth";
 
-export const getToken = () => localStorage.getItem(STORAGE_KEYS.token);
-export const setToken = (token: string) => localStorage.setItem(STORAGE_KEYS.token, token);
-export const clearToken = () => localStorage.removeItem(STORAGE_KEYS.token);
+// The token belongs to the launch user it was issued to: one browser storage can open the app as
+// several accounts in turn (a messenger client with several accounts, a shared device), and a token
+// kept for another account must never be sent (docs/decisions/0101-session-per-launch-user.md).
+type StoredSession = { userId: number; token: string };
+
+const launchUserId = (): number | undefined => currentLaunch()?.user?.id;
+
+function readSession(): StoredSession | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.session) ?? "null") as Partial<StoredSession> | null;
+    return typeof stored?.userId === "number" && typeof stored.token === "string" ? (stored as StoredSession) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const clearToken = () => localStorage.removeItem(STORAGE_KEYS.session);
+
+/** The stored token when it was issued to this page's launch user; another user's is dropped. */
+export function getToken(): string | null {
+  const session = readSession();
+  if (session && session.userId === launchUserId()) return session.token;
+  if (session) clearToken();
+  return null;
+}
+
+function setToken(token: string): void {
+  const userId = launchUserId();
+  if (userId !== undefined) localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ userId, token } satisfies StoredSession));
+}
 
 async function postLogin(): Promise<TelegramLoginResponse> {
   const initData = getRawInitData();

@@ -1,6 +1,7 @@
 // Keys of values the client keeps in localStorage.
 export const STORAGE_KEYS = {
-  token: "token",
+  // The bearer token with the launch user it was issued to (lib/client/session.ts).
+  session: "session",
   language: "language",
   userTariff: "user_tariff",
   customTariff: "custom_tariff_settings",

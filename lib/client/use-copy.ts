@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { haptic } from "@/lib/client/host";
 
-/** SPEC.md section 9: after a copy the button reads "copied" for 2 seconds. */
+/** docs/product/screens.md: after a copy the button reads "copied" for 2 seconds. */
 const COPIED_MS = 2000;
 
 /** Copies a text to the clipboard with the copy haptic; `copied` stays true for two seconds after a copy. */

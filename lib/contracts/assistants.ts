@@ -1,31 +1,47 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
+import { launchResponseSchema, modelsResponseSchema } from "./models";
 
-// SPEC.md section 3 "Assistant category" and "Assistant".
-export type AssistantCategory = { id: number; name: string; image: string; ai_chat_type: string };
-export type AssistantType = "text" | "generating_image";
-export type ImageTab = "editfoto" | "genfoto";
+// docs/product/catalogue.md "Assistants".
+const assistantCategorySchema = z.object({ id: z.number(), name: z.string(), image: z.string(), ai_chat_type: z.string() });
+export type AssistantCategory = z.infer<typeof assistantCategorySchema>;
+// GET /api/assistants/categories
+export const assistantCategoriesResponseSchema = z.array(assistantCategorySchema);
 
-export type AssistantItem = {
-  assistant_id: number;
-  name: string;
-  description: string;
-  image: string;
-  type: AssistantType;
+const assistantItemSchema = z.object({
+  assistant_id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  type: z.enum(["text", "generating_image"]),
   /** The category key (ai_chat_type) the assistant belongs to. */
-  ai_chat_type: string;
+  ai_chat_type: z.string(),
   /** Image assistants only: the tab that lists them. */
-  image_tab: ImageTab | null;
-  has_user: boolean;
-};
+  image_tab: z.enum(["editfoto", "genfoto"]).nullable(),
+  has_user: z.boolean(),
+});
+export type AssistantItem = z.infer<typeof assistantItemSchema>;
+export type AssistantType = AssistantItem["type"];
+export type ImageTab = NonNullable<AssistantItem["image_tab"]>;
 
-// GET /api/user/assistants: the caller's favourites; items carry `id` (SPEC.md section 3).
-export type FavoriteAssistant = Omit<AssistantItem, "assistant_id"> & { id: number };
+// GET /api/assistants/models: the models assistants run on.
+export const assistantModelsResponseSchema = modelsResponseSchema;
 
-export type FavoriteChangeResponse = { success: true; assistant_id: number; has_user: boolean };
+// GET /api/assistants/generating_image
+export const imageAssistantsResponseSchema = z.array(assistantItemSchema);
+
+// GET /api/user/assistants: the caller's favourites; items carry `id` (docs/product/api.md "Favourites").
+const favoriteAssistantSchema = assistantItemSchema.omit({ assistant_id: true }).extend({ id: z.number() });
+export type FavoriteAssistant = z.infer<typeof favoriteAssistantSchema>;
+export const favoritesResponseSchema = z.array(favoriteAssistantSchema);
+
+// POST and DELETE /api/user/assistants
+export const favoriteResponseSchema = z.object({ success: z.literal(true), assistant_id: z.number(), has_user: z.boolean() });
+export type FavoriteChangeResponse = z.infer<typeof favoriteResponseSchema>;
 
 // GET /api/assistants/list_by_category?type=
 export const listByCategoryQuerySchema = z.object({ type: z.string().trim().min(1).max(64) });
+export const listByCategoryResponseSchema = z.array(assistantItemSchema);
 
 // POST and DELETE /api/user/assistants. The client nests the id ({assistant_id: {assistant_id: N}});
 // the flat form {assistant_id: N} is accepted too. assistant_type (the category) is informational.
@@ -41,6 +57,7 @@ export const favoriteBodySchema = z
 
 // GET /api/assistants/id?assistant_id=&model_id=
 export const assistantSessionQuerySchema = z.object({ assistant_id: queryIdSchema, model_id: queryIdSchema });
+export const assistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the assistant" });
 
 // GET /api/assistants/create_image_assistant_session?assistant_id=&model_id=&action_type=
 export const ACTION_TYPES = ["text", "photo"] as const;
@@ -50,6 +67,4 @@ export const imageAssistantSessionQuerySchema = z.object({
   model_id: queryIdSchema,
   action_type: z.enum(ACTION_TYPES),
 });
-
-// GET /api/user/count: what the caller has (SPEC.md leaves the fields open).
-export type UserCountResponse = { sessions: number; favorites: number; messages: number };
+export const imageAssistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image assistant" });

@@ -19,7 +19,8 @@ export const monthsSchema = z.number().int().min(0).max(120);
 export const emailSchema = z.email().max(254);
 
 /** What every payment creation answers (POST /api/tariff/create, create_custom, /api/package/payment). */
-export type PaymentUrlResponse = { payment_url: string };
+export const paymentUrlResponseSchema = z.object({ payment_url: z.string() });
+export type PaymentUrlResponse = z.infer<typeof paymentUrlResponseSchema>;
 
 export const LANGUAGES = LOCALES;
 export type Language = Locale;

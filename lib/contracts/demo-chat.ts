@@ -31,44 +31,58 @@ export const demoChatFileFieldsSchema = z.strictObject({
 // GET /api/demo/chat/messages?after=<cursor>: only what changed since the cursor of an earlier answer.
 export const demoChatMessagesQuerySchema = z.strictObject({ after: z.string().regex(/^\d{1,20}$/).optional() });
 
-export type DemoChatButton = { text: string; url?: string; web_app?: boolean; callback_data?: string };
+const demoChatButtonSchema = z.object({ text: z.string(), url: z.string().optional(), web_app: z.boolean().optional(), callback_data: z.string().optional() });
+export type DemoChatButton = z.infer<typeof demoChatButtonSchema>;
 
-export type DemoChatFile = { kind: "photo" | "voice" | "audio" | "document" | "video" | "animation"; url: string; name: string | null; mime_type: string | null };
+const demoChatFileSchema = z.object({
+  kind: z.enum(["photo", "voice", "audio", "document", "video", "animation"]),
+  url: z.string(),
+  name: z.string().nullable(),
+  mime_type: z.string().nullable(),
+});
+export type DemoChatFile = z.infer<typeof demoChatFileSchema>;
 
 /**
  * A span of the text the bot formatted with `entities` (or a caption's `caption_entities`) instead of
  * parse_mode: Telegram's MessageEntity, offsets and lengths in UTF-16 code units.
  */
-export type DemoChatEntity = { type: string; offset: number; length: number; url?: string; language?: string };
+const demoChatEntitySchema = z.object({ type: z.string(), offset: z.number(), length: z.number(), url: z.string().optional(), language: z.string().optional() });
+export type DemoChatEntity = z.infer<typeof demoChatEntitySchema>;
 
-export type DemoChatItem = {
+const demoChatItemSchema = z.object({
   /** "u<update id>" for the user's messages, "b<message id>" for the bot's. */
-  id: string;
-  from: "user" | "bot";
+  id: z.string(),
+  from: z.enum(["user", "bot"]),
   /** Telegram's message id (the bot's messages; callback buttons name it). */
-  message_id: number;
-  date: string;
-  text: string;
+  message_id: z.number(),
+  date: z.string(),
+  text: z.string(),
   /** The bot's formatting of `text`; null for plain text. */
-  parse_mode: string | null;
+  parse_mode: z.string().nullable(),
   /** Formatting given as entities instead of parse_mode; absent when there is none. */
-  entities?: DemoChatEntity[];
-  file: DemoChatFile | null;
-  buttons: DemoChatButton[][];
+  entities: z.array(demoChatEntitySchema).optional(),
+  file: demoChatFileSchema.nullable(),
+  buttons: z.array(z.array(demoChatButtonSchema)),
   /** A callback answer's short notice rather than a message. */
-  notice: boolean;
+  notice: z.boolean(),
   /** The bot deleted it: the page drops it. */
-  deleted: boolean;
-};
+  deleted: z.boolean(),
+});
+export type DemoChatItem = z.infer<typeof demoChatItemSchema>;
 
-export type DemoChatMessages = {
-  items: DemoChatItem[];
+export const demoChatMessagesResponseSchema = z.object({
+  items: z.array(demoChatItemSchema),
   /** The bot's live draft preview (sendMessageDraft), empty text for "Thinking…". */
-  draft: { text: string; parse_mode: string | null; entities?: DemoChatEntity[]; draft_id: number; can_stop: boolean } | null;
+  draft: z
+    .object({ text: z.string(), parse_mode: z.string().nullable(), entities: z.array(demoChatEntitySchema).optional(), draft_id: z.number(), can_stop: z.boolean() })
+    .nullable(),
   /** Pass as ?after= to get only later changes. */
-  cursor: string;
+  cursor: z.string(),
   /** Some of the user's updates are not handled yet: an answer is on its way. */
-  waiting: boolean;
-};
+  waiting: z.boolean(),
+});
+export type DemoChatMessages = z.infer<typeof demoChatMessagesResponseSchema>;
 
-export type DemoChatSent = { update_id: number };
+// POST /api/demo/chat/updates: the stored update's id.
+export const demoChatUpdateResponseSchema = z.object({ update_id: z.number() });
+export type DemoChatSent = z.infer<typeof demoChatUpdateResponseSchema>;

@@ -1,30 +1,33 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 
-// SPEC.md section 3 "Session (history)", "Message" and "History page".
-export type HistorySession = {
-  session_id: number;
-  name: string;
+// docs/product/history.md "Calls".
+const historySessionSchema = z.object({
+  session_id: z.number(),
+  name: z.string(),
   /** When the session was last used (launched, continued or written to), ISO 8601. */
-  date: string;
-  model: string;
-  model_image: string;
+  date: z.string(),
+  model: z.string(),
+  model_image: z.string(),
   /** The last user message, cut at 50 characters (graphemes) with "…"; null before the first one. */
-  last_user_message: string | null;
-};
+  last_user_message: z.string().nullable(),
+});
+export type HistorySession = z.infer<typeof historySessionSchema>;
 
-export type HistoryPagination = { hasNextPage: boolean; currentPage: number; totalPages: number };
-export type HistoryPage = { data: HistorySession[]; pagination: HistoryPagination };
+const historyPaginationSchema = z.object({ hasNextPage: z.boolean(), currentPage: z.number(), totalPages: z.number() });
+export const historyPageResponseSchema = z.object({ data: z.array(historySessionSchema), pagination: historyPaginationSchema });
+export type HistoryPage = z.infer<typeof historyPageResponseSchema>;
 
-export type HistoryMessage = {
-  message_id: number;
-  user_text: string | null;
+const historyMessageSchema = z.object({
+  message_id: z.number(),
+  user_text: z.string().nullable(),
   /** A signed link to the stored file (or an external http(s) URL as stored). */
-  user_file_url: string | null;
-  ai_text: string | null;
-  ai_file_url: string | null;
-  created_at: string;
-};
+  user_file_url: z.string().nullable(),
+  ai_text: z.string().nullable(),
+  ai_file_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 
 const HISTORY_PAGE_SIZE_MAX = 50;
 const HISTORY_PAGE_SIZE_DEFAULT = 20;
@@ -37,7 +40,8 @@ export const historyPageBodySchema = z.object({
 
 // GET /api/history/id?session_id=
 export const historyThreadQuerySchema = z.object({ session_id: queryIdSchema });
+export const historyThreadResponseSchema = z.array(historyMessageSchema);
 
 // POST /api/history/id {session_id}
 export const historyContinueBodySchema = z.object({ session_id: bodyIdSchema });
-export type HistoryContinueResponse = { success: true; session_id: number };
+export const historyContinueResponseSchema = z.object({ success: z.literal(true), session_id: z.number() });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
-import { MODEL_ACTIONS, type ModelAction } from "@/lib/model-actions";
+import { MODEL_ACTIONS } from "@/lib/model-actions";
 import { COST_BASES } from "@/lib/pricing/job-price";
 import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
 
-// SPEC.md section 3 "Model": every action carries has_access, computed from the caller's tariff,
-// and its price per job (docs/product/billing.md "Prices per job").
+// docs/product/catalogue.md "Model access": every action carries has_access, computed from the caller's
+// tariff, and its price per job (docs/product/billing.md "Prices per job").
 const actionCostSchema = z.object({
   kind: z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]),
   units: z.number().int().nonnegative(),
@@ -13,7 +13,7 @@ const actionCostSchema = z.object({
 });
 const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
 const modelItemSchema = z.object({
-  model_id: z.number().int(),
+  model_id: z.number(),
   model_name: z.string(),
   display_name: z.string(),
   image: z.string(),
@@ -25,17 +25,17 @@ const modelItemSchema = z.object({
 export type ModelItem = z.infer<typeof modelItemSchema>;
 // GET /api/models/all and GET /api/assistants/models answer a plain list.
 export const modelsResponseSchema = z.array(modelItemSchema);
-export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
 // What every launch call answers: the new dialogue session, now the caller's active one.
-export type LaunchResponse = {
-  success: true;
-  session_id: number;
-  name: string;
-  model_name: string;
-  action: ModelAction;
-  assistant_id: number | null;
-};
+export const launchResponseSchema = z.object({
+  success: z.literal(true),
+  session_id: z.number(),
+  name: z.string(),
+  model_name: z.string(),
+  action: z.enum(MODEL_ACTIONS),
+  assistant_id: z.number().nullable(),
+});
+export type LaunchResponse = z.infer<typeof launchResponseSchema>;
 
 export const IMAGE_ACTIONS = ["text_to_image", "generate_image"] as const;
 export type ImageAction = (typeof IMAGE_ACTIONS)[number];
@@ -45,9 +45,11 @@ const id = queryIdSchema;
 
 // GET /api/models/text/session?model_id=
 export const textSessionQuerySchema = z.object({ model_id: id });
+export const textSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the text model" });
 
 // GET /api/models/image/session?model_id=&action= (action defaults to the model's image action)
 export const imageSessionQuerySchema = z.object({ model_id: id, action: z.enum(IMAGE_ACTIONS).optional() });
+export const imageSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image model and action" });
 
 // POST /api/models/session {model_id, action?} (action defaults to the model's first action)
 export const modelSessionBodySchema = z.object({
@@ -55,4 +57,5 @@ export const modelSessionBodySchema = z.object({
   action: z.enum(MODEL_ACTIONS).optional(),
 });
 export type ModelSessionBody = z.infer<typeof modelSessionBodySchema>;
+export const modelSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the model and action" });
 

@@ -1,22 +1,24 @@
 import { z } from "zod";
-import { bodyIdSchema, emailSchema, moneySchema } from "./common";
-import type { QuotaKey } from "@/lib/quota-kinds";
+import { bodyIdSchema, emailSchema, moneySchema, paymentUrlResponseSchema } from "./common";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/quota-kinds";
 
 // Calls under /api/package/.
 
 // GET /api/package/
-export type PackageItem = {
-  package_id: number;
-  name: string;
-  image: string;
-  price: number;
-  small_description_language_id: string;
-  description_language_id: string;
-  description_models_id: string;
-  package_purpose: "reset" | QuotaKey;
+const packageItemSchema = z.object({
+  package_id: z.number(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  small_description_language_id: z.string(),
+  description_language_id: z.string(),
+  description_models_id: z.string(),
+  package_purpose: z.enum(["reset", ...(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]])]),
   /** Units of the purpose's kind the package adds (0 for reset): the pack store's "≈ N generations". */
-  quota_amount: number;
-};
+  quota_amount: z.number(),
+});
+export type PackageItem = z.infer<typeof packageItemSchema>;
+export const packagesResponseSchema = z.array(packageItemSchema);
 
 // POST /api/package/payment
 export const createPackagePaymentBodySchema = z.object({
@@ -24,3 +26,4 @@ export const createPackagePaymentBodySchema = z.object({
   email: emailSchema.optional(),
   ref_amount_used: moneySchema.default(0),
 });
+export const createPackagePaymentResponseSchema = paymentUrlResponseSchema;

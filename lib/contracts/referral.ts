@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// SPEC.md section 5: a referral code is 3 to 50 characters after trimming.
+// docs/product/referral.md: a referral code is 3 to 50 characters after trimming.
 export const referralCodeSchema = z
   .string()
   .trim()
@@ -14,10 +14,17 @@ export const checkCodeParamsSchema = z.object({ code: referralCodeSchema });
 // POST /api/referral/activate-code {referral_code}
 export const activateCodeBodySchema = z.object({ referral_code: referralCodeSchema });
 
-export type MyCodeResponse = { referral_code: string; telegram_link: string };
-export type CanApplyResponse = { can_apply: boolean };
-export type CheckCodeResponse = { can_use: boolean; message: string };
-export type ActivateCodeResponse = { success: boolean; message: string };
+export const checkCodeResponseSchema = z.object({ can_use: z.boolean(), message: z.string() });
+export type CheckCodeResponse = z.infer<typeof checkCodeResponseSchema>;
+export const activateCodeResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type ActivateCodeResponse = z.infer<typeof activateCodeResponseSchema>;
+
+// GET /api/referral/my-code
+export const myCodeResponseSchema = z.object({ referral_code: z.string(), telegram_link: z.string() });
+export type MyCodeResponse = z.infer<typeof myCodeResponseSchema>;
+
+// GET /api/referral/can-apply
+export const canApplyResponseSchema = z.object({ can_apply: z.boolean() });
 
 // GET /api/referral/balance
-export type ReferralBalanceResponse = { ref_balance: number; currency: "RUB" };
+export const referralBalanceResponseSchema = z.object({ ref_balance: z.number(), currency: z.literal("RUB") });

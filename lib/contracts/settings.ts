@@ -4,20 +4,25 @@ import { languageSchema } from "./common";
 // Calls under /api/settings/.
 
 // POST /api/settings/payments: the caller's payments, newest first.
-export type PaymentListItem = {
-  id: string;
-  created_at: string;
-  amount: number;
-  status: string;
-  subscription_info: { tariff_name: string } | null;
-  package_info: { name: string } | null;
-};
+const paymentListItemSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  subscription_info: z.object({ tariff_name: z.string() }).nullable(),
+  package_info: z.object({ name: z.string() }).nullable(),
+});
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+export const paymentListResponseSchema = z.array(paymentListItemSchema);
 
 // GET /api/settings/recurrent-status
-export type RecurrentStatusResponse = { is_recurrent: boolean };
+export const recurrentStatusResponseSchema = z.object({ is_recurrent: z.boolean() });
+export type RecurrentStatusResponse = z.infer<typeof recurrentStatusResponseSchema>;
 
 // POST /api/settings/recurrent: turns auto-payment off (or on again when a method is saved).
 export const setRecurrentBodySchema = z.object({ is_recurrent: z.boolean() });
+export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({ description: "Whether auto-payment is on after the change" });
 
 // POST /api/settings/language
 export const setLanguageBodySchema = z.object({ language_code: languageSchema });
+export const setLanguageResponseSchema = z.object({ success: z.boolean(), language_code: languageSchema });

@@ -1,13 +1,21 @@
 import { z } from "zod";
-import { VIDEO_ACTIONS, type VideoActionName } from "@/lib/model-actions";
-import type { VideoCapability } from "@/lib/video/capabilities";
+import { VIDEO_ACTIONS } from "@/lib/model-actions";
 
-// GET /api/video/model-capabilities
-export type VideoCapabilitiesResponse = { data: VideoCapability[] };
+// GET /api/video/model-capabilities: one entry per model family (lib/video/capabilities.ts).
+const videoFormatSchema = z.object({ key: z.string(), name: z.string(), width: z.number(), height: z.number(), aspect_ratio: z.string() });
+const videoCapabilitySchema = z.object({
+  model_name_pattern: z.string(),
+  supports_text_to_video: z.boolean(),
+  supports_image_to_video: z.boolean(),
+  supports_video_to_video: z.boolean(),
+  supported_formats: z.array(videoFormatSchema),
+});
+export const videoCapabilitiesResponseSchema = z.object({ data: z.array(videoCapabilitySchema) });
 
 // GET /api/video/check-model-cost/{modelName}
 export const videoCostParamsSchema = z.object({ modelName: z.string().trim().min(1).max(100) });
-export type VideoCostResponse = { can_afford: boolean; user_video_balance: number; estimated_cost: number };
+export const videoCostResponseSchema = z.object({ can_afford: z.boolean(), user_video_balance: z.number(), estimated_cost: z.number() });
+export type VideoCostResponse = z.infer<typeof videoCostResponseSchema>;
 
 // Runway takes at most 1000 UTF-16 code units of prompt; the same bound holds for every provider.
 export const VIDEO_PROMPT_MAX = 1000;
@@ -26,4 +34,11 @@ export const videoGenerateFieldsSchema = z.object({
 });
 export type VideoGenerateFields = z.infer<typeof videoGenerateFieldsSchema>;
 
-export type VideoResult = { success: true; message: string; video_url: string; action: VideoActionName; model_name: string };
+export const videoGenerateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  video_url: z.string(),
+  action: z.enum(VIDEO_ACTIONS),
+  model_name: z.string(),
+});
+export type VideoResult = z.infer<typeof videoGenerateResponseSchema>;

@@ -1,8 +1,10 @@
-// The Custom tariff composed with sliders (SPEC.md section 9).
+// The Custom tariff composed with sliders (docs/product/billing.md).
 import { parseNumberInput } from "@/lib/format";
-import { perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/quota-kinds";
+import { kindsInOrder, perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/quota-kinds";
 
 export const CUSTOM_KINDS: readonly CustomKind[] = QUOTA_KIND_TABLE.map((r) => r.custom);
+/** The builder's dials in screen order, and its values on the custom tariff's payment summary. */
+export const BUILDER_KINDS: readonly CustomKind[] = kindsInOrder("builderOrder", "custom");
 export type CustomKind = QuotaKindEntry["custom"];
 export type CustomValues = Record<CustomKind, number>;
 

@@ -1,4 +1,4 @@
-// Tariff periods (SPEC.md section 9): 30, 60 or 90 days, priced as 1, 2 or 3 months.
+// Tariff periods (docs/product/billing.md): 30, 60 or 90 days, priced as 1, 2 or 3 months.
 export const PERIODS = [
   { days: 30, months: 1 },
   { days: 60, months: 2 },

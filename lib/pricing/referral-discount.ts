@@ -1,4 +1,4 @@
-// Referral balance spent as a discount (SPEC.md sections 5 and 9).
+// Referral balance spent as a discount (docs/product/billing.md).
 export const REFERRAL_MIN_AMOUNT = 10;
 // The payment keeps at least this much: the discount is capped at price minus the reserve.
 export const REFERRAL_RESERVE = 20;

@@ -1,8 +1,8 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { ActionType, AssistantCategory, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
-import type { LaunchResponse, ModelsResponse } from "@/lib/contracts/models";
+import { api } from "@/lib/client/api-client";
+import type { ActionType, AssistantItem, FavoriteAssistant } from "@/lib/contracts/assistants";
+import type { LaunchResponse } from "@/lib/contracts/models";
 import { useSessionLaunch } from "@/lib/queries/session-launch";
 
 export const assistantKeys = {
@@ -16,29 +16,29 @@ export const assistantKeys = {
 };
 
 export const assistantCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: assistantKeys.categories(), queryFn: () => apiFetch<AssistantCategory[]>("/assistants/categories") });
+  queryOptions({ queryKey: assistantKeys.categories(), queryFn: () => api("GET /api/assistants/categories") });
 export const useAssistantCategories = () => useQuery(assistantCategoriesQueryOptions());
 
 export const assistantsByCategoryQueryOptions = (type: string) =>
   queryOptions({
     queryKey: assistantKeys.byCategory(type),
-    queryFn: () => apiFetch<AssistantItem[]>(`/assistants/list_by_category?type=${encodeURIComponent(type)}`),
+    queryFn: () => api("GET /api/assistants/list_by_category", { query: { type } }),
   });
 export const useAssistantsByCategory = (type: string) => useQuery(assistantsByCategoryQueryOptions(type));
 
 export const imageAssistantsQueryOptions = () =>
-  queryOptions({ queryKey: assistantKeys.imageList(), queryFn: () => apiFetch<AssistantItem[]>("/assistants/generating_image") });
+  queryOptions({ queryKey: assistantKeys.imageList(), queryFn: () => api("GET /api/assistants/generating_image") });
 export const useImageAssistants = () => useQuery(imageAssistantsQueryOptions());
 
 export const favoriteAssistantsQueryOptions = () =>
-  queryOptions({ queryKey: assistantKeys.favorites(), queryFn: () => apiFetch<FavoriteAssistant[]>("/user/assistants") });
+  queryOptions({ queryKey: assistantKeys.favorites(), queryFn: () => api("GET /api/user/assistants") });
 export const useFavoriteAssistants = () => useQuery(favoriteAssistantsQueryOptions());
 
 export const assistantModelsQueryOptions = () =>
-  queryOptions({ queryKey: assistantKeys.models(), queryFn: () => apiFetch<ModelsResponse>("/assistants/models") });
+  queryOptions({ queryKey: assistantKeys.models(), queryFn: () => api("GET /api/assistants/models") });
 export const useAssistantModels = () => useQuery(assistantModelsQueryOptions());
 
-// ---------------------------------------------------------------- favourites (SPEC.md section 4)
+// ---------------------------------------------------------------- favourites (docs/product/screens.md)
 
 export type FavoriteTarget = { assistantId: number; assistantType: string; hasUser: boolean };
 
@@ -70,8 +70,7 @@ export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ assistantId, assistantType, hasUser }: FavoriteTarget) =>
-      apiFetch("/user/assistants", {
-        method: hasUser ? "DELETE" : "POST",
+      api(hasUser ? "DELETE /api/user/assistants" : "POST /api/user/assistants", {
         body: { assistant_id: { assistant_id: assistantId }, assistant_type: assistantType },
       }),
     retry: false,
@@ -98,10 +97,9 @@ export type AssistantLaunch =
   | { kind: "image"; assistantId: number; modelId: number; actionType: ActionType };
 
 export function launchAssistant(launch: AssistantLaunch): Promise<LaunchResponse> {
-  const query = new URLSearchParams({ assistant_id: String(launch.assistantId), model_id: String(launch.modelId) });
-  if (launch.kind === "text") return apiFetch<LaunchResponse>(`/assistants/id?${query}`);
-  query.set("action_type", launch.actionType);
-  return apiFetch<LaunchResponse>(`/assistants/create_image_assistant_session?${query}`);
+  const query = { assistant_id: launch.assistantId, model_id: launch.modelId };
+  if (launch.kind === "text") return api("GET /api/assistants/id", { query });
+  return api("GET /api/assistants/create_image_assistant_session", { query: { ...query, action_type: launch.actionType } });
 }
 
 /** Starts an assistant with a model; a successful launch closes the mini-app when the host allows it. */

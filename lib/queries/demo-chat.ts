@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { DemoChatJsonBody, DemoChatMessages, DemoChatSent, DemoFileKind } from "@/lib/contracts/demo-chat";
-import { demoChatFetch } from "@/lib/client/demo-chat-api";
+import type { DemoChatJsonBody, DemoFileKind } from "@/lib/contracts/demo-chat";
+import { demoChatApi } from "@/lib/client/demo-chat-api";
 import { mergeDemoChat, type DemoChatState } from "@/lib/demo-chat-state";
 
 export const demoChatKeys = { messages: () => ["demo-chat", "messages"] as const };
@@ -16,7 +16,7 @@ export function useDemoChatMessages() {
     queryKey: demoChatKeys.messages(),
     queryFn: async () => {
       const previous = client.getQueryData<DemoChatState>(demoChatKeys.messages());
-      const page = await demoChatFetch<DemoChatMessages>(`/demo/chat/messages${previous ? `?after=${previous.cursor}` : ""}`);
+      const page = await demoChatApi("GET /api/demo/chat/messages", { query: { after: previous?.cursor } });
       return mergeDemoChat(previous, page);
     },
     refetchInterval: (query) => (query.state.data?.waiting || query.state.data?.draft ? POLL_WAITING_MS : POLL_IDLE_MS),
@@ -35,13 +35,13 @@ export function useDemoChatSend() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DemoChatJsonBody | DemoFileSend) => {
-      if (!("kind" in input)) return demoChatFetch<DemoChatSent>("/demo/chat/updates", { method: "POST", json: input });
+      if (!("kind" in input)) return demoChatApi("POST /api/demo/chat/updates", { body: input });
       const form = new FormData();
       form.set("kind", input.kind);
       if (input.caption) form.set("caption", input.caption);
       if (input.duration !== undefined) form.set("duration", String(Math.round(input.duration)));
       form.set("file", input.file, input.file.name);
-      return demoChatFetch<DemoChatSent>("/demo/chat/updates", { method: "POST", form });
+      return demoChatApi("POST /api/demo/chat/updates", { formData: form });
     },
     retry: false,
     onSuccess: () => refresh(client),

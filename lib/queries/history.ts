@@ -1,10 +1,10 @@
 "use client";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { api } from "@/lib/client/api-client";
 import { closeMiniApp } from "@/lib/client/host";
-import type { HistoryContinueResponse, HistoryMessage, HistoryPage } from "@/lib/contracts/history";
+import type { HistoryMessage } from "@/lib/contracts/history";
 
-/** The history screen asks for 10 sessions a page (SPEC.md section 9). */
+/** The history screen asks for 10 sessions a page (docs/product/history.md). */
 const HISTORY_SCREEN_PAGE_SIZE = 10;
 
 export const historyKeys = {
@@ -23,12 +23,12 @@ export function onSessionStarted(client: QueryClient): void {
   closeMiniApp();
 }
 
-// SPEC.md section 7: the list is fresh 5 minutes and kept 10, never refetched on focus.
+// docs/product/history.md: the list is fresh 5 minutes and kept 10, never refetched on focus.
 export const historyListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: historyKeys.list(),
     queryFn: ({ pageParam }) =>
-      apiFetch<HistoryPage>("/history/", { method: "POST", body: { page: pageParam, page_size: HISTORY_SCREEN_PAGE_SIZE } }),
+      api("POST /api/history/", { body: { page: pageParam, page_size: HISTORY_SCREEN_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
     staleTime: 5 * 60_000,
@@ -43,7 +43,7 @@ export const historySessionQueryOptions = (client: QueryClient, id: number) =>
     queryKey: historyKeys.session(id),
     queryFn: async () => {
       const before = client.getQueryData<HistoryMessage[]>(historyKeys.session(id));
-      const messages = await apiFetch<HistoryMessage[]>(`/history/id?session_id=${id}`);
+      const messages = await api("GET /api/history/id", { query: { session_id: id } });
       // New messages since the last look move this session up the list and change its preview.
       if (before && before.at(-1)?.message_id !== messages.at(-1)?.message_id) void invalidateHistoryList(client);
       return messages;
@@ -61,7 +61,7 @@ export function useHistorySession(id: number) {
 export function useContinueSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) => apiFetch<HistoryContinueResponse>("/history/id", { method: "POST", body: { session_id: sessionId } }),
+    mutationFn: (sessionId: number) => api("POST /api/history/id", { body: { session_id: sessionId } }),
     retry: false,
     onSuccess: () => onSessionStarted(client),
   });

@@ -1,7 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { LaunchResponse, ModelSessionBody, ModelsResponse } from "@/lib/contracts/models";
+import { api } from "@/lib/client/api-client";
+import type { ModelSessionBody } from "@/lib/contracts/models";
 import { actionCostsOf, type ActionCost } from "@/lib/pricing/job-price";
 import { useSessionLaunch } from "@/lib/queries/session-launch";
 
@@ -11,7 +11,7 @@ export const modelKeys = {
 };
 
 export const modelsQueryOptions = () =>
-  queryOptions({ queryKey: modelKeys.list(), queryFn: () => apiFetch<ModelsResponse>("/models/all") });
+  queryOptions({ queryKey: modelKeys.list(), queryFn: () => api("GET /api/models/all") });
 export const useModels = () => useQuery(modelsQueryOptions());
 
 /** Every action's price, for the screens' estimates; empty (the kinds' defaults) until the list loads. */
@@ -20,6 +20,6 @@ const EMPTY: ActionCost[] = [];
 
 /** POST /api/models/session; a successful launch closes the mini-app when the host allows it. */
 export const launchModel = (body: ModelSessionBody) =>
-  apiFetch<LaunchResponse>("/models/session", { method: "POST", body });
+  api("POST /api/models/session", { body });
 
 export const useLaunchModel = () => useSessionLaunch(launchModel);

@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { NotificationsResponse } from "@/lib/contracts/notifications";
+import { api } from "@/lib/client/api-client";
 
 export const notificationKeys = { all: ["notifications"] as const };
 
@@ -9,7 +8,7 @@ export const notificationKeys = { all: ["notifications"] as const };
 export const useNotifications = (enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.all,
-    queryFn: () => apiFetch<NotificationsResponse>("/user/notifications"),
+    queryFn: () => api("GET /api/user/notifications"),
     enabled,
     staleTime: 0,
     refetchOnMount: "always",

@@ -1,7 +1,6 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { PackageItem } from "@/lib/contracts/package";
+import { api } from "@/lib/client/api-client";
 
 export const packageKeys = {
   all: ["package"] as const,
@@ -9,5 +8,5 @@ export const packageKeys = {
 };
 
 export const packagesQueryOptions = () =>
-  queryOptions({ queryKey: packageKeys.list(), queryFn: () => apiFetch<PackageItem[]>("/package/") });
+  queryOptions({ queryKey: packageKeys.list(), queryFn: () => api("GET /api/package/") });
 export const usePackages = () => useQuery(packagesQueryOptions());

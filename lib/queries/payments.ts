@@ -1,32 +1,26 @@
 "use client";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { z } from "zod";
-import { apiFetch } from "@/lib/client/api-client";
+import { api } from "@/lib/client/api-client";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
 import { closeMiniApp, haptic, openPaymentLink } from "@/lib/client/host";
-import type { PaymentUrlResponse } from "@/lib/contracts/common";
-import type { createPackagePaymentBodySchema } from "@/lib/contracts/package";
-import type { PendingPaymentResponse, createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
+import type { CallBody } from "@/lib/client/fetch-core";
+import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { referralKeys } from "./referral";
 import { userKeys } from "./user";
-
-export type CreateTariffPaymentBody = z.input<typeof createTariffPaymentBodySchema>;
-export type CreateCustomTariffPaymentBody = z.input<typeof createCustomTariffPaymentBodySchema>;
-export type CreatePackagePaymentBody = z.input<typeof createPackagePaymentBodySchema>;
 
 export const paymentKeys = {
   all: ["payment"] as const,
   pending: () => [...paymentKeys.all, "pending"] as const,
 };
 
-/** Checks for a pending payment on demand: never automatic, never retried (SPEC.md section 4). */
+/** Checks for a pending payment on demand: never automatic, never retried (docs/product/payments.md). */
 export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> {
   const queryClient = useQueryClient();
   return () =>
     queryClient.fetchQuery({
       queryKey: paymentKeys.pending(),
-      queryFn: () => apiFetch<PendingPaymentResponse>("/tariff/check-pending-payment"),
+      queryFn: () => api("GET /api/tariff/check-pending-payment"),
       retry: false,
       staleTime: 0,
     });
@@ -36,7 +30,7 @@ export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> 
 export function useCancelPendingPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>("/tariff/cancel-pending-payment", { method: "POST" }),
+    mutationFn: () => api("POST /api/tariff/cancel-pending-payment"),
     retry: false,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.pending() });
@@ -65,14 +59,17 @@ function handOver(url: string) {
   if (openPaymentLink(url).handedToHost) closeMiniApp();
 }
 
-// Payment-link calls are not cached and retry twice after 1000 ms (SPEC.md section 7), only where a
+// Payment-link calls are not cached and retry twice after 1000 ms (docs/product/payments.md), only where a
 // retry may pass (no answer, 503, 504): a refusal or an error answer is final and shown at once.
-function usePaymentMutation<TBody>(path: string) {
+type PaymentCall = "POST /api/tariff/create" | "POST /api/tariff/create_custom" | "POST /api/package/payment";
+function usePaymentMutation<K extends PaymentCall>(call: K) {
   const queryClient = useQueryClient();
   const tappedAt = useRef(0);
   const [deferredUrl, setDeferredUrl] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: TBody) => apiFetch<PaymentUrlResponse>(path, { method: "POST", body }),
+    // CallBody<K> is the body of exactly this call; the compiler cannot narrow the input type of a
+    // call key that is still generic, hence the cast.
+    mutationFn: (body: CallBody<K>) => api(call, { body } as Parameters<typeof api<K>>[1]),
     onMutate: () => {
       haptic("pay");
       tappedAt.current = Date.now();
@@ -100,6 +97,6 @@ function usePaymentMutation<TBody>(path: string) {
   return { ...mutation, openDeferred };
 }
 
-export const useCreateTariffPayment = () => usePaymentMutation<CreateTariffPaymentBody>("/tariff/create");
-export const useCreateCustomTariffPayment = () => usePaymentMutation<CreateCustomTariffPaymentBody>("/tariff/create_custom");
-export const useCreatePackagePayment = () => usePaymentMutation<CreatePackagePaymentBody>("/package/payment");
+export const useCreateTariffPayment = () => usePaymentMutation("POST /api/tariff/create");
+export const useCreateCustomTariffPayment = () => usePaymentMutation("POST /api/tariff/create_custom");
+export const useCreatePackagePayment = () => usePaymentMutation("POST /api/package/payment");

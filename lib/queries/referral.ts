@@ -1,8 +1,6 @@
 "use client";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { ActivateCodeResponse, CanApplyResponse, CheckCodeResponse, MyCodeResponse } from "@/lib/contracts/referral";
-import type { ReferralBalanceResponse } from "@/lib/contracts/referral";
+import { api } from "@/lib/client/api-client";
 
 export const referralKeys = {
   all: ["referral"] as const,
@@ -13,20 +11,20 @@ export const referralKeys = {
 };
 
 export const referralBalanceQueryOptions = () =>
-  queryOptions({ queryKey: referralKeys.balance(), queryFn: () => apiFetch<ReferralBalanceResponse>("/referral/balance") });
+  queryOptions({ queryKey: referralKeys.balance(), queryFn: () => api("GET /api/referral/balance") });
 export const useReferralBalance = () => useQuery(referralBalanceQueryOptions());
 
 export const useMyReferralCode = () =>
-  useQuery({ queryKey: referralKeys.myCode(), queryFn: () => apiFetch<MyCodeResponse>("/referral/my-code") });
+  useQuery({ queryKey: referralKeys.myCode(), queryFn: () => api("GET /api/referral/my-code") });
 
 export const useCanApplyReferral = () =>
-  useQuery({ queryKey: referralKeys.canApply(), queryFn: () => apiFetch<CanApplyResponse>("/referral/can-apply") });
+  useQuery({ queryKey: referralKeys.canApply(), queryFn: () => api("GET /api/referral/can-apply") });
 
-/** Checks a code once it is long enough (SPEC.md section 4); `enabled` is false while it is too short. */
+/** Checks a code once it is long enough (docs/product/referral.md); `enabled` is false while it is too short. */
 export const useCheckReferralCode = (code: string, enabled: boolean) =>
   useQuery({
     queryKey: referralKeys.check(code),
-    queryFn: () => apiFetch<CheckCodeResponse>(`/referral/check-code/${encodeURIComponent(code)}`),
+    queryFn: () => api("GET /api/referral/check-code/{code}", { params: { code } }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -36,7 +34,7 @@ export const useCheckReferralCode = (code: string, enabled: boolean) =>
 export function useActivateReferralCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiFetch<ActivateCodeResponse>("/referral/activate-code", { method: "POST", body: { referral_code: code } }),
+    mutationFn: (code: string) => api("POST /api/referral/activate-code", { body: { referral_code: code } }),
     retry: false,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: referralKeys.all }),
   });

@@ -1,8 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { api } from "@/lib/client/api-client";
 import type { Language } from "@/lib/contracts/common";
-import type { PaymentListItem, RecurrentStatusResponse } from "@/lib/contracts/settings";
 
 export const settingsKeys = {
   all: ["settings"] as const,
@@ -12,15 +11,15 @@ export const settingsKeys = {
 
 // POST /api/settings/payments (empty body) lists the caller's payments, newest first.
 export const usePaymentList = () =>
-  useQuery({ queryKey: settingsKeys.payments(), queryFn: () => apiFetch<PaymentListItem[]>("/settings/payments", { method: "POST" }) });
+  useQuery({ queryKey: settingsKeys.payments(), queryFn: () => api("POST /api/settings/payments") });
 
 export const useRecurrentStatus = () =>
-  useQuery({ queryKey: settingsKeys.recurrent(), queryFn: () => apiFetch<RecurrentStatusResponse>("/settings/recurrent-status") });
+  useQuery({ queryKey: settingsKeys.recurrent(), queryFn: () => api("GET /api/settings/recurrent-status") });
 
 export function useSetRecurrent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isRecurrent: boolean) => apiFetch<unknown>("/settings/recurrent", { method: "POST", body: { is_recurrent: isRecurrent } }),
+    mutationFn: (isRecurrent: boolean) => api("POST /api/settings/recurrent", { body: { is_recurrent: isRecurrent } }),
     retry: false,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.recurrent() }),
   });
@@ -28,5 +27,5 @@ export function useSetRecurrent() {
 
 export const useSetServerLanguage = () =>
   useMutation({
-    mutationFn: (language: Language) => apiFetch<unknown>("/settings/language", { method: "POST", body: { language_code: language } }),
+    mutationFn: (language: Language) => api("POST /api/settings/language", { body: { language_code: language } }),
   });

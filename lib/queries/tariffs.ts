@@ -1,7 +1,6 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { CreateDataResponse, StandardTariffsResponse } from "@/lib/contracts/tariff";
+import { api } from "@/lib/client/api-client";
 
 export const tariffKeys = {
   all: ["tariff"] as const,
@@ -10,9 +9,9 @@ export const tariffKeys = {
 };
 
 export const standardTariffsQueryOptions = () =>
-  queryOptions({ queryKey: tariffKeys.standard(), queryFn: () => apiFetch<StandardTariffsResponse>("/tariff/standard") });
+  queryOptions({ queryKey: tariffKeys.standard(), queryFn: () => api("GET /api/tariff/standard") });
 export const useStandardTariffs = () => useQuery(standardTariffsQueryOptions());
 
 export const createDataQueryOptions = () =>
-  queryOptions({ queryKey: tariffKeys.createData(), queryFn: () => apiFetch<CreateDataResponse>("/tariff/create_data") });
+  queryOptions({ queryKey: tariffKeys.createData(), queryFn: () => api("GET /api/tariff/create_data") });
 export const useCreateData = () => useQuery(createDataQueryOptions());

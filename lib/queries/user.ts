@@ -1,8 +1,8 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { api } from "@/lib/client/api-client";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
-import type { UserStatisticResponse, UserTariffResponse } from "@/lib/contracts/user";
+import type { UserTariffResponse } from "@/lib/contracts/user";
 
 export const userKeys = {
   all: ["user"] as const,
@@ -11,7 +11,7 @@ export const userKeys = {
 };
 
 export async function fetchUserTariff(): Promise<UserTariffResponse> {
-  const data = await apiFetch<UserTariffResponse>("/user/user-tariff");
+  const data = await api("GET /api/user/user-tariff");
   // Kept locally so tariff cards can tell the active one before the call answers.
   localStorage.setItem(STORAGE_KEYS.userTariff, data.user_tariff ?? "");
   return data;
@@ -23,6 +23,6 @@ export const useUserTariff = () => useQuery(userTariffQueryOptions());
 export const userStatisticQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.statistic(),
-    queryFn: () => apiFetch<UserStatisticResponse>("/user/statistic"),
+    queryFn: () => api("GET /api/user/statistic"),
   });
 export const useUserStatistic = () => useQuery(userStatisticQueryOptions());

@@ -1,7 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
-import type { VideoCapabilitiesResponse, VideoCostResponse, VideoResult } from "@/lib/contracts/video";
+import { api } from "@/lib/client/api-client";
+import type { VideoCostResponse, VideoResult } from "@/lib/contracts/video";
 import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/video/local-cache";
 import type { VideoRequestData } from "@/lib/video/process-state";
 
@@ -10,7 +10,7 @@ export const videoKeys = {
   capabilities: () => [...videoKeys.all, "capabilities"] as const,
 };
 
-// SPEC.md section 7: capabilities fresh 10 minutes, kept 20; the cost check cached locally 30 minutes.
+// docs/product/video.md: capabilities fresh 10 minutes, kept 20; the cost check cached locally 30 minutes.
 const MINUTE = 60_000;
 const COST_CACHE_PREFIX = "video_cost_";
 const COST_CACHE_MS = 30 * MINUTE;
@@ -18,7 +18,7 @@ const COST_CACHE_MS = 30 * MINUTE;
 export const videoCapabilitiesQueryOptions = () =>
   queryOptions({
     queryKey: videoKeys.capabilities(),
-    queryFn: () => apiFetch<VideoCapabilitiesResponse>("/video/model-capabilities"),
+    queryFn: () => api("GET /api/video/model-capabilities"),
     staleTime: 10 * MINUTE,
     gcTime: 20 * MINUTE,
   });
@@ -29,12 +29,12 @@ export async function checkVideoModelCost(modelName: string, { fresh = false }: 
   const key = COST_CACHE_PREFIX + modelName;
   const cached = fresh ? undefined : readLocalCache<VideoCostResponse>({ store: localStorage, key, maxAgeMs: COST_CACHE_MS });
   if (cached) return cached;
-  const answer = await apiFetch<VideoCostResponse>(`/video/check-model-cost/${encodeURIComponent(modelName)}`);
+  const answer = await api("GET /api/video/check-model-cost/{modelName}", { params: { modelName } });
   writeLocalCache({ store: localStorage, key, data: answer });
   return answer;
 }
 
-/** The video page starts from fresh balances (SPEC.md section 4). */
+/** The video page starts from fresh balances (docs/product/video.md). */
 export const clearVideoCostCache = () => clearLocalCache({ store: localStorage, prefix: COST_CACHE_PREFIX });
 
 /**
@@ -45,5 +45,5 @@ export function generateVideo(data: VideoRequestData, file?: { field: "image" | 
   const form = new FormData();
   for (const name of ["prompt", "model_name", "action", "format_key", "duration"] as const) form.set(name, String(data[name]));
   if (file) form.set(file.field, file.blob, file.name);
-  return apiFetch<VideoResult>("/video/generate", { method: "POST", formData: form, headers: { "Idempotency-Key": data.request_id } });
+  return api("POST /api/video/generate", { formData: form, headers: { "Idempotency-Key": data.request_id } });
 }

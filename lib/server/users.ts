@@ -4,11 +4,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { quotas, subscriptions, tariffs, users, type User } from "@/db/schema";
-import type { QuotaRecord } from "@/lib/quota-kinds";
+import { perKind, type QuotaRecord } from "@/lib/quota-kinds";
 import { FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
-import { quotaValues } from "@/lib/server/quotas/columns";
+import { now, nowMs } from "@/lib/server/clock";
+import { changeBalances } from "@/lib/server/quotas/ledger";
+import { applyDueRefills } from "@/lib/server/quotas/refill";
 import {
+  packageQuotaColumns,
   remainingQuotaColumns,
   subscriptionColumns,
   tariffLimits,
@@ -46,13 +49,13 @@ const callerColumns = {
  * (null without one; tariffOfSubscription says whether it still counts) and their remaining quotas
  * as of the start of the request (spending goes through the quotas' conditional updates, never these).
  */
-export type Caller = Pick<User, keyof typeof callerColumns> & { subscription: CurrentSubscription | null; quotas: QuotaRecord };
+export type Caller = Pick<User, keyof typeof callerColumns> & { subscription: CurrentSubscription | null; quotas: QuotaRecord; packageQuotas: QuotaRecord };
 
 // Every signed-in call reads its caller: one prepared statement per database handle (no query building
 // per call and, on PostgreSQL, no re-planning), joined so the tariff and quotas cost no second round trip.
 const callerById = perDatabase((db) =>
   db
-    .select({ ...callerColumns, subscription: subscriptionColumns, quotas: remainingQuotaColumns })
+    .select({ ...callerColumns, subscription: subscriptionColumns, quotas: remainingQuotaColumns, packageQuotas: packageQuotaColumns, stepEndsAt: quotas.stepEndsAt })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(quotas, eq(quotas.userId, users.id))
@@ -61,8 +64,15 @@ const callerById = perDatabase((db) =>
 );
 
 export async function findCaller({ db, userId }: { db: Db; userId: number }): Promise<Caller | undefined> {
-  const [row] = await callerById(db).execute({ userId });
-  return row && { ...row, quotas: toRemainingQuotas(row.quotas) };
+  let [row] = await callerById(db).execute({ userId });
+  // A refill or expiry is due: apply it before anything reads the balances (docs/product/billing.md).
+  if (row?.stepEndsAt && row.stepEndsAt.getTime() <= nowMs()) {
+    await applyDueRefills({ db, userId, now: now() });
+    [row] = await callerById(db).execute({ userId });
+  }
+  if (!row) return undefined;
+  const { stepEndsAt: _due, ...caller } = row;
+  return { ...caller, quotas: toRemainingQuotas(row.quotas), packageQuotas: toRemainingQuotas(row.packageQuotas) };
 }
 
 /** The whole users row, for the few routes that need more than the caller's columns. */
@@ -107,11 +117,12 @@ export async function upsertTelegramUser({ db, tg }: { db: Db; tg: TelegramUser 
       })
       .onConflictDoUpdate({ target: users.telegramId, set: { ...launchData, lastLoginAt: sql`now()` } })
       .returning();
+    const created = await tx.insert(quotas).values({ userId: row.id }).onConflictDoNothing().returning({ userId: quotas.userId });
     const [free] = await tx.select().from(tariffs).where(eq(tariffs.name, FREE_TARIFF));
-    await tx
-      .insert(quotas)
-      .values({ userId: row.id, ...(free ? quotaValues(tariffLimits(free)) : {}) })
-      .onConflictDoNothing();
+    if (created.length && free) {
+      const limits = tariffLimits(free);
+      await changeBalances({ db: tx, where: sql`o.user_id = ${row.id}`, allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`), reason: "grant", now: now() });
+    }
     return row;
   });
 }

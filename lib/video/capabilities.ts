@@ -1,7 +1,7 @@
 import type { VideoActionName } from "@/lib/model-actions";
 import type { VideoFormat } from "./formats";
 
-// SPEC.md section 3 "Video capabilities", one entry per model family.
+// Video capabilities, one entry per model family (docs/product/video.md).
 export type VideoCapability = {
   model_name_pattern: string;
   supports_text_to_video: boolean;

@@ -1,4 +1,4 @@
-// Durations and cost by model family (SPEC.md section 9).
+// Durations and cost by model family (docs/product/video.md).
 export type VideoFamily = "veo" | "gen4_aleph" | "gen4_turbo" | "other";
 
 export const DEFAULT_VIDEO_COST = 50;

@@ -1,4 +1,4 @@
-// Video formats as the capabilities call lists them, grouped by aspect ratio (SPEC.md section 5).
+// Video formats as the capabilities call lists them, grouped by aspect ratio (docs/product/video.md).
 export type VideoFormat = { key: string; name: string; width: number; height: number; aspect_ratio: string };
 export type FormatGroup = "landscape" | "portrait" | "square";
 export const FORMAT_GROUPS: readonly FormatGroup[] = ["landscape", "portrait", "square"];

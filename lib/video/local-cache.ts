@@ -1,4 +1,4 @@
-// The client's small local cache (SPEC.md section 9: key prefix rq_cache_, version 1.0). An entry
+// The client's small local cache (docs/product/video.md: key prefix rq_cache_, version 1.0). An entry
 // written by another version, or older than its lifetime, reads as missing.
 export const LOCAL_CACHE_PREFIX = "rq_cache_";
 export const LOCAL_CACHE_VERSION = "1.0";

@@ -1,14 +1,14 @@
 import type { VideoActionName } from "@/lib/model-actions";
 import type { VideoResult } from "@/lib/contracts/video";
 
-// The /video-process screen's state machine (SPEC.md section 4 "Video processing"), kept in
+// The /video-process screen's state machine (docs/product/video.md "Process screen"), kept in
 // localStorage so a reload shows what happened instead of starting again.
 export const VIDEO_STAGES = ["validation", "upload", "generation", "complete"] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
 export type StageStatus = "pending" | "processing" | "completed" | "error";
 
 export const STATE_MAX_AGE_MS = 60 * 60 * 1000;
-/** Pauses that let each stage be seen (SPEC.md section 9). */
+/** Pauses that let each stage be seen (docs/product/video.md). */
 export const STAGE_PAUSES_MS = { validation: 1000, upload: 1500, complete: 500, between: 800 } as const;
 
 /** The text of a request; the picture or video travels beside it, in memory only. */
@@ -86,7 +86,7 @@ export function restoreState(raw: string | null, now = Date.now()): { mode: "res
   return null;
 }
 
-/** SPEC.md section 5: the process screen's own check of what setup handed it. */
+/** docs/product/video.md: the process screen's own check of what setup handed it. */
 export function validateRequest(data: VideoRequestData | null, hasImage: boolean): "invalidInputData" | "imageRequired" | null {
   if (!data || !data.prompt.trim() || !data.format_key) return "invalidInputData";
   if (data.action === "image_to_video" && !hasImage) return "imageRequired";

@@ -68,7 +68,7 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   await expect(page.locator(".bubble--user", { hasText: "Как выбрать" })).toBeVisible();
   await expect(page.locator(".bubble--ai", { hasText: "Демо-ответ" })).toBeVisible();
 
-  // Continue in chat from the thread opens the demo chat again, where the bot says so (issue 9).
+  // Continue in chat from the thread opens the demo chat again, where the bot says so (docs/product/history.md).
   const button = page.getByTestId("history-continue");
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
@@ -125,8 +125,8 @@ test("a voice message recorded with the microphone is sent as a voice update and
   await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en`);
   await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
   await page.getByTestId("demo-chat-voice").click();
-  await expect(page.getByRole("status").filter({ hasText: "Recording…" })).toBeVisible();
-  await page.waitForTimeout(1_500);
+  // A second of sound is on the tape once the recorder's own counter says so.
+  await expect(page.getByRole("status").filter({ hasText: "Recording… 1 s" })).toBeVisible();
   const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates"));
   await page.getByTestId("demo-chat-voice-stop").click();
   expect((await sent).status()).toBe(200);

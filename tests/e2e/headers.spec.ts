@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// DESIGN.md "Limits" / issue 12: framing limited to Telegram's web clients, no sniffing, API answers
+// docs/product/limits.md "Headers": framing limited to Telegram's web clients, no sniffing, API answers
 // never stored by a cache, and an HTML shell that a new deploy replaces at once.
 test("security and cache headers on the shell and the API", async ({ request }) => {
   const shell = await request.get("/");

@@ -12,10 +12,15 @@ export async function openApp(page: Page, options: { lang?: "ru" | "en"; userId?
   if (options.lang) query.set("demo_lang", options.lang);
   await page.goto(`/?${query}${options.hash ? `#${options.hash}` : ""}`);
   await page.getByTestId("header-tariff").waitFor();
-  // The shell shows before sign-in ends (issue 13); a test that calls the API itself needs the token.
-  await page.waitForFunction(() => localStorage.getItem("token") !== null);
+  // The shell shows before sign-in ends (docs/decisions/0008-first-paint-without-sdk.md); a test
+  // that calls the API itself needs the token.
+  await page.waitForFunction(() => localStorage.getItem("session") !== null);
   return userId;
 }
+
+/** The bearer token the app keeps for its launch user (lib/client/session.ts). */
+export const storedToken = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem("session") ?? "null") as { token?: string } | null)?.token);
 
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

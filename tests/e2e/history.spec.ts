@@ -97,6 +97,8 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
   ]);
   // Stand-ins for stored files (the bot dialogue writes real ones).
   await page.route("**/files/**", (route) => route.fulfill({ status: 200, contentType: "application/octet-stream", body: "file" }));
+  // The page's timers run on Playwright's clock (at normal speed until the long press pauses it).
+  await page.clock.install();
   await openApp(page, { userId, hash: `/history/${sessionIds[0]}` });
   const block = page.getByTestId("code-block");
   await expect(block).toContainText("console.log");
@@ -116,23 +118,26 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
   await expect(page.locator(".attachment--document")).toContainText("Документ");
   await screenshot(page, "history-thread-files-ru");
 
-  // A short click does not download; holding for 500 ms does.
+  // A short click does not download; holding for 500 ms does. The page's clock stands still and is
+  // moved by hand, so the hold lasts exactly as long as the test says.
   const image = page.getByTestId("attachment-image");
   await image.scrollIntoViewIfNeeded();
   const box = (await image.boundingBox())!;
   let downloads = 0;
   page.on("download", () => downloads++);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(200);
+  await page.clock.runFor(200);
   await page.mouse.up();
-  await page.waitForTimeout(600);
+  await page.clock.runFor(600);
   expect(downloads).toBe(0);
   const download = page.waitForEvent("download");
   await page.mouse.down();
-  await page.waitForTimeout(650);
+  await page.clock.runFor(500);
   await page.mouse.up();
   expect((await download).suggestedFilename()).toBe("logo.svg");
+  await page.clock.resume();
 
   const fileDownload = page.waitForEvent("download");
   await page.locator(".attachment--document").getByTestId("attachment-download").click();
@@ -156,7 +161,8 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   await expect(button).toContainText("Продолжить в чате");
   await expect(page.locator(".bubble--user", { hasText: "давнее" })).toBeVisible();
   await expect(page.locator(".bubble--ai", { hasText: "ответ" })).toBeVisible();
-  await page.waitForTimeout(400); // the label's widening transition
+  // The label's widening transition has run to its end.
+  await expect.poll(() => button.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
   await screenshot(page, "history-continue-ru");
   const continued = page.waitForResponse((r) => r.url().endsWith("/api/history/id") && r.request().method() === "POST");
   await button.click();
@@ -226,7 +232,8 @@ test("answers carrying XSS payloads render as inert text", async ({ page, reques
   // The dropped links are plain text: clicking them does nothing.
   await page.getByText("md link", { exact: true }).first().click();
   await page.getByText("mixed case", { exact: true }).first().click();
-  await page.waitForTimeout(300);
+  // An alert blocks the page's script, so a round trip through it comes back only after any dialog.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   expect(dialogs).toEqual([]);
 });
 

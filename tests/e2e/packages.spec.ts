@@ -54,8 +54,8 @@ test("buys a text package through the sandbox checkout and the text quota grows"
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
-  await expect(page.getByTestId("limit-text")).toContainText("520K");
-  await expect(page.getByTestId("limit-text")).toContainText("тариф 20K + пакеты");
+  await expect(page.getByTestId("limit-text")).toContainText("20K");
+  await expect(page.getByTestId("limit-text-packages")).toHaveText("+ 500K в пакетах");
   await page.goto(page.url().replace(/#.*$/, "#/"));
   await expect(page.getByTestId("card-new-dialog")).toContainText("520K");
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openApp, payInSandbox, screenshot } from "./helpers";
+import { openApp, payInSandbox, screenshot, storedToken } from "./helpers";
 
 let nextUser = 880_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
@@ -12,13 +12,12 @@ async function switchUser(page: Page, query: string) {
 
 test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  // C's code lets A use up A's own entry, so A's account shows A's code and link (SPEC.md: the box
+  // C's code lets A use up A's own entry, so A's account shows A's code and link (docs/product/referral.md: the box
   // is shown while a code may still be entered, the own code otherwise).
   await openApp(page, { hash: "/PersonalAccountPage" });
-  const codeOfC = await page.evaluate(async () => {
-    const token = localStorage.getItem("token");
+  const codeOfC = await page.evaluate(async (token) => {
     return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
-  });
+  }, await storedToken(page));
   const userA = nextUser++;
   await switchUser(page, `demo_user=${userA}`);
   await page.getByTestId("referral-code-input").fill(codeOfC);
@@ -66,10 +65,9 @@ test("A shares the link, B signs in with it and buys a package, A sees the rewar
 test("entering a code: too short, invalid with its reason, then a valid code activates and the box gives way to one's own code", async ({ page }) => {
   const referrer = nextUser++;
   await openApp(page, { userId: referrer, hash: "/PersonalAccountPage" });
-  const code = await page.evaluate(async () => {
-    const token = localStorage.getItem("jwtToken") ?? localStorage.getItem("token");
+  const code = await page.evaluate(async (token) => {
     return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
-  });
+  }, await storedToken(page));
   await switchUser(page, `demo_user=${nextUser++}`);
   const input = page.getByTestId("referral-code-input");
   await input.fill("ab");

@@ -169,7 +169,7 @@ test("a 500 answer shows its error without a held-up spinner", async ({ page }) 
   });
   await openApp(page, { hash: "/tariff" });
   await expect(page.getByTestId("tariff-error")).toBeVisible();
-  // Before issue 14 three retries held the spinner up for seconds; a final answer now shows at once.
+  // Three retries used to hold the spinner up for seconds; a final answer now shows at once.
   expect(Date.now() - firstCallAt).toBeLessThan(1_500);
   expect(calls).toBe(1);
 });

@@ -29,6 +29,13 @@ async function setUpImageToVideo(page: Page) {
   await expect(page.getByTestId("video-crop")).toBeVisible();
 }
 
+/** The caller's video tokens as the server counts them, asked with the page's own session. */
+const remainingVideoTokens = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch("/api/user/statistic", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } });
+    return ((await res.json()) as { remaining_quotas: { video_tokens: number } }).remaining_quotas.video_tokens;
+  });
+
 async function expectClipPlays(page: Page) {
   const player = page.getByTestId("video-result-player");
   await expect(player).toBeVisible();
@@ -93,7 +100,8 @@ test("a reload during generation rejoins the same request: one clip, one charge"
   await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing", { timeout: 15_000 });
   const first = await sent;
   expect(first.headers()["idempotency-key"]).toBeTruthy();
-  await page.waitForTimeout(500);
+  // Reload once the server holds the job: its cost (50 − 25) is reserved.
+  await expect.poll(() => remainingVideoTokens(page), { timeout: 15_000 }).toBe(25);
   const rejoined = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/video/generate"));
   await page.reload();
   await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing");

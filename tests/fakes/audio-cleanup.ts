@@ -1,7 +1,7 @@
 import http from "node:http";
 import { listenOnLoopback } from "./loopback";
 
-// A loopback noise-removal endpoint as AUDIO_CLEANUP_URL describes it (README "AI models"): POST the
+// A loopback noise-removal endpoint as AUDIO_CLEANUP_URL describes it (docs/product/bot.md "AI models"): POST the
 // raw audio bytes with X-Filename, answer 200 with the cleaned audio and its Content-Type.
 // `mode = "fail"` answers 500; every request is recorded.
 

@@ -29,6 +29,8 @@ export type FakeBotApi = {
   requests: number;
   /** The next requests fail in this order before the fake answers normally again. */
   failNext: (...failures: ScriptedFailure[]) => void;
+  /** One call of `method` fails: the first one, or the one after `skip` answered calls of it (a frame mid-turn). */
+  failOn: (method: string, failure: Exclude<ScriptedFailure, "drop">, o?: { skip?: number }) => void;
   /** Photos, audio and documents the bot uploaded, in order. */
   media: SentMedia[];
   /** A file a user sent; `declaredSize` overrides its file_size (a 25 MB video without 25 MB of bytes). */
@@ -77,8 +79,10 @@ function parseMultipart(raw: Buffer, contentType: string): Part[] {
 // Inline buttons: the answer to a pressed button, and an edit of a message's keyboard only.
 const BUTTON_METHODS = new Set(["answerCallbackQuery", "editMessageReplyMarkup"]);
 
-export async function startFakeBotApi({ token }: { token: string }): Promise<FakeBotApi> {
+/** `onCall` sees each well-formed call as it arrives (the bot bench times them). */
+export async function startFakeBotApi({ token, onCall }: { token: string; onCall?: (call: { method: string; body: Record<string, unknown> }) => void }): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
+  const methodFailures: { method: string; skip: number; failure: ScriptedFailure }[] = [];
   const sent: SentRecord[] = [];
   const calls: FakeBotApi["calls"] = [];
   let nextMessageId = 1;
@@ -110,13 +114,14 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
     const method = match[2];
     if (!KNOWN_METHODS.has(method) && !BUTTON_METHODS.has(method)) return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
 
-    const failure = failures.shift();
+    const scripted = methodFailures.findIndex((f) => f.method === method && f.skip-- <= 0);
+    const failure = scripted >= 0 ? methodFailures.splice(scripted, 1)[0].failure : failures.shift();
     if (failure === "drop") return req.socket.destroy();
     if (failure) {
       return reply(failure.status, {
         ok: false,
         error_code: failure.status,
-        description: failure.description ?? (failure.status === 429 ? `Too Many Requests: retry after ${failure.retryAfter ?? 1}` : "Internal Server Error"),
+        description: failure.description ?? (failure.status === 429 ? `Too Many Requests: retry after ${failure.retryAfter ?? 1}` : failure.status === 403 ? "Forbidden: bot was blocked by the user" : "Internal Server Error"),
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
     }
@@ -134,6 +139,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid request body" });
     }
     calls.push({ method, body });
+    onCall?.({ method, body });
     if (method === "getFile") {
       const file = files.get(String(body.file_id));
       if (!file) return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
@@ -205,6 +211,7 @@ export async function startFakeBotApi({ token }: { token: string }): Promise<Fak
       return state.requests;
     },
     failNext: (...f) => failures.push(...f),
+    failOn: (method, failure, { skip = 0 } = {}) => methodFailures.push({ method, skip, failure }),
     media,
     downloads,
     addFile: (data, { fileId, path, declaredSize } = {}) => {

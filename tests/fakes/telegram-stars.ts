@@ -9,14 +9,17 @@ export type FakeStarsApi = {
   invoices: Array<{ title: string; description: string; payload: string; currency: string; prices: Array<{ label: string; amount: number }> }>;
   answers: Array<{ pre_checkout_query_id: string; ok: boolean; error_message?: string }>;
   refunds: Array<{ user_id: number; telegram_payment_charge_id: string }>;
+  /** While true, calls are never answered (the socket stays open until the caller gives up). */
+  stall: boolean;
   close: () => Promise<void>;
 };
 
 export async function startFakeStarsApi({ token }: { token: string }): Promise<FakeStarsApi> {
-  const fake: Omit<FakeStarsApi, "url" | "close"> = { invoices: [], answers: [], refunds: [] };
+  const fake: Omit<FakeStarsApi, "url" | "close"> = { invoices: [], answers: [], refunds: [], stall: false };
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (fake.stall) return;
     const reply = (status: number, payload: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(payload));
@@ -46,9 +49,12 @@ export async function startFakeStarsApi({ token }: { token: string }): Promise<F
     return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    ...fake,
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
 }

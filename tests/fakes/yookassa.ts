@@ -5,7 +5,8 @@ import { listenOnLoopback, sendJson } from "./loopback";
 // A loopback fake of YooKassa API v3 (https://yookassa.ru/developers/api): Basic auth
 // shopId:secretKey, a required Idempotence-Key on POST (a repeated key returns the first answer),
 // POST /payments (redirect confirmation or a charge of a saved payment_method_id),
-// GET /payments/{id}, POST /payments/{id}/cancel (only while waiting_for_capture).
+// GET /payments/{id}, POST /payments/{id}/cancel (only while waiting_for_capture),
+// POST /refunds (of a succeeded payment, at most its amount) and GET /refunds/{id}.
 
 export type FakePayment = {
   id: string;
@@ -20,21 +21,34 @@ export type FakePayment = {
   created_at: string;
 };
 
+export type FakeRefund = {
+  id: string;
+  payment_id: string;
+  status: "pending" | "succeeded" | "canceled";
+  amount: { value: string; currency: string };
+  created_at: string;
+};
+
 export type FakeRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: any };
 
 export type FakeYookassa = {
   /** Base URL to use as YOOKASSA_API_URL (ends with /v3). */
   url: string;
   payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   /** Status a charge of a saved method ends in (default succeeded). */
   chargeOutcome: "succeeded" | "canceled" | "pending";
-  /** Answers the next POSTs give before one is processed: 202 processing, or a 5xx (consumed in order). */
-  postFaults: Array<"processing" | 500 | 503>;
+  /** Answers the next POSTs give before one is processed: 202 processing, no answer, or a 5xx (consumed in order). */
+  postFaults: Array<"processing" | "stall" | 500 | 503>;
   /** Reads (GET /payments/{id}) that never answer, or answer with this error, until reset. */
   readFault: null | "stall" | { status: number; description: string };
   markSucceeded(id: string): FakePayment;
   markCanceled(id: string): FakePayment;
+  /** A refund the shop made in YooKassa's own dashboard (not through the API). */
+  refundInDashboard(paymentId: string): FakeRefund;
+  /** The notification YooKassa would POST for a refund. */
+  refundNotification(id: string): { type: "notification"; event: string; object: FakeRefund };
   /** The notification YooKassa would POST to the webhook for this payment. */
   notification(id: string): { type: "notification"; event: string; object: FakePayment };
   close(): Promise<void>;
@@ -45,6 +59,12 @@ const error = (res: http.ServerResponse, status: number, code: string, descripti
 
 export async function startFakeYookassa({ shopId, secretKey }: { shopId: string; secretKey: string }): Promise<FakeYookassa> {
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
+  const addRefund = (p: FakePayment): FakeRefund => {
+    const r: FakeRefund = { id: crypto.randomUUID(), payment_id: p.id, status: "succeeded", amount: structuredClone(p.amount), created_at: new Date().toISOString() };
+    refunds.set(r.id, r);
+    return r;
+  };
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}`;
@@ -52,6 +72,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
   const fake: FakeYookassa = {
     url: "",
     payments,
+    refunds,
     requests,
     chargeOutcome: "succeeded",
     postFaults: [],
@@ -67,6 +88,13 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const p = payments.get(id)!;
       p.status = "canceled";
       return p;
+    },
+    refundInDashboard(paymentId) {
+      return addRefund(payments.get(paymentId)!);
+    },
+    refundNotification(id) {
+      const r = refunds.get(id)!;
+      return { type: "notification", event: `refund.${r.status}`, object: structuredClone(r) };
     },
     notification(id) {
       const p = payments.get(id)!;
@@ -92,6 +120,7 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const fault = fake.postFaults.shift();
       // YooKassa: "accepted, not finished, repeat with the same key after retry_after ms".
       if (fault === "processing") return sendJson(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
+      if (fault === "stall") return; // the socket stays open until the caller gives up
       if (fault) return error(res, fault, "internal_server_error", "Internal server error");
       const answer = handlePost(path, body);
       // YooKassa keeps the first answer for the key (24 h) and replays it.
@@ -104,6 +133,11 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       if (fake.readFault) return error(res, fake.readFault.status, "internal_server_error", fake.readFault.description);
       const p = payments.get(decodeURIComponent(match[1]));
       return p ? sendJson(res, 200, p) : error(res, 404, "not_found", "Payment not found");
+    }
+    const refund = /^\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && refund) {
+      const r = refunds.get(decodeURIComponent(refund[1]));
+      return r ? sendJson(res, 200, r) : error(res, 404, "not_found", "Refund not found");
     }
     return error(res, 404, "not_found", "Unknown path");
   });
@@ -141,6 +175,14 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       if (p.status !== "waiting_for_capture") return { status: 400, body: { type: "error", code: "invalid_request", description: "Payment is not waiting for capture" } };
       p.status = "canceled";
       return { status: 200, body: structuredClone(p) };
+    }
+    if (path === "/refunds") {
+      const p = payments.get(body?.payment_id);
+      if (!p) return { status: 404, body: { type: "error", code: "not_found" } };
+      if (p.status !== "succeeded" || Number(body.amount?.value) > Number(p.amount.value)) {
+        return { status: 400, body: { type: "error", code: "invalid_request", description: "The payment cannot be refunded for this amount" } };
+      }
+      return { status: 200, body: structuredClone(addRefund(p)) };
     }
     return { status: 404, body: { type: "error", code: "not_found" } };
   }

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { sign } from "@telegram-apps/init-data-node";
+import { apiCalls, type CallContract } from "@/lib/contracts/calls";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -15,7 +17,7 @@ type CallOptions = {
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers };
 
-const API_DIR = path.resolve(process.cwd(), "app/api");
+export const API_DIR = path.resolve(process.cwd(), "app/api");
 
 /** The route files whose URL pattern matches a path under /api, the most specific first. */
 export function routeFilesFor(pathname: string): string[] {
@@ -43,20 +45,49 @@ export function routeFilesFor(pathname: string): string[] {
  * A test that calls one route's handler with another route's path would test a request Next.js never
  * makes: the path must be one the handler's own route file (app/api/...) serves, for this method.
  */
-async function assertServedBy(handler: Handler, method: string, pathname: string): Promise<void> {
+async function routeFileServing(handler: Handler, method: string, pathname: string): Promise<string> {
   const files = routeFilesFor(pathname);
   for (const file of files) {
     const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-    if (routeModule[method] === handler) return;
+    if (routeModule[method] === handler) return file;
   }
   const tried = files.map((f) => path.relative(process.cwd(), f)).join(", ") || "no route file";
   throw new Error(`call(): ${method} ${pathname} is not served by the handler given (the path matches ${tried})`);
 }
 
-/** Calls a route handler with a real Request, as Next.js would, at a path its route file serves. */
+/** "/api/history/" and "/api/history" are one call (its route file answers both). */
+export const withoutTrailingSlash = (key: string) => key.replace(/\/$/, "");
+const contracts = new Map(Object.entries(apiCalls).map(([key, contract]) => [withoutTrailingSlash(key), contract as CallContract]));
+
+/** "GET /api/referral/check-code/{code}" for app/api/referral/check-code/[code]/route.ts: the call's key in lib/contracts/calls.ts. */
+export function callKeyOf(method: string, routeFile: string): string {
+  const dir = path.relative(API_DIR, path.dirname(routeFile)).split(path.sep).filter(Boolean);
+  const segments = dir.map((segment) => segment.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}"));
+  return `${method} ${["/api", ...segments].join("/")}`;
+}
+
+/**
+ * Every 2xx JSON answer must be exactly the call's response contract: parsed with it, and with no
+ * field the contract does not name (a field the screens would not read is a contract to write first).
+ */
+function assertContract(key: string, status: number, headers: Headers, body: unknown): void {
+  const contract = contracts.get(withoutTrailingSlash(key));
+  if (!contract) throw new Error(`call(): ${key} has no contract in lib/contracts/calls.ts`);
+  if (status < 200 || status > 299 || !headers.get("content-type")?.includes("application/json")) return;
+  const parsed = contract.response.safeParse(body);
+  if (!parsed.success) throw new Error(`call(): ${key} answered a shape its response contract refuses:\n${parsed.error.message}`);
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), body)) {
+    throw new Error(`call(): ${key} answered fields its response contract does not name:\n${JSON.stringify(body).slice(0, 2000)}`);
+  }
+}
+
+/**
+ * Calls a route handler with a real Request, as Next.js would, at a path its route file serves, and
+ * checks a successful JSON answer against the call's response contract.
+ */
 export async function call<T = any>(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const url = new URL(`http://localhost${path}`);
-  await assertServedBy(handler, method, url.pathname);
+  const routeFile = await routeFileServing(handler, method, url.pathname);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -73,6 +104,7 @@ export async function call<T = any>(handler: Handler, method: string, path: stri
   } catch {
     // not JSON
   }
+  assertContract(callKeyOf(method, routeFile), res.status, res.headers, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 

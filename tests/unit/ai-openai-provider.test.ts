@@ -1,5 +1,5 @@
 import { APIConnectionTimeoutError, APIUserAbortError } from "openai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { type AiProvider, completeChat } from "@/lib/server/ai/provider";
 import { FAKE_SPEECH_BYTES, type FakeOpenAi, startFakeOpenAi } from "@/tests/fakes/openai";
@@ -91,7 +91,10 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
   it("stops at once when the caller aborts", async () => {
     fake.mode = "hang";
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    const generating = ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: controller.signal });
+    // Aborted once the request is at the endpoint, which never answers.
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    controller.abort();
+    await expect(generating).rejects.toBeInstanceOf(APIUserAbortError);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateEmail } from "@/lib/validation/email";
 
-// SPEC.md section 5 "Email".
+// docs/product/screens.md "Validation on screens".
 describe("validateEmail", () => {
   it("checks nothing while the email option is off", () => {
     expect(validateEmail({ enabled: false, value: "" })).toBeNull();

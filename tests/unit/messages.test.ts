@@ -1,3 +1,4 @@
+import { isStructurallySame, parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
@@ -12,6 +13,13 @@ const leaves = (o: Messages, prefix = ""): [string, unknown][] =>
 
 const files = { ru: ru as Messages, en: en as Messages };
 
+// Why two ICU messages would not take the same values: a placeholder, its type (plain, number,
+// date, plural, select) or a rich-text tag only one of them has. Null when they agree.
+const placeholderMismatch = (a: string, b: string): string | null => {
+  const same = isStructurallySame(parse(a), parse(b));
+  return same.success ? null : String(same.error?.message);
+};
+
 describe("messages", () => {
   it("ru and en have the same keys", () => {
     const keys = (o: Messages) => leaves(o).map(([k]) => k).sort();
@@ -22,6 +30,19 @@ describe("messages", () => {
       .filter(([, v]) => typeof v !== "string" || v.trim() === "")
       .map(([k]) => k);
     expect(bad).toEqual([]);
+  });
+  it("ru and en messages have the same ICU placeholders", () => {
+    const english = new Map(leaves(files.en));
+    const mismatches = leaves(files.ru)
+      .map(([key, text]) => [key, placeholderMismatch(String(text), String(english.get(key)))])
+      .filter(([, why]) => why !== null);
+    expect(mismatches).toEqual([]);
+  });
+  it("the placeholder check sees a renamed, a retyped and a missing placeholder", () => {
+    expect(placeholderMismatch("Hi {name}", "Привет, {name}")).toBeNull();
+    expect(placeholderMismatch("Hi {name}", "Привет, {nom}")).not.toBeNull();
+    expect(placeholderMismatch("{n, number} days", "{n} дней")).not.toBeNull();
+    expect(placeholderMismatch("Paid {amount}: {what}", "Оплачено {amount}")).not.toBeNull();
   });
   it("the check sees an empty string in the file it reads", () => {
     const broken: Messages = { a: { b: "x", c: "" } };

@@ -15,7 +15,7 @@ import {
 } from "@/lib/pricing/custom-tariff";
 import { REFERRAL_MIN_AMOUNT, REFERRAL_RESERVE, maxReferralDiscount, validateReferralAmount } from "@/lib/pricing/referral-discount";
 
-// SPEC.md section 9 "Tariff periods".
+// docs/product/billing.md "Periods and prices".
 describe("tariff periods", () => {
   it("offers 30, 60 and 90 days as 1, 2 and 3 months, 30 days by default", () => {
     expect(PERIODS.map((p) => [p.days, p.months])).toEqual([[30, 1], [60, 2], [90, 3]]);
@@ -53,9 +53,9 @@ const rates: TariffRates = {
   usd_rate: 95,
 };
 
-// SPEC.md section 9 "Custom price", "Timeframe multipliers", "Custom tariff dial defaults".
+// docs/product/billing.md "Custom tariff".
 describe("custom tariff", () => {
-  it("has the dial defaults and steps of SPEC.md", () => {
+  it("has the documented dial defaults and steps", () => {
     expect(CUSTOM_DEFAULTS).toEqual({ text: 10000, audio: 10, video: 10, image: 10, files: 10 });
     expect(CUSTOM_STEPS).toEqual({ text: 1000, audio: 10, image: 1, video: 1, files: 10 });
   });
@@ -115,7 +115,7 @@ describe("custom tariff", () => {
   });
 });
 
-// SPEC.md sections 5 and 9 "Referral discount".
+// docs/product/billing.md "Referral discount".
 describe("referral discount", () => {
   it("has a minimum of 10 and a reserve of 20", () => {
     expect(REFERRAL_MIN_AMOUNT).toBe(10);

@@ -10,7 +10,7 @@ const rec = (text: number, audio: number, image: number, file: number, video: nu
   video_tokens: video,
 });
 
-// SPEC.md section 9 "Usage percentage".
+// docs/product/billing.md "Quotas": usage percentage.
 describe("usagePercentage", () => {
   it("is 'free' when every limit is zero", () => {
     expect(usagePercentage({ remaining: rec(5, 0, 0, 0, 0), limits: rec(0, 0, 0, 0, 0) })).toBe("free");

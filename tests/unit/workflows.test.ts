@@ -3,7 +3,7 @@ import { validateWorkflow } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
 
 // The workflows cannot run here: they are checked against GitHub's workflow schema (bundled in
-// @action-validator/core, no network) and for the parts the README promises.
+// @action-validator/core, no network) and for the parts docs/operations.md promises.
 const read = (name: string) => fs.readFileSync(`.github/workflows/${name}`, "utf8");
 
 describe("GitHub Actions workflows", () => {

@@ -1,8 +1,8 @@
-import { historyPageBodySchema } from "@/lib/contracts/history";
+import { historyPageBodySchema, historyPageResponseSchema } from "@/lib/contracts/history";
 import { withUser } from "@/lib/server/http/handler";
 import { listSessions } from "@/lib/server/history/list-sessions";
 
 // POST /api/history/ {page, page_size} - the caller's sessions (answers with and without the trailing slash)
-export const POST = withUser({ body: historyPageBodySchema }, ({ db, user, body }) =>
+export const POST = withUser({ body: historyPageBodySchema, response: historyPageResponseSchema }, ({ db, user, body }) =>
   listSessions({ db, userId: user.id, page: body.page, pageSize: body.page_size }),
 );

@@ -1,13 +1,17 @@
 "use client";
-import { useState, useSyncExternalStore } from "react";
+import "@/lib/client/zod-jitless";
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/lib/i18n/locale";
 import type { CheckoutMessages } from "./checkout-messages";
 
 const noSubscribe = () => () => {};
 
-type Props = { paymentId: string; initialStatus: string; messages: CheckoutMessages; backHref: string };
+type Props = { paymentId: string; initialStatus: string; locale: Locale; messages: CheckoutMessages; backHref: string };
 
 // Confirm or decline; the server applies the payment through the same path as a provider webhook.
-export function CheckoutActions({ paymentId, initialStatus, messages: t, backHref }: Props) {
+export function CheckoutActions({ paymentId, initialStatus, locale, messages, backHref }: Props) {
+  const t = useMemo(() => createTranslator({ locale, messages: { Checkout: messages }, namespace: "Checkout" }), [locale, messages]);
   const [status, setStatus] = useState(initialStatus);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,24 +38,24 @@ export function CheckoutActions({ paymentId, initialStatus, messages: t, backHre
   if (status === "pending" || status === "waiting_confirmation") {
     return (
       <div className="checkout-actions">
-        {error && <p className="checkout-error" role="alert">{t.error.replace("{message}", error)}</p>}
+        {error && <p className="checkout-error" role="alert">{t("error", { message: error })}</p>}
         <button data-testid="checkout-confirm" className="checkout-confirm" disabled={busy || !hydrated} onClick={() => resolve("confirm")}>
-          {busy ? t.processing : t.confirm}
+          {busy ? t("processing") : t("confirm")}
         </button>
         <button data-testid="checkout-decline" className="checkout-decline" disabled={busy || !hydrated} onClick={() => resolve("decline")}>
-          {t.decline}
+          {t("decline")}
         </button>
       </div>
     );
   }
   const [title, text] =
-    status === "completed" ? [t.successTitle, t.successText] : status === "expired" ? [t.expiredTitle, t.expiredText] : [t.declinedTitle, t.declinedText];
+    status === "completed" ? [t("successTitle"), t("successText")] : status === "expired" ? [t("expiredTitle"), t("expiredText")] : [t("declinedTitle"), t("declinedText")];
   return (
     <div className="checkout-result" data-testid="checkout-result" data-status={status}>
       <h2>{title}</h2>
       <p>{text}</p>
       <a data-testid="checkout-back" className="checkout-back" href={backHref}>
-        {t.backToApp}
+        {t("backToApp")}
       </a>
     </div>
   );

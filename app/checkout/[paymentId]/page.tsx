@@ -5,6 +5,7 @@ import { getDb } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { formatMoney } from "@/lib/format";
 import { getCheckoutView } from "@/lib/server/payments/providers/sandbox/checkout";
+import { translatorFor } from "@/lib/server/translator";
 import { CheckoutActions } from "./checkout-actions";
 import type { CheckoutMessages } from "./checkout-messages";
 import "./checkout.css";
@@ -18,9 +19,6 @@ function demoAppHref(query: Record<string, string | undefined>): string {
   return kept.size ? `/?${kept}` : "/";
 }
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
-
 // The sandbox provider's checkout: a normal page outside the hash shell, reached by the payment's
 // own link (its uuid is the secret). ?lang= picks the language, else the payer's own; ?theme=
 // (the app's own theme when it opened the link) or the demo's demo_theme picks light or dark, else the
@@ -31,24 +29,26 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
   const view = await getCheckoutView({ db: await getDb(), paymentId });
   if (!view) notFound();
   const lang = query.lang ?? query.demo_lang ?? view.language;
-  const t: CheckoutMessages = lang === "en" ? en.Checkout : ru.Checkout;
+  const locale = lang === "en" ? "en" : "ru";
+  const messages: CheckoutMessages = locale === "en" ? en.Checkout : ru.Checkout;
+  const t = translatorFor(locale, "Checkout");
   const item = view.packageName
-    ? fill(t.package, { name: view.packageName })
-    : `${fill(t.tariff, { name: view.tariffName ?? "" })}, ${fill(t.tariffPeriod, { days: view.months * 30 })}`;
+    ? t("package", { name: view.packageName })
+    : `${t("tariff", { name: view.tariffName ?? "" })}, ${t("tariffPeriod", { days: view.months * 30 })}`;
   const backHref = isDemoMode() ? demoAppHref(query) : `https://t.me/${env.BOT_USERNAME}`;
-  const amount = formatMoney(view.amount, lang === "en" ? "en" : "ru");
+  const amount = formatMoney(view.amount, locale);
   const theme = query.theme ?? query.demo_theme;
   return (
-    <main className="checkout" lang={lang === "en" ? "en" : "ru"} data-theme={theme === "dark" || theme === "light" ? theme : undefined} data-testid="checkout">
-      <h1>{t.title}</h1>
-      <p className="checkout-note">{t.sandboxNote}</p>
+    <main className="checkout" lang={locale} data-theme={theme === "dark" || theme === "light" ? theme : undefined} data-testid="checkout">
+      <h1>{t("title")}</h1>
+      <p className="checkout-note">{t("sandboxNote")}</p>
       <dl className="checkout-summary">
-        <dt>{t.item}</dt>
+        <dt>{t("item")}</dt>
         <dd data-testid="checkout-item">{item}</dd>
-        <dt>{t.amount}</dt>
+        <dt>{t("amount")}</dt>
         <dd data-testid="checkout-amount">{amount}</dd>
       </dl>
-      <CheckoutActions paymentId={view.id} initialStatus={view.expired ? "expired" : view.status} messages={t} backHref={backHref} />
+      <CheckoutActions paymentId={view.id} initialStatus={view.expired ? "expired" : view.status} locale={locale} messages={messages} backHref={backHref} />
     </main>
   );
 }

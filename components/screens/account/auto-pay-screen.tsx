@@ -5,7 +5,7 @@ import "@/components/payments/payments.css";
 
 const SECTIONS = ["how", "verification", "turnOff"] as const;
 
-/** Static information about auto-payment (SPEC.md "Auto-payment page"). */
+/** Static information about auto-payment (docs/product/screens.md). */
 export default function AutoPayScreen() {
   const t = useTranslations("AutoPay");
   const tp = useTranslations("Payment");
@@ -22,7 +22,7 @@ export default function AutoPayScreen() {
         </section>
       ))}
       <EmailField state={email} />
-      {/* As SPEC.md says, this page's buttons do nothing: auto-payment is switched on when paying. */}
+      {/* This page's buttons do nothing: auto-payment is switched on when paying (docs/product/screens.md). */}
       <div className="pay-actions">
         <button type="button" className="button button--block" data-testid="autopay-pay">
           {tp("pay")}

@@ -22,19 +22,21 @@ export default function LimitsScreen() {
       <h1>{t("title")}</h1>
       <p className="hint limits__intro">{t("intro")}</p>
       <div className="limits__grid">
-        {limitDials(data).map(({ kind, remaining, max, limit, packages }) => (
+        {limitDials(data).map(({ kind, allowance, packageUnits, max, limit }) => (
           <div key={kind} className="limit-dial" data-testid={`limit-${kind}`}>
             <div className="dial">
-              <DialArc fraction={valueToFraction(remaining, { min: 0, max })} color={DIAL_COLORS[kind]} />
+              <DialArc fraction={valueToFraction(allowance, { min: 0, max })} color={DIAL_COLORS[kind]} />
               <div className="dial__center">
-                <strong className="dial__value">{formatCount(remaining)}</strong>
-                <span className="dial__of">
-                  {/* "520K of 520K" after a package read as a full tariff; say where the balance comes from. */}
-                  {packages ? t("withPackages", { limit: formatCount(limit) }) : t("of", { max: formatCount(max) })}
-                </span>
+                <strong className="dial__value">{formatCount(allowance)}</strong>
+                <span className="dial__of">{t("of", { max: formatCount(limit) })}</span>
               </div>
             </div>
             <span className="limit-dial__label">{t(`kind.${kind}`)}</span>
+            {packageUnits > 0 && (
+              <span className="hint" data-testid={`limit-${kind}-packages`}>
+                {t("packageUnits", { count: formatCount(packageUnits) })}
+              </span>
+            )}
           </div>
         ))}
       </div>

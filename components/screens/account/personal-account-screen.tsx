@@ -5,6 +5,7 @@ import { AutoPayToggle, LanguageToggle } from "@/components/account/account-sett
 import { PaymentList } from "@/components/account/payment-list";
 import { ReferralCodeEntry } from "@/components/account/referral-code-entry";
 import { ReferralShare } from "@/components/account/referral-share";
+import { SpendingList } from "@/components/account/spending-list";
 import { NoticeLine, useNotice } from "@/components/account/use-notice";
 import "@/components/account/account.css";
 import { FREE_TARIFF } from "@/lib/tariff-names";
@@ -39,7 +40,7 @@ function TariffSummary() {
   );
 }
 
-/** SPEC.md section 2 "Personal account". */
+/** The personal account (docs/product/screens.md). */
 export default function PersonalAccountScreen() {
   const t = useTranslations("Account");
   const format = useFormatter();
@@ -62,6 +63,10 @@ export default function PersonalAccountScreen() {
       <Link href={routes.limits()} className="pay-block account-link" data-testid="account-limits-link">
         {t("limits")} →
       </Link>
+      <section className="pay-block account-section" data-testid="account-spending">
+        <h3 className="pay-block__title">{t("spending")}</h3>
+        <SpendingList />
+      </section>
       <section className="pay-block account-section">
         <h3 className="pay-block__title">{t("payments")}</h3>
         <PaymentList />

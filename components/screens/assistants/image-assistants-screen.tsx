@@ -9,7 +9,7 @@ import { TabBar } from "@/components/ui/tab-bar";
 import { useImageAssistants } from "@/lib/queries/assistants";
 import "@/components/assistants/assistants.css";
 
-const TAB_LABEL: Record<ImageTabKey, string> = { favorite: "tabFavorite", "a-b": "tabAll", editfoto: "tabEditfoto", genfoto: "tabGenfoto" };
+const TAB_LABEL = { favorite: "tabFavorite", "a-b": "tabAll", editfoto: "tabEditfoto", genfoto: "tabGenfoto" } as const satisfies Record<ImageTabKey, string>;
 
 // /image-assistants: ready prompts for images, filtered by tab; each starts with an image model.
 export default function ImageAssistantsScreen() {

@@ -1,8 +1,8 @@
 "use client";
-import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { SessionCard } from "@/components/history/session-card";
 import { PageSpinner } from "@/components/ui/page-spinner";
+import { useLoadMoreSentinel } from "@/components/ui/use-load-more";
 import { useHistoryList } from "@/lib/queries/history";
 import "@/components/history/history.css";
 
@@ -10,16 +10,8 @@ import "@/components/history/history.css";
 export default function HistoryListScreen() {
   const t = useTranslations("History");
   const list = useHistoryList();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { rootMargin: "200px" });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const sentinel = useLoadMoreSentinel(list);
 
   const sessions = list.data?.pages.flatMap((p) => p.data) ?? [];
   const error = list.error && (

@@ -5,7 +5,7 @@ import { formatCount } from "@/lib/format";
 import { routes } from "@/lib/routes";
 
 /**
- * Home's "tokens left" line inside the new-dialog card: a tap on it opens the limits page (issue 14),
+ * Home's "tokens left" line inside the new-dialog card: a tap on it opens the limits page (docs/product/screens.md),
  * a tap elsewhere on the card still starts a dialog. A nested <a> is not allowed inside the card's
  * <button>, hence a span with the link role.
  */

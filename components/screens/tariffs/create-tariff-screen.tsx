@@ -8,14 +8,11 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { restoreCustomSettings, serializeCustomSettings, type CustomSettings } from "@/lib/custom-tariff-settings";
-import { CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, timeframePrice, type CustomKind } from "@/lib/pricing/custom-tariff";
+import { BUILDER_KINDS, CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, timeframePrice, type CustomKind } from "@/lib/pricing/custom-tariff";
 import { useCreateData } from "@/lib/queries/tariffs";
 import { routes } from "@/lib/routes";
 import "@/components/tariffs/dials.css";
 import "@/components/payments/payments.css";
-
-// Order of the dials on screen (SPEC.md "Custom tariff builder").
-const DIAL_ORDER: CustomKind[] = ["text", "audio", "files", "image", "video"];
 
 export default function CreateTariffScreen() {
   const { data, isPending, isError } = useCreateData();
@@ -42,7 +39,7 @@ function Builder({ data }: { data: CreateDataResponse }) {
       <h1>{t("title")}</h1>
       <p className="hint create-tariff__intro">{t("intro")}</p>
       <div className="dial-grid">
-        {DIAL_ORDER.map((kind) => (
+        {BUILDER_KINDS.map((kind) => (
           <DialSlider key={kind} kind={kind} value={values[kind]} bounds={data.limits[kind]} step={CUSTOM_STEPS[kind]} onChange={setValue(kind)} />
         ))}
       </div>

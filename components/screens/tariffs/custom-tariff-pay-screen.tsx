@@ -6,6 +6,7 @@ import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
 import { PeriodPicker } from "@/components/payments/period-picker";
+import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -13,7 +14,7 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { formatCount } from "@/lib/format";
 import { formatRoubles } from "@/lib/payment-form";
-import { customMonthlyPrice, customPerDay, type CustomKind, type CustomValues } from "@/lib/pricing/custom-tariff";
+import { BUILDER_KINDS, customMonthlyPrice, customPerDay, type CustomValues } from "@/lib/pricing/custom-tariff";
 import { useCreateCustomTariffPayment } from "@/lib/queries/payments";
 import { useCreateData } from "@/lib/queries/tariffs";
 import { perKind, type QuotaKindEntry } from "@/lib/quota-kinds";
@@ -22,7 +23,6 @@ import "@/components/payments/payments.css";
 import "@/components/tariffs/tariffs.css";
 
 type Params = Record<QuotaKindEntry["routeParam"] | "allprice", string>;
-const SHOWN: CustomKind[] = ["text", "audio", "files", "image", "video"];
 
 const whole = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 
@@ -68,7 +68,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
           </div>
         </div>
         <ul className="tariff-card__kinds">
-          {SHOWN.map((kind) => (
+          {BUILDER_KINDS.map((kind) => (
             <li key={kind} className="kind-row">
               <span className="kind-row__text">
                 <span className="kind-row__model">{tk(`kind.${kind}`)}</span>
@@ -84,6 +84,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       <EmailField state={email} />
       <ReferralDiscount state={referral} />
       <AutoPayToggle checked={recurent} onChange={form.setRecurent} />
+      <TariffChangeNotice tariffName={CUSTOM_TARIFF} />
       <PeriodPicker months={months} onChange={form.setMonths} />
       <Calculations
         lines={[

@@ -6,6 +6,7 @@ import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
 import { PeriodPicker } from "@/components/payments/period-picker";
+import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useTariffDescription } from "@/components/tariffs/use-tariff-description";
@@ -55,6 +56,7 @@ export default function TariffPayScreen() {
         </div>
         <div className="pay-summary__price">{tp("perMonth", { amount: formatRoubles(amount) })}</div>
       </section>
+      <TariffChangeNotice tariffName={tariffName} />
       <PeriodPicker months={months} onChange={form.setMonths} />
       <AutoPayToggle checked={recurent} onChange={form.setRecurent} />
       <EmailField state={email} />

@@ -29,7 +29,7 @@ export default function VideoModelsScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const [short, setShort] = useState<VideoCostResponse | null>(null);
   const [tooltip, setTooltip] = useState<number | null>(null);
-  // The tooltip goes after a second; the way up to a tariff with the model stays (issue 14).
+  // The tooltip goes after a second; the way up to a tariff with the model stays (docs/product/screens.md).
   const [lockedName, setLockedName] = useState<string | null>(null);
   const tooltipTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { useTranslations } from "next-intl";
+import { useTranslations, type Messages } from "next-intl";
 import type { Area } from "react-easy-crop";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -25,6 +25,9 @@ import { durationOptions, videoCost } from "@/lib/video/durations";
 import { defaultFormat } from "@/lib/video/formats";
 import "@/components/video/video.css";
 
+/** What the form still lacks: one Video message each (missingPrompt, missingImage, missingVideo). */
+type MissingInput = Extract<keyof Messages["Video"], `missing${string}`>;
+
 /** /video/setup?action=&modelId=&modelName=: the input, format, prompt and duration of one clip. */
 export default function VideoSetupScreen() {
   const t = useTranslations("Video");
@@ -47,7 +50,7 @@ export default function VideoSetupScreen() {
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const [area, setArea] = useState<Area | null>(null);
   const [video, setVideo] = useState<File | null>(null);
-  const [missing, setMissing] = useState<string[]>([]);
+  const [missing, setMissing] = useState<MissingInput[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState<{ balance: number; cost: number } | null>(null);
@@ -65,11 +68,11 @@ export default function VideoSetupScreen() {
   const cost = price ? jobUnits(price, duration) : videoCost(duration);
 
   const check = () => {
-    const gaps = [
+    const gaps = ([
       !prompt.trim() && "missingPrompt",
       action === "image_to_video" && !(image && area) && "missingImage",
       action === "video_to_video" && !video && "missingVideo",
-    ].filter((g): g is string => Boolean(g));
+    ] satisfies (MissingInput | false)[]).filter((g) => g !== false);
     setMissing(gaps);
     if (gaps.length === 0 && format) setConfirming(true);
   };

@@ -6,7 +6,7 @@ import { botText } from "@/lib/server/bot/bot-text";
 
 // The sandbox's results are bot messages the user reads: labelled in the user's language (the Bot
 // texts of messages/*.json; English when a caller passes none), so "sandbox" is never mistaken for an answer.
-const label = (lang: string | undefined, key: string, values?: Record<string, string>) => botText(lang ?? "en", key, values);
+const label = (lang: string | undefined) => botText(lang ?? "en");
 
 // Rough token estimate (about four characters a token) so quotas move in the demo as they would live.
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -15,16 +15,16 @@ function demoAnswer(model: string, messages: ChatMessage[], lang: string | undef
   const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
   const quoted = question.length > 500 ? `${question.slice(0, 500)}…` : question;
   return [
-    `**${label(lang, "sandboxAnswerTitle")}**`,
+    `**${label(lang)("sandboxAnswerTitle")}**`,
     "",
-    label(lang, "sandboxAnswerAsked", { model }),
+    label(lang)("sandboxAnswerAsked", { model }),
     "",
     ...quoted.split("\n").map((line) => `> ${line}`),
     "",
-    label(lang, "sandboxAnswerMeanwhile"),
+    label(lang)("sandboxAnswerMeanwhile"),
     "",
-    `- ${label(lang, "sandboxAnswerLength", { count: String(question.length) })}`,
-    `- ${label(lang, "sandboxAnswerMessages", { count: String(messages.length) })}`,
+    `- ${label(lang)("sandboxAnswerLength", { count: String(question.length) })}`,
+    `- ${label(lang)("sandboxAnswerMessages", { count: String(messages.length) })}`,
     "",
     "```ts",
     `const answer = await model.reply(${JSON.stringify(question.slice(0, 40))});`,
@@ -60,23 +60,23 @@ export const sandboxAiProvider: AiProvider = {
   },
   async generateImage({ prompt, lang }) {
     assertDemo();
-    return { data: sandboxPng(prompt), contentType: "image/png", note: label(lang, "sandboxImageNote") };
+    return { data: sandboxPng(prompt), contentType: "image/png", note: label(lang)("sandboxImageNote") };
   },
   async editImage({ prompt, image, lang }) {
     assertDemo();
-    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: label(lang, "sandboxImageNote") };
+    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: label(lang)("sandboxImageNote") };
   },
   async transcribe({ audio, lang }) {
     assertDemo();
-    return { text: label(lang, "sandboxTranscription", { bytes: String(audio.length) }), durationSeconds: 1 };
+    return { text: label(lang)("sandboxTranscription", { bytes: String(audio.length) }), durationSeconds: 1 };
   },
   async speech({ text, lang }) {
     assertDemo();
-    return { data: sandboxWav(text), contentType: "audio/wav", note: label(lang, "sandboxSpeechNote") };
+    return { data: sandboxWav(text), contentType: "audio/wav", note: label(lang)("sandboxSpeechNote") };
   },
   async cleanAudio({ audio, filename, signal, lang }) {
     assertDemo();
     // Noise removal needs no model: the sandbox runs the same local ffmpeg chain as production.
-    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: label(lang, "sandboxCleanupNote") };
+    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: label(lang)("sandboxCleanupNote") };
   },
 };

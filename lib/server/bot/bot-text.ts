@@ -1,16 +1,9 @@
 import "server-only";
-import en from "@/messages/en.json";
-import ru from "@/messages/ru.json";
+import type { Messages } from "next-intl";
+import { translatorFor } from "@/lib/server/translator";
 
-type BotMessages = Record<string, string>;
-const catalogs: Record<"ru" | "en", BotMessages> = {
-  ru: (ru as { Bot?: BotMessages }).Bot ?? {},
-  en: (en as { Bot?: BotMessages }).Bot ?? {},
-};
+/** A key of the bot's texts, for code that names a text before it is written (a refusal). */
+export type BotTextKey = keyof Messages["Bot"];
 
-/** A bot message in the user's language (namespace `Bot` of messages/*.json, Russian fallback). */
-export function botText(language: string, key: string, values: Record<string, string> = {}): string {
-  const lang = language === "en" ? "en" : "ru";
-  const template = catalogs[lang][key] ?? catalogs.ru[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+/** The bot's texts (namespace `Bot` of messages/*.json) in the user's language: `botText(lang)("greeting", { name })`. */
+export const botText = (language: string) => translatorFor(language, "Bot");

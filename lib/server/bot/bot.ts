@@ -14,6 +14,7 @@ import { retryText } from "./dialogue";
 import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
+import { honourTelegramLimits } from "./telegram-limits";
 import { RETRY_PREFIX } from "./turn-preview";
 import { log } from "@/lib/server/log";
 
@@ -52,9 +53,15 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   } as UserFromGetMe;
   const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
   prepareBotApi(bot.api, db);
+  bot.api.config.use(honourTelegramLimits(db));
 
   bot.on("message:successful_payment", async (ctx) => {
     await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });
+  });
+  // The first reaction goes out before any database work: "typing" for whatever the bot will work on.
+  bot.on("message", async (ctx, next) => {
+    if (!ctx.message.text?.startsWith("/")) void ctx.replyWithChatAction("typing").catch(() => {});
+    await next();
   });
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
@@ -65,13 +72,13 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     // The start parameter (t.me/<bot>?start=<param>) reaches the referral hook here.
     const param = ctx.match.trim();
     if (param.startsWith(REFERRAL_START_PREFIX)) await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
-    await ctx.reply(botText(ctx.appUser.language, "greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
+    await ctx.reply(botText(ctx.appUser.language)("greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
   });
   bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
   bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
   // Retry under a failed turn's apology (turn-preview.ts); Stop is answered in the webhook itself (turn-controls.ts).
   bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryText({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
-  bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language, "actionNotSupported")));
+  bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language)("actionNotSupported")));
   return bot;
 }
 

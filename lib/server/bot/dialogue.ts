@@ -1,34 +1,41 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { quotas, type User } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/pricing/job-price";
 import { spendQuota } from "@/lib/server/quotas/spend";
-import { ApiError } from "@/lib/server/http/api-error";
 import { botText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
-import { endTurn, startTurn, takeFailedTurn, watchStop } from "./turns";
+import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
+import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
 // then is stored and paid for by the tokens the provider reports.
 
-/** Spends the reported tokens after the answer; past the balance it stops at zero (the answer was already given). */
-async function spendTextTokens({ db, userId, amount }: { db: Db; userId: number; amount: number }) {
-  try {
-    await spendQuota({ db, userId, kind: "text_tokens", amount });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    await db.update(quotas).set({ textTokens: 0, updatedAt: sql`now()` }).where(eq(quotas.userId, userId));
-  }
+/** An abort signal that fires when the stream sent nothing for `ms`; `alive` after each piece. */
+function stallWatch(ms: number) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new Error(`No part of the answer for ${ms} ms`)), ms);
+  };
+  alive();
+  return { signal: controller.signal, alive, dispose: () => clearTimeout(timer) };
+}
+
+/** What came of a cut answer with the note under it, inside one message. */
+function cutAnswer(answer: string, note: string): string {
+  const room = TELEGRAM_TEXT_LIMIT - note.length - 3;
+  return `${answer.length <= room ? answer : `${answer.slice(0, room - 1)}…`}\n\n${note}`;
 }
 
 /**
@@ -40,15 +47,15 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   const lang = user.language;
   const active = await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
   if (!active) {
-    await ctx.reply(botText(lang, "noSession"), { reply_markup: webAppKeyboard(lang) });
+    await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
   }
   if (active.session.action !== "text" && active.session.action !== "files") {
-    await ctx.reply(botText(lang, "actionNotSupported"));
+    await ctx.reply(botText(lang)("actionNotSupported"));
     return;
   }
   if ((await quotaLeft({ db, userId: user.id, kind: "text_tokens" })) <= 0) {
-    await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
+    await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
 
@@ -57,19 +64,21 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     ...(await contextMessages({ db, sessionId: active.session.id, budget: env.BOT_CONTEXT_TOKENS })),
     { role: "user", content: text },
   ];
-  await ctx.replyWithChatAction("typing").catch(() => {});
   const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, userText: text });
   const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
     await endTurn({ db, turnId: turn.id, status: "failed" });
     throw error;
   });
   const stop = watchStop({ db, turnId: turn.id });
+  const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
+  const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
   let answer = "";
   let usage: Usage | undefined;
   let failure: unknown;
   try {
-    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000)]);
+    const signal = AbortSignal.any([stop.signal, stall.signal, deadline]);
     for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })) {
+      stall.alive();
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
       preview.show(answer);
@@ -79,25 +88,37 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     failure = error;
   } finally {
     stop.dispose();
+    stall.dispose();
+  }
+  if (abortedForShutdown(stop.signal)) {
+    // Nothing was sent or charged: the update goes back to the queue and another instance answers it.
+    await preview.abandon();
+    await endTurn({ db, turnId: turn.id, status: "handed_over" });
+    throw new TurnHandedOver();
   }
   const stopped = stop.signal.aborted;
+  // A stalled stream, or one still running at the deadline, is cut off, whatever the SDK made of the abort.
+  const cut = !stopped && (stall.signal.aborted || deadline.aborted);
 
-  if (stopped ? !answer.trim() : failure) {
-    if (!stopped) log().error({ err: failure }, `[bot] model call failed for session ${active.session.id}`);
+  if (stopped ? !answer.trim() : failure || cut) {
+    if (!stopped) log().error({ err: failure }, `[bot] model call ${cut ? "cut off" : "failed"} for session ${active.session.id}`);
     await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
-    await preview.fail(stopped ? { text: botText(lang, "stoppedEmpty") } : { text: botText(lang, "modelFailed"), keyboard: retryKeyboard(lang, turn.id) });
+    // A cut answer is shown as far as it came, neither charged nor kept as context (docs/decisions/0240-cut-answers-not-charged.md).
+    const apology = cut && answer.trim() ? cutAnswer(answer, botText(lang)("answerCut")) : botText(lang)("modelFailed");
+    await preview.fail(stopped ? { text: botText(lang)("stoppedEmpty") } : { text: apology, keyboard: retryKeyboard(lang, turn.id) });
     return;
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
-  // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job").
+  // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
+  // past the balance it stops at zero: the answer was already given.
   const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
-  await spendTextTokens({ db, userId: user.id, amount: units });
+  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
-  const cost = botText(lang, "costLine", { tokens: String(units), left: String(left) });
-  const footer = stopped ? `${botText(lang, "stoppedNote")}\n${cost}` : cost;
+  const cost = botText(lang)("costLine", { tokens: String(units), left: String(left) });
+  const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
   try {
     await preview.finish({ text: answer, footer });
   } catch (error) {
@@ -111,9 +132,10 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
 /** The Retry button of a failed turn: the same text again in the same session, once per failure. */
 export async function retryText({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
   const turn = await takeFailedTurn({ db, turnId, userId: user.id });
-  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language, "retryGone") }).catch(() => {});
+  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language)("retryGone") }).catch(() => {});
   if (!turn) return;
   // The apology loses its button, so the old message does not invite a second try.
   await ctx.editMessageReplyMarkup().catch(() => {});
+  void ctx.replyWithChatAction("typing").catch(() => {});
   await answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
 }

@@ -2,9 +2,9 @@ import "server-only";
 import { InlineKeyboard, type Context } from "grammy";
 import convertMarkdown from "telegramify-markdown";
 import type { Message } from "grammy/types";
-import { env } from "@/lib/env";
 import { routes } from "@/lib/routes";
 import { botText } from "./bot-text";
+import { publicUrl } from "@/lib/server/http/public-url";
 
 const TELEGRAM_TEXT_LIMIT = 4096;
 
@@ -24,10 +24,10 @@ export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): str
 
 /** The mini-app's button (web_app), opening the given hash route. */
 export const webAppKeyboard = (lang: string, route = "") =>
-  new InlineKeyboard().webApp(botText(lang, "openApp"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/${route ? `#/${route}` : ""}`);
+  new InlineKeyboard().webApp(botText(lang)("openApp"), `${publicUrl()}/${route ? `#/${route}` : ""}`);
 
 export const tariffsKeyboard = (lang: string) =>
-  new InlineKeyboard().webApp(botText(lang, "openTariffs"), `${env.PUBLIC_URL.replace(/\/+$/, "")}/#${routes.tariff()}`);
+  new InlineKeyboard().webApp(botText(lang)("openTariffs"), `${publicUrl()}/#${routes.tariff()}`);
 
 /**
  * The final answer: the streamed message (when there is one) replaced by the first part, the rest

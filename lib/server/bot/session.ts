@@ -1,12 +1,12 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { assistants, dialogMessages, dialogSessions, models, quotas, type User } from "@/db/schema";
+import { assistants, dialogMessages, dialogSessions, models, type User } from "@/db/schema";
 import type { ModelAction } from "@/lib/model-actions";
 import { defaultActionCost, type ActionCost } from "@/lib/pricing/job-price";
 import type { QuotaKey } from "@/lib/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
-import { QUOTA_COLUMN } from "@/lib/server/quotas/columns";
+import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 
 // What every bot turn shares, whatever its action: the user's active session (its model and the
 // assistant's instructions), the balance of one quota, and the turn written to the session's history.
@@ -44,10 +44,9 @@ export async function sessionPrice({ db, active, action = active.session.action 
   return model?.costs[action] ?? defaultActionCost(action);
 }
 
-/** What is left of one quota (0 for a user without a quotas row). */
+/** What is left of one quota, allowance + package units (0 for a user without a quotas row). */
 export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; kind: QuotaKey }): Promise<number> {
-  const [row] = await db.select({ left: QUOTA_COLUMN[kind] }).from(quotas).where(eq(quotas.userId, userId));
-  return row?.left ?? 0;
+  return (await getRemainingQuotas({ db, userId }))[kind];
 }
 
 export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };

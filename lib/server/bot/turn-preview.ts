@@ -21,8 +21,8 @@ const DRAFT_OPTIONS = { can_stop: true, keep_on_stop: true };
 export const STOP_PREFIX = "stop:";
 export const RETRY_PREFIX = "retry:";
 
-export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "stopButton"), `${STOP_PREFIX}${turnId}`);
-export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang, "retryButton"), `${RETRY_PREFIX}${turnId}`);
+export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
+export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`);
 
 export type TurnPreview = {
   /** The answer so far; shown at most about once a second. */
@@ -31,6 +31,8 @@ export type TurnPreview = {
   finish: (o: { text: string; footer: string }) => Promise<void>;
   /** A plain message ends the turn instead (a failure or an empty stop), with an optional keyboard. */
   fail: (o: { text: string; keyboard?: InlineKeyboard }) => Promise<void>;
+  /** No more frames and nothing sent: the turn was handed to another instance (a draft fades by itself). */
+  abandon: () => Promise<void>;
 };
 
 const clip = (text: string) => (text.length <= PREVIEW_LIMIT ? text : `${text.slice(0, PREVIEW_LIMIT - 1)}…`);
@@ -113,6 +115,7 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
       await close();
       await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
     },
+    abandon: close,
   };
 }
 
@@ -129,6 +132,9 @@ function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Me
       await frames.close();
       const options = keyboard ? { reply_markup: keyboard } : {};
       await ctx.api.editMessageText(message.chat.id, message.message_id, text, options).catch(() => ctx.reply(text, options));
+    },
+    abandon: async () => {
+      await frames.close();
     },
   };
 }

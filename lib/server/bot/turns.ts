@@ -8,7 +8,24 @@ import { botTurns, users } from "@/db/schema";
 // registry below), and sets stop_requested_at, which the turn polls, for a turn another instance runs.
 
 export type BotTurn = typeof botTurns.$inferSelect;
-export type TurnEnd = "done" | "stopped" | "failed";
+// handed_over: the instance shut down mid-turn and released the update; another instance runs it anew.
+export type TurnEnd = "done" | "stopped" | "failed" | "handed_over";
+
+/** Thrown by a turn aborted by shutdown: the update worker hands its update back instead of settling it. */
+export class TurnHandedOver extends Error {
+  constructor() {
+    super("The turn was handed to another instance at shutdown");
+  }
+}
+const SHUTDOWN = "shutdown";
+
+/** Shutdown: every turn running in this process is aborted and handed over (its stop signal's reason says so). */
+export function abortTurnsForShutdown(): void {
+  for (const controller of running.values()) controller.abort(SHUTDOWN);
+}
+
+/** Whether a turn's stop signal fired because the instance is shutting down. */
+export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
 
 const STOP_POLL_MS = 1_000;
 const running = new Map<number, AbortController>();

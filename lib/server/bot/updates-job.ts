@@ -1,18 +1,37 @@
 import "server-only";
+import { BotError } from "grammy";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { env } from "@/lib/env";
 import type { Job } from "@/lib/server/jobs/scheduler";
+import { log } from "@/lib/server/log";
 import { createBot } from "./bot";
-import { claimPasteTail, claimUpdates, joinPaste, settleUpdate, type StoredUpdate } from "./updates";
+import { TurnHandedOver, abortTurnsForShutdown } from "./turns";
+import { announceUpdate, listenForUpdates } from "./update-signal";
+import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, type StoredUpdate } from "./updates";
 
-// Handles stored updates: each claimed update runs on its own, so one chat's slow model call never
-// holds another chat (the job tick does not wait for it). The claim lock outlasts the model timeout,
-// so only a crashed worker's update is taken again.
+// The bot-updates worker: it claims stored updates as soon as it is woken (by the webhook of its own
+// instance, or through update-signal.ts by another one) and runs each claimed update on its own, up
+// to BOT_WORKER_CONCURRENCY at once, one per chat (claimUpdates keeps a chat's order and serves the
+// chats that waited longest first). The claim lock outlasts the model timeout, so only a crashed
+// worker's update is taken again; on shutdown a worker hands back what it cannot finish.
 
 const MAX_ATTEMPTS = 5;
-const inFlight = new Set<number>();
+// Only a safety net: a missed notification, or a crashed instance's expired claim.
+const SAFETY_POLL_MS = 5_000;
+// After the shutdown deadline, aborted turns get this long to hand their updates back.
+const HAND_OVER_GRACE_MS = 2_000;
 const botFor = perDatabase((db) => createBot({ db }));
+
+/** The timers a worker arms to wake itself later (a paste's join window): tests pass a fake one. */
+export type WakeTimers = { setTimeout: (wake: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+const realTimers: WakeTimers = {
+  setTimeout: (wake, ms) => setTimeout(wake, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+type UpdateWorker = ReturnType<typeof createUpdateWorker>;
+const ownWorkers = new WeakMap<Db, UpdateWorker>();
 
 /** Runs one claimed update (a text message together with the rest of its split paste) and settles every row it took. */
 async function handle(db: Db, row: StoredUpdate, lockMs: number) {
@@ -23,33 +42,164 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await botFor(db).handleUpdate(joinPaste(row, tail) as any);
     for (const taken of rows) await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS });
-  } catch (error) {
+  } catch (thrown) {
+    // grammY wraps what a handler throws in a BotError.
+    const error = thrown instanceof BotError ? thrown.error : thrown;
+    if (error instanceof TurnHandedOver) {
+      for (const taken of rows) await releaseUpdate({ db, row: taken });
+      announceUpdate(db);
+      return;
+    }
     for (const taken of rows) await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS });
   }
 }
 
-/** Claims due updates and starts them; answers the started handlers' promise (tests await it). */
-export async function processUpdates({
+export function createUpdateWorker({
   db,
+  concurrency = env.BOT_WORKER_CONCURRENCY,
   lockMs = (env.AI_TIMEOUT_SECONDS + 60) * 1000,
-  joinWindowMs,
+  timers = realTimers,
+  safetyPollMs = SAFETY_POLL_MS,
 }: {
   db: Db;
+  concurrency?: number;
   lockMs?: number;
-  /** How long a chat must be quiet before its text message is taken (BOT_PASTE_JOIN_MS). */
-  joinWindowMs?: number;
-}): Promise<Promise<void>[]> {
-  const free = env.BOT_WORKER_CONCURRENCY - inFlight.size;
-  if (free <= 0) return [];
-  const rows = await claimUpdates({ db, lockMs, limit: free, joinWindowMs });
-  return rows.map((row) => {
-    inFlight.add(row.id);
-    return handle(db, row, lockMs).finally(() => inFlight.delete(row.id));
-  });
+  timers?: WakeTimers;
+  safetyPollMs?: number;
+}) {
+  const inFlight = new Map<number, { row: StoredUpdate; done: Promise<void> }>();
+  const armed = new Set<unknown>();
+  // Only a listening worker wakes itself; one driven by claimOnce (the cron route, tests) does not.
+  let listening = false;
+  let claiming: Promise<void> | null = null;
+  let wanted = false;
+  let stopping = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let poll: ReturnType<typeof setInterval> | undefined;
+
+  const start = (row: StoredUpdate): Promise<void> => {
+    const done = handle(db, row, lockMs)
+      // Settling failed too (the database is away): the claim expires and the update is taken again.
+      .catch((error) => log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`))
+      .finally(() => {
+        inFlight.delete(row.id);
+        // The chat's next update (or a chat that waited for a free slot) can go now.
+        wake();
+      });
+    inFlight.set(row.id, { row, done });
+    return done;
+  };
+
+  /** One claim for the free slots; answers the started handlers. */
+  const claimOnce = async (): Promise<Promise<void>[]> => {
+    const free = concurrency - inFlight.size;
+    if (free <= 0 || stopping) return [];
+    return (await claimUpdates({ db, lockMs, limit: free })).map(start);
+  };
+
+  /** Claims until no wake came in meanwhile; a wake during a claim is not lost but runs it again. */
+  const claimLoop = async () => {
+    try {
+      while (wanted && !stopping) {
+        wanted = false;
+        await claimOnce();
+      }
+    } catch (error) {
+      log().error({ err: error }, "[bot] claiming updates failed");
+    } finally {
+      claiming = null;
+    }
+  };
+
+  function wake(): void {
+    if (!listening || stopping) return;
+    wanted = true;
+    claiming ??= claimLoop();
+  }
+
+  const worker = {
+    wake,
+    /**
+     * An update was stored by this instance: a listening worker claims it at once, or after `ms` (a
+     * possible split paste waits for its rest); only then is a timer armed.
+     */
+    stored(ms: number): void {
+      if (ms <= 0) return wake();
+      const handle = timers.setTimeout(() => {
+        armed.delete(handle);
+        wake();
+      }, ms);
+      armed.add(handle);
+    },
+    /** One claim now (the cron route, tests): the started handlers' promises. */
+    claimOnce,
+    /**
+     * Listens for stored updates and polls slowly as a safety net. The instance's own worker (`own`)
+     * is also the one its webhook wakes directly; a test's second instance is not.
+     */
+    async listen({ own = true }: { own?: boolean } = {}): Promise<void> {
+      unlisten = await listenForUpdates(db, wake);
+      listening = true;
+      if (own) ownWorkers.set(db, worker);
+      poll = setInterval(wake, safetyPollMs);
+      poll.unref();
+      wake();
+    },
+    /** Resolves when nothing is being claimed or handled. */
+    async settled(): Promise<void> {
+      while (claiming || inFlight.size) await Promise.all([claiming, ...[...inFlight.values()].map((f) => f.done)]);
+    },
+    /**
+     * Shutdown: no more claims; turns in flight may finish until `deadlineMs`, then the text turns
+     * still running are aborted and their updates handed back (released) for another instance.
+     */
+    async stop({ deadlineMs }: { deadlineMs: number }): Promise<void> {
+      stopping = true;
+      listening = false;
+      if (ownWorkers.get(db) === worker) ownWorkers.delete(db);
+      clearInterval(poll);
+      for (const handle of armed) timers.clearTimeout(handle);
+      armed.clear();
+      await unlisten?.().catch(() => {});
+      await claiming;
+      const finished = Promise.all([...inFlight.values()].map((f) => f.done));
+      if (await settlesWithin(finished, deadlineMs)) return;
+      abortTurnsForShutdown();
+      if (await settlesWithin(finished, HAND_OVER_GRACE_MS)) return;
+      // Work without a turn to abort (a media job): its claim is handed back all the same.
+      for (const { row } of inFlight.values()) await releaseUpdate({ db, row });
+      announceUpdate(db);
+      log().warn(`[bot] ${inFlight.size} update(s) still running at shutdown were handed back`);
+    },
+  };
+  return worker;
 }
+
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const result = await Promise.race([work.then(() => true as const), late]);
+  clearTimeout(timer);
+  return result;
+}
+
+/** This process's worker for a database: the one the webhook wakes and the jobs start. */
+export const updateWorker = perDatabase((db) => createUpdateWorker({ db }));
+
+/** The webhook stored an update: this instance takes it at once (or after its join window), the others are told. */
+export function updateStored({ db, waitMs }: { db: Db; waitMs: number }): void {
+  ownWorkers.get(db)?.stored(waitMs);
+  announceUpdate(db);
+}
+
+/** One claim round of this process's worker; answers the started handlers' promise (tests and the cron route await it). */
+export const processUpdates = ({ db }: { db: Db }): Promise<Promise<void>[]> => updateWorker(db).claimOnce();
 
 export const botUpdatesJob: Job = {
   name: "bot-updates",
-  intervalMs: 500,
+  // The in-process worker is woken, not polled (start); this interval is the safety net and the cron route's run.
+  intervalMs: SAFETY_POLL_MS,
   run: (db) => processUpdates({ db }),
+  start: (db) => updateWorker(db).listen(),
+  stop: (db, deadlineMs) => updateWorker(db).stop({ deadlineMs }),
 };

@@ -3,7 +3,10 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botUpdates } from "@/db/schema";
 import { env } from "@/lib/env";
+import { GrammyError } from "grammy";
+import { now, nowMs } from "@/lib/server/clock";
 import { log } from "@/lib/server/log";
+import { callFailure } from "./telegram-api";
 
 // Updates are stored first (the webhook answers 200 at once) and handled by the bot-updates job.
 // A chat's updates run one at a time in update_id order; different chats run side by side.
@@ -23,19 +26,40 @@ export function updateChatId(update: Update): number | null {
   return from?.id ?? null;
 }
 
-/** Stores an update once: Telegram's retries of the same update_id are dropped. Answers whether it was new. */
-export async function storeUpdate({ db, update }: { db: Db; update: Update }): Promise<boolean> {
+/**
+ * Telegram's limit for one message's text, in UTF-16 code units. A client splits a longer text into
+ * parts; Telegram Desktop cuts each part at the best break (paragraph, line, sentence, word) in the
+ * second half of the limit, others cut at the limit, so every part but the last is longer than half
+ * of it (docs/decisions/0022-join-split-pastes.md).
+ */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
+/** A text that may be the first part of a split paste: only such a message waits for the rest. */
+export function couldBeSplitPart(update: Update): boolean {
+  const text = (update.message as { text?: unknown } | undefined)?.text;
+  return typeof text === "string" && !text.startsWith("/") && text.length > TELEGRAM_TEXT_LIMIT / 2;
+}
+
+/**
+ * Stores an update once: Telegram's retries of the same update_id are dropped. A possible first part
+ * of a split paste is not taken before `joinWindowMs` has passed. Answers whether it was new and how
+ * long it waits.
+ */
+export async function storeUpdate({ db, update, joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; update: Update; joinWindowMs?: number }): Promise<{ stored: boolean; waitMs: number }> {
+  const waitMs = joinWindowMs > 0 && couldBeSplitPart(update) ? joinWindowMs : 0;
   const rows = await db
     .insert(botUpdates)
-    .values({ updateId: update.update_id, chatId: updateChatId(update), payload: update })
+    .values({ updateId: update.update_id, chatId: updateChatId(update), payload: update, waitUntil: waitMs ? new Date(nowMs() + waitMs) : null })
     .onConflictDoNothing({ target: botUpdates.updateId })
     .returning({ id: botUpdates.id });
-  return rows.length > 0;
+  return { stored: rows.length > 0, waitMs };
 }
 
 /** A text message (not a command): the kind of update a split paste is made of. */
 const pasteText = (payload: SQL) => sql`(${payload}->'message'->>'text' IS NOT NULL AND left(${payload}->'message'->>'text', 1) <> '/')`;
-const claimable = sql`(u.status = 'pending' OR (u.status = 'processing' AND u.locked_until <= now()))`;
+const claimable = (at: SQL) => sql`(u.status = 'pending' OR (u.status = 'processing' AND u.locked_until <= ${at}))`;
+const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const lockUntil = (at: SQL, lockMs: number) => sql`${at} + ${`${lockMs} milliseconds`}::interval`;
 
 function claimedRows(result: unknown): StoredUpdate[] {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
@@ -47,29 +71,30 @@ function claimedRows(result: unknown): StoredUpdate[] {
 /**
  * Claims the oldest unfinished update of each chat whose previous update is not being handled, in
  * one conditional UPDATE: a concurrent worker re-checks status/locked_until on the same rows and
- * skips them. A claim whose lock expired (a crashed worker) is taken again. A text message waits
- * until the chat got no new update for `joinWindowMs`, so the rest of a split paste is stored by
- * then (claimPasteTail joins it).
+ * skips them. A claim whose lock expired (a crashed worker) is taken again. A chat waits while one of
+ * its updates has a wait_until ahead (a possible split paste, a rate limit). The chats that waited
+ * longest come first, so a busy chat never starves the others.
  */
-export async function claimUpdates({ db, lockMs, limit, joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; lockMs: number; limit: number; joinWindowMs?: number }): Promise<StoredUpdate[]> {
+export async function claimUpdates({ db, lockMs, limit }: { db: Db; lockMs: number; limit: number }): Promise<StoredUpdate[]> {
+  const at = timestamp(now());
   const result = await db.execute(sql`
     UPDATE bot_updates AS u
-    SET status = 'processing', attempts = u.attempts + 1, locked_until = now() + ${`${lockMs} milliseconds`}::interval
+    SET status = 'processing', attempts = u.attempts + 1, locked_until = ${lockUntil(at, lockMs)}
     WHERE u.id IN (
       SELECT head.id FROM (
-        SELECT DISTINCT ON (chat_id) id, chat_id, status, locked_until, payload FROM bot_updates
+        SELECT DISTINCT ON (chat_id) id, chat_id, update_id, status, locked_until FROM bot_updates
         WHERE status IN ('pending', 'processing')
         ORDER BY chat_id, update_id
       ) AS head
-      WHERE (head.status = 'pending' OR head.locked_until <= now())
-      AND NOT (${pasteText(sql`head.payload`)} AND EXISTS (
-        SELECT 1 FROM bot_updates AS newer
-        WHERE newer.chat_id = head.chat_id AND newer.status = 'pending'
-        AND newer.created_at > now() - ${`${joinWindowMs} milliseconds`}::interval
-      ))
+      WHERE (head.status = 'pending' OR head.locked_until <= ${at})
+      AND NOT EXISTS (
+        SELECT 1 FROM bot_updates AS waiting
+        WHERE waiting.chat_id = head.chat_id AND waiting.status = 'pending' AND waiting.wait_until > ${at}
+      )
+      ORDER BY head.update_id
       LIMIT ${limit}
     )
-    AND ${claimable}
+    AND ${claimable(at)}
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
   return claimedRows(result);
 }
@@ -82,11 +107,12 @@ export async function claimPasteTail({ db, head, lockMs }: { db: Db; head: Store
   const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
   if (head.chatId === null || !message?.text || message.text.startsWith("/") || !message.from?.id) return [];
   const sameSender = (payload: SQL) => sql`${payload}->'message'->'from'->>'id' = ${String(message.from!.id)}`;
+  const at = timestamp(now());
   const result = await db.execute(sql`
     UPDATE bot_updates AS u
-    SET status = 'processing', attempts = u.attempts + 1, locked_until = now() + ${`${lockMs} milliseconds`}::interval
+    SET status = 'processing', attempts = u.attempts + 1, locked_until = ${lockUntil(at, lockMs)}
     WHERE u.chat_id = ${head.chatId} AND u.update_id > ${head.updateId}
-    AND ${claimable} AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
+    AND ${claimable(at)} AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
     AND u.update_id < COALESCE((
       SELECT min(other.update_id) FROM bot_updates AS other
       WHERE other.chat_id = ${head.chatId} AND other.update_id > ${head.updateId} AND other.status IN ('pending', 'processing')
@@ -104,17 +130,30 @@ export function joinPaste(head: StoredUpdate, tail: StoredUpdate[]): Record<stri
   return { ...head.payload, message: { ...message, text: [head, ...tail].map(text).join("\n") } };
 }
 
-/** Settles a claimed update; only the claim holder (same attempt) may. */
+const mine = (row: StoredUpdate) => and(eq(botUpdates.id, row.id), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, row.attempts));
+
+/**
+ * Settles a claimed update; only the claim holder (same attempt) may. A failure is tried again up to
+ * `maxAttempts`, after Telegram's retry_after when it was a rate limit; an answer Telegram refused
+ * for good (403 blocked, 400) is not tried again.
+ */
 export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; row: StoredUpdate; error?: unknown; maxAttempts: number }) {
-  const mine = and(eq(botUpdates.id, row.id), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, row.attempts));
   if (error === undefined) {
-    await db.update(botUpdates).set({ status: "done", lockedUntil: null, processedAt: new Date() }).where(mine);
+    await db.update(botUpdates).set({ status: "done", lockedUntil: null, processedAt: now() }).where(mine(row));
     return;
   }
+  const failure = error instanceof GrammyError ? callFailure(error) : null;
   const message = error instanceof Error ? error.message : String(error);
   log().error({ err: error }, `[bot] update ${row.updateId} failed (attempt ${row.attempts})`);
+  const again = row.attempts < maxAttempts && (failure?.retryable ?? true);
+  const waitUntil = failure?.retryAfterSeconds ? new Date(nowMs() + failure.retryAfterSeconds * 1000) : null;
   await db
     .update(botUpdates)
-    .set({ status: row.attempts >= maxAttempts ? "failed" : "pending", lockedUntil: null, lastError: message })
-    .where(mine);
+    .set({ status: again ? "pending" : "failed", lockedUntil: null, waitUntil, lastError: message })
+    .where(mine(row));
+}
+
+/** Hands a claimed update back unfinished (shutdown): another worker takes it at once. */
+export async function releaseUpdate({ db, row }: { db: Db; row: StoredUpdate }): Promise<void> {
+  await db.update(botUpdates).set({ status: "pending", lockedUntil: null }).where(mine(row));
 }

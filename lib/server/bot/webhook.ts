@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/providers/stars/webhook";
 import { handleStopControl } from "./turn-controls";
 import { storeUpdate } from "./updates";
+import { updateStored } from "./updates-job";
 
 export const SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
@@ -35,6 +36,7 @@ export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpd
     return { ok: true, handled: true };
   }
   if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> })) return { ok: true, handled: true };
-  const stored = await storeUpdate({ db, update });
+  const { stored, waitMs } = await storeUpdate({ db, update });
+  if (stored) updateStored({ db, waitMs });
   return { ok: true, handled: stored };
 }

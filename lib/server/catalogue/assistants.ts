@@ -72,7 +72,7 @@ export async function listAssistantsByCategory({ type, ...caller }: Caller & { t
 
 export const listImageAssistants = (caller: Caller): Promise<AssistantItem[]> => listAssistants(caller, (a) => a.type === "generating_image");
 
-/** The caller's favourites of every type, newest first; items carry `id` (SPEC.md section 3). */
+/** The caller's favourites of every type, newest first; items carry `id` (docs/product/api.md "Favourites"). */
 export async function listFavorites({ db, userId, language }: Caller): Promise<FavoriteAssistant[]> {
   const rows = await db
     .select({

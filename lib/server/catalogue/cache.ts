@@ -2,12 +2,13 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { catalogueVersion } from "@/db/schema";
+import { nowMs } from "@/lib/server/clock";
 
 // The catalogue (models, actions, tariffs and their models, rates, video capabilities) only changes when
 // the seed runs or an operator edits it, yet most calls read it. Each process keeps it in memory, per
 // database handle, and at most every RECHECK_MS asks catalogue_version (bumped by the seed; an operator
 // bumps it by hand) whether to drop what it holds.
-const RECHECK_MS = 2000;
+export const RECHECK_MS = 2000;
 
 type State = { version?: number; checkedAt: number; checking?: Promise<void>; entries: Map<string, Promise<unknown>> };
 const states = new WeakMap<Db, State>();
@@ -16,14 +17,14 @@ async function recheck(db: Db, state: State): Promise<void> {
   const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
   if (row?.version !== state.version) state.entries.clear();
   state.version = row?.version;
-  state.checkedAt = Date.now();
+  state.checkedAt = nowMs();
 }
 
 /** `load()` once per catalogue version; concurrent callers share one load, a failed load is retried. */
 export async function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   let state = states.get(db);
   if (!state) states.set(db, (state = { checkedAt: 0, entries: new Map() }));
-  if (Date.now() - state.checkedAt >= RECHECK_MS) {
+  if (nowMs() - state.checkedAt >= RECHECK_MS) {
     const current = state;
     current.checking ??= recheck(db, current).finally(() => (current.checking = undefined));
     await current.checking;

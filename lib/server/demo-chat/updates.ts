@@ -2,13 +2,15 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botOutbox, type User } from "@/db/schema";
-import { demoChatJsonBodySchema, type DemoChatSent } from "@/lib/contracts/demo-chat";
+import type { DemoChatJsonBody, DemoChatSent } from "@/lib/contracts/demo-chat";
 import { isDemoMode } from "@/lib/env";
 import { demoFileId, demoFileUniqueId } from "@/lib/server/bot/demo-transport";
 import { handleBotUpdate } from "@/lib/server/bot/webhook";
 import { ApiError, notFound } from "@/lib/server/http/api-error";
-import { readJsonBody } from "@/lib/server/http/json-body";
-import { receiveDemoUpload, type DemoUpload } from "./uploads";
+import { receiveDemoUpload, type DemoChatFileForm, type DemoUpload } from "./uploads";
+
+/** What the demo user sent: a file with its form, or a JSON text, button press or Stop. */
+export type DemoChatInput = { form: DemoChatFileForm; body: undefined } | { form: undefined; body: DemoChatJsonBody };
 
 // The demo chat's messages enter exactly where Telegram's do: a Telegram-shaped Update handed to the
 // webhook's handleBotUpdate (Stop answered at once, everything else stored for the bot-updates
@@ -83,23 +85,22 @@ async function callbackQuery({ db, user, updateId, data, messageId }: { db: Db; 
   };
 }
 
-async function buildUpdate({ db, user, req, updateId }: { db: Db; user: User; req: Request; updateId: number }) {
+async function buildUpdate({ db, user, input, updateId }: { db: Db; user: User; input: DemoChatInput; updateId: number }) {
   const message = (content: Record<string, unknown>) => ({
     update_id: updateId,
     message: { message_id: updateId % 2 ** 31, date: unixNow(), chat: privateChat(user), from: telegramFrom(user), ...content },
   });
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) return message(fileContent(await receiveDemoUpload(req)));
-  const body = demoChatJsonBodySchema.parse(await readJsonBody(req));
+  if (input.form) return message(fileContent(await receiveDemoUpload(input.form)));
+  const { body } = input;
   if ("text" in body) return message(textContent(body.text));
   if ("stop_draft_id" in body) return { update_id: updateId, stopped_message_generation: { chat: privateChat(user), draft_id: body.stop_draft_id } };
   return { update_id: updateId, callback_query: await callbackQuery({ db, user, updateId, data: body.callback_data, messageId: body.message_id }) };
 }
 
 /** POST /api/demo/chat/updates: the caller's message, button press or Stop, taken as the webhook takes Telegram's. */
-export async function sendDemoUpdate({ db, user, req }: { db: Db; user: User; req: Request }): Promise<DemoChatSent> {
+export async function sendDemoUpdate({ db, user, input }: { db: Db; user: User; input: DemoChatInput }): Promise<DemoChatSent> {
   assertDemoChat();
-  const update = await buildUpdate({ db, user, req, updateId: nextUpdateId() });
+  const update = await buildUpdate({ db, user, input, updateId: nextUpdateId() });
   // Another instance may have taken the same id in the same millisecond: the next one is free.
   for (let attempt = 0; attempt < 5; attempt++) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Telegram-shaped update, as the webhook receives one

@@ -1,13 +1,21 @@
 import "server-only";
-import { fileTypeFromBuffer } from "file-type";
+import type { z } from "zod";
 import { demoChatFileFieldsSchema, type DemoFileKind } from "@/lib/contracts/demo-chat";
 import { ApiError } from "@/lib/server/http/api-error";
-import { parseMultipart } from "@/lib/server/http/multipart";
+import type { MultipartContract, ReceivedFile, ReceivedForm } from "@/lib/server/http/multipart";
 import { storeFile } from "@/lib/server/storage";
 import { imageSize } from "./image-size";
 
 /** Telegram lets a bot download files of at most 20 MB (getFile); the demo chat takes no more. */
 export const DEMO_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The demo chat's form: the kind decides which types its file may be (checked in `sniff`). */
+export const demoChatFileForm = {
+  fields: demoChatFileFieldsSchema,
+  files: { file: { maxBytes: DEMO_UPLOAD_MAX_BYTES } },
+} satisfies MultipartContract<z.infer<typeof demoChatFileFieldsSchema>, "file">;
+
+export type DemoChatFileForm = ReceivedForm<z.infer<typeof demoChatFileFieldsSchema>, keyof typeof demoChatFileForm.files>;
 
 export type DemoUpload = {
   kind: DemoFileKind;
@@ -46,8 +54,7 @@ function looksLikeText(data: Buffer): boolean {
 }
 
 /** The type read from the bytes, checked against what the kind accepts (a renamed script is not a photo). */
-async function sniff(kind: DemoFileKind, data: Buffer): Promise<string> {
-  const detected = (await fileTypeFromBuffer(data))?.mime;
+function sniff(kind: DemoFileKind, { data, mime: detected }: ReceivedFile): string {
   if (kind === "photo") {
     if (detected && PHOTO_TYPES.has(detected)) return detected;
     throw new ApiError("unsupported_media_type", "A photo must be a JPEG, PNG or WebP image");
@@ -63,13 +70,10 @@ async function sniff(kind: DemoFileKind, data: Buffer): Promise<string> {
 const cleanFileName = (name: string) =>
   name.replace(/^.*[\\/]/, "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || "file";
 
-/** Reads the demo chat's multipart upload, checks it by content and size, and stores it. */
-export async function receiveDemoUpload(req: Request): Promise<DemoUpload> {
-  const form = await parseMultipart(req, { file: DEMO_UPLOAD_MAX_BYTES });
-  const fields = demoChatFileFieldsSchema.parse(form.fields);
-  const file = form.files.file;
-  if (!file || file.data.length === 0) throw new ApiError("bad_request", "Attach a file", { file: ["Required"] });
-  const mime = await sniff(fields.kind, file.data);
+/** Checks the demo chat's upload by content (its size was checked as it streamed in) and stores it. */
+export async function receiveDemoUpload({ fields, files: { file } }: DemoChatFileForm): Promise<DemoUpload> {
+  if (!file) throw new ApiError("bad_request", "Attach a file", { file: ["Required"] });
+  const mime = sniff(fields.kind, file);
   const { key } = await storeFile({ data: file.data, contentType: STORED_AS[mime] ?? mime, prefix: "demo-chat/user" });
   const { width, height } = fields.kind === "photo" ? imageSize(file.data) : { width: 0, height: 0 };
   return {

@@ -5,30 +5,9 @@ import type { Db } from "@/db";
 import { dialogMessages, dialogSessions, models } from "@/db/schema";
 import { isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { demoHistoryBodySchema } from "@/lib/contracts/demo";
 
-const messageSchema = z.object({
-  user_text: z.string().max(20_000).nullish(),
-  ai_text: z.string().max(20_000).nullish(),
-  user_file_url: z.string().max(2_000).nullish(),
-  ai_file_url: z.string().max(2_000).nullish(),
-});
-
-// POST /api/demo/history: fills the caller's history in demo mode (the bot dialogue is not running
-// there), for trying the screens and for the end-to-end tests. The first session is the newest.
-export const demoHistoryBodySchema = z.object({
-  sessions: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1).max(200),
-        messages: z.array(messageSchema).max(200).default([]),
-        // Numbered filler messages after `messages`, written by one INSERT ... SELECT.
-        generated_messages: z.number().int().min(0).max(20_000).default(0),
-      }),
-    )
-    .min(1)
-    .max(200),
-});
-export type DemoHistoryBody = z.infer<typeof demoHistoryBodySchema>;
+type DemoHistoryBody = z.infer<typeof demoHistoryBodySchema>;
 
 export async function seedDemoHistory({ db, userId, body }: { db: Db; userId: number; body: DemoHistoryBody }) {
   if (!isDemoMode()) throw new ApiError("not_found", "Demo mode is off");

@@ -10,16 +10,23 @@ import { env } from "@/lib/env";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
+import { isMultipart, readForm, type MultipartContract, type ReceivedForm } from "./multipart";
 import { clientAddress } from "./client-address";
 import { loggedRequest } from "./request-log";
 import { log } from "@/lib/server/log";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Schemas<B, Q> = {
+type Schemas<B, Q, R> = {
   body?: ZodType<B>;
   query?: ZodType<Q>;
-  /** Counted before the body is read (DESIGN.md "Limits"); 429 with Retry-After past the limit. */
+  /**
+   * What the call answers (lib/contracts/<segment>.ts): the handler's return is typed by it, and the
+   * API tests parse every answer with it; it is not re-checked at run time (docs/decisions/0120-response-contracts.md).
+   * A handler may return a Response of its own instead (a file, a redirect).
+   */
+  response: ZodType<R>;
+  /** Counted before the body is read (docs/product/limits.md); 429 with Retry-After past the limit. */
   rateLimit?: RateLimitBucket;
   /** Runs before anything is parsed (a webhook's secret header): throw an ApiError to refuse. */
   authorize?: (req: Request) => void;
@@ -62,7 +69,7 @@ function toApiError(error: unknown): ApiError {
   return new ApiError("internal", "Internal server error");
 }
 
-async function parseInput<B, Q>(req: Request, schemas: Schemas<B, Q>) {
+async function parseInput<B, Q>(req: Request, schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">) {
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
   if (containsNul(rawQuery)) throw new ApiError("bad_request", "NUL characters are not allowed");
   const query = schemas.query ? schemas.query.parse(rawQuery) : (undefined as Q);
@@ -89,9 +96,9 @@ function respond(result: unknown): Response {
 }
 
 /** A route open to anyone (login, health, webhooks that authenticate themselves). */
-export function withPublic<B = undefined, Q = undefined>(
-  schemas: Schemas<B, Q>,
-  handler: (ctx: PublicContext<B, Q>) => Promise<unknown>,
+export function withPublic<R, B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q, R>,
+  handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {
@@ -108,9 +115,9 @@ export function withPublic<B = undefined, Q = undefined>(
 }
 
 /** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
-export function withUser<B = undefined, Q = undefined>(
-  schemas: Schemas<B, Q>,
-  handler: (ctx: UserContext<B, Q>) => Promise<unknown>,
+export function withUser<R, B = undefined, Q = undefined>(
+  schemas: Schemas<B, Q, R>,
+  handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
     try {
@@ -128,5 +135,38 @@ export function withUser<B = undefined, Q = undefined>(
     } catch (error) {
       return errorResponse(toApiError(error));
     }
+  });
+}
+
+type FormSchemas<F, K extends string, B, R> = {
+  form: MultipartContract<F, K>;
+  /** What the call answers, as for withUser. */
+  response: ZodType<R>;
+  /** A JSON body the route takes instead of the form; without it anything but multipart is 415. */
+  body?: ZodType<B>;
+  rateLimit?: RateLimitBucket;
+  /** Runs before the body is read (a route switched off in this mode): throw an ApiError to refuse. */
+  refuseEarly?: () => void;
+};
+
+/** The form, or (for a route that also takes JSON) the body; `form` tells which came. */
+type FormInput<F, K extends string, B> = [B] extends [never]
+  ? { form: ReceivedForm<F, K>; body: undefined }
+  : { form: ReceivedForm<F, K>; body: undefined } | { form: undefined; body: B };
+
+/**
+ * A signed-in user's route that takes multipart/form-data (withUser's checks, then the form read by
+ * its contract in lib/server/http/multipart.ts), so its service gets typed fields and files.
+ */
+export function withUserForm<R, F, K extends string, B = never>(
+  schemas: FormSchemas<F, K, B, R>,
+  handler: (ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>) => Promise<NoInfer<R> | Response>,
+) {
+  return withUser({ rateLimit: schemas.rateLimit, response: schemas.response }, async (ctx) => {
+    schemas.refuseEarly?.();
+    const input = schemas.body && !isMultipart(ctx.req)
+      ? { form: undefined, body: schemas.body.parse(await readJsonBody(ctx.req)) }
+      : { form: await readForm(ctx.req, schemas.form), body: undefined };
+    return handler({ ...ctx, ...(input as FormInput<F, K, B>) });
   });
 }

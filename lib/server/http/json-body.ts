@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "./api-error";
 
-/** DESIGN.md "Limits": JSON bodies stop being read past 64 KB. */
+/** docs/product/limits.md: JSON bodies stop being read past 64 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 const tooLarge = () => new ApiError("payload_too_large", `Body is larger than ${JSON_BODY_LIMIT_BYTES} bytes`);

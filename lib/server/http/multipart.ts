@@ -1,5 +1,7 @@
 import "server-only";
 import { Busboy } from "@fastify/busboy";
+import { fileTypeFromBuffer } from "file-type";
+import type { ZodType } from "zod";
 import { ApiError } from "./api-error";
 
 export type UploadedFile = { data: Buffer; filename: string };
@@ -21,13 +23,10 @@ export async function parseMultipart(req: Request, fileLimits: Record<string, nu
   if (Number(req.headers.get("content-length") ?? 0) > maxTotal) throw tooLarge();
   if (!req.body) throw new ApiError("bad_request", "The form is empty");
 
-  const reader = req.body.getReader();
   let failure: ApiError | undefined;
   const form: MultipartForm = { fields: {}, files: {} };
-  const parser = Busboy({
-    headers: { "content-type": contentType },
-    limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
-  });
+  const parser = createParser(contentType, fileLimits);
+  const reader = req.body.getReader();
   const fail = (error: ApiError) => {
     failure ??= error;
   };
@@ -82,7 +81,63 @@ export async function parseMultipart(req: Request, fileLimits: Record<string, nu
   return form;
 }
 
+/** Busboy throws while reading the header when the boundary is missing or unusable: that is the sender's fault, 415. */
+function createParser(contentType: string, fileLimits: Record<string, number>): ReturnType<typeof Busboy> {
+  try {
+    return Busboy({
+      headers: { "content-type": contentType },
+      limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
+    });
+  } catch (error) {
+    throw new ApiError("unsupported_media_type", `Send multipart/form-data with a boundary (${(error as Error).message})`);
+  }
+}
+
 function tooLarge(name?: string, limit?: number): ApiError {
   const mb = limit ? ` (at most ${Math.round(limit / 1024 / 1024)} MB)` : "";
   return new ApiError("payload_too_large", name ? `The ${name} is too large${mb}` : "The upload is too large");
+}
+
+/** One file field a route takes: its byte limit and, when given, the types its bytes may be. */
+export type FileRule = {
+  maxBytes: number;
+  /** MIME types as file-type reads them from the bytes (a renamed script is not an image). */
+  types?: readonly string[];
+  /** The 415 message for bytes of another type. */
+  refusal?: string;
+};
+
+/**
+ * What a multipart route accepts: its text fields, validated by `fields`, and at most one file per
+ * field named in `files` (so the count is the number of names), each within its rule.
+ */
+export type MultipartContract<F, K extends string> = { fields: ZodType<F>; files: Record<K, FileRule> };
+
+/** A received file with the type read from its bytes (undefined when they carry no signature: text). */
+export type ReceivedFile = UploadedFile & { mime: string | undefined };
+export type ReceivedForm<F, K extends string> = { fields: F; files: Partial<Record<K, ReceivedFile>> };
+
+export function isMultipart(req: Request): boolean {
+  return (req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+/**
+ * Reads a form by its contract: sizes while it streams, then the fields, then each file's type.
+ * An empty file part is what a form sends for a file input left empty, so it counts as no file.
+ */
+export async function readForm<F, K extends string>(req: Request, contract: MultipartContract<F, K>): Promise<ReceivedForm<F, K>> {
+  const rules = Object.entries(contract.files) as [K, FileRule][];
+  const form = await parseMultipart(req, Object.fromEntries(rules.map(([name, rule]) => [name, rule.maxBytes])));
+  const fields = contract.fields.parse(form.fields);
+  const files: Partial<Record<K, ReceivedFile>> = {};
+  for (const [name, rule] of rules) {
+    const file = form.files[name];
+    if (!file || file.data.length === 0) continue;
+    const mime = (await fileTypeFromBuffer(file.data))?.mime;
+    if (rule.types && !(mime && rule.types.includes(mime))) {
+      throw new ApiError("unsupported_media_type", rule.refusal ?? `The ${name} is not of an accepted type`);
+    }
+    files[name] = { ...file, mime };
+  }
+  return { fields, files };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { rootLogger, withLogger } from "@/lib/server/log";
+import { withRequestBase } from "./public-url";
 
 // An id the caller (or a proxy in front of us) chose is kept, so one request can be followed across
 // systems; anything else, including an id that could smuggle text into the logs, gets a fresh UUID.
@@ -20,7 +21,7 @@ export async function loggedRequest(req: Request, handle: () => Promise<Response
   const started = performance.now();
   const requestId = requestIdOf(req);
   const logger = rootLogger.child({ requestId });
-  const response = await withLogger(logger, handle);
+  const response = await withLogger(logger, () => withRequestBase(req, handle));
   const answer = withHeader(response, "x-request-id", requestId);
   logger.info(
     {

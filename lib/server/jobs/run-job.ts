@@ -6,9 +6,9 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { jobs } from "./registry";
 
 /** Constant-time check of the scheduler's bearer secret; no secret configured means no cron route. */
-export function assertCronSecret(req: Request): void {
+export function assertCronSecret(authorization: string | null): void {
   if (!env.CRON_SECRET) throw new ApiError("not_found", "No cron route: CRON_SECRET is not set");
-  const given = Buffer.from((req.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, ""));
+  const given = Buffer.from((authorization ?? "").replace(/^Bearer\s+/i, ""));
   const expected = Buffer.from(env.CRON_SECRET);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
     throw new ApiError("unauthorized", "A valid cron secret is required");

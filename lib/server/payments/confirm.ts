@@ -5,8 +5,10 @@ import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
 import { customToQuotas } from "@/lib/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/pricing/periods";
-import { perKind, QUOTA_KEYS } from "@/lib/quota-kinds";
-import { QUOTA_COLUMN, QUOTA_FIELD, quotaValues } from "@/lib/server/quotas/columns";
+import { perKind } from "@/lib/quota-kinds";
+import { now } from "@/lib/server/clock";
+import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
+import { applyDueRefills, grantTariffAllowance, resetAllowance } from "@/lib/server/quotas/refill";
 import { rewardReferrer } from "@/lib/server/referral/reward";
 import { getCurrentTariff, tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import { notifyPayer } from "./notices";
@@ -17,22 +19,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // the user cancelled, or our call gave up without a final answer (failed).
 const LATE_STATUSES: PaymentStatus[] = ["expired", "canceled", "failed"];
 
-/** A tariff payment (new, custom or renewal) becomes the user's subscription and resets its quotas. */
+/**
+ * A tariff payment (new, custom or renewal) becomes the user's subscription. The same tariff while it
+ * runs is extended after its end and its balances are left alone; otherwise it starts now and its
+ * allowance replaces what is left (package units stay; docs/product/billing.md).
+ */
 async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db; payment: Payment; savedPaymentMethodId?: string }) {
   const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
   const { details } = payment;
   const limits = details?.limits ? customToQuotas(details.limits) : tariffLimits(tariff);
   const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, payment.userId)).for("update");
-  const now = Date.now();
-  const extends_ = existing && existing.tariffId === tariff.id && existing.expiresAt.getTime() > now;
-  const base = extends_ ? existing.expiresAt.getTime() : now;
+  const at = now();
+  const extends_ = existing && existing.tariffId === tariff.id && existing.expiresAt.getTime() > at.getTime();
+  const base = extends_ ? existing.expiresAt.getTime() : at.getTime();
   const paymentMethodId = savedPaymentMethodId ?? (payment.kind === "renewal" ? existing?.paymentMethodId ?? null : null);
   const values = {
     tariffId: tariff.id,
     // The full period price before the referral discount: user-tariff shows it per month.
     priceKopecks: payment.amountKopecks + payment.refAmountKopecks,
     months: payment.months,
-    startsAt: extends_ ? existing.startsAt : new Date(now),
+    startsAt: extends_ ? existing.startsAt : at,
     expiresAt: new Date(base + payment.months * DAYS_PER_MONTH * DAY_MS),
     recurrent: payment.recurrent && paymentMethodId !== null,
     paymentMethodId,
@@ -41,26 +47,30 @@ async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db
     lastRenewalAttemptAt: null,
   };
   await tx.insert(subscriptions).values({ userId: payment.userId, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values });
-  const quota = { ...quotaValues(limits), updatedAt: new Date() };
-  await tx.insert(quotas).values({ userId: payment.userId, ...quota }).onConflictDoUpdate({ target: quotas.userId, set: quota });
+  if (!extends_) await grantTariffAllowance({ db: tx, userId: payment.userId, limits, expiresAt: values.expiresAt, now: at, refs: { paymentId: payment.id } });
 }
 
-/** A package adds its units; `reset` brings every quota back up to the current tariff's limits. */
+/** A package adds its units to the package balance; `reset` brings the allowance back up to the current tariff's. */
 async function applyPackage({ tx, payment }: { tx: Db; payment: Payment }) {
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, payment.packageId!));
   await tx.insert(quotas).values({ userId: payment.userId }).onConflictDoNothing();
+  const at = now();
+  await applyDueRefills({ db: tx, userId: payment.userId, now: at });
+  const refs = { paymentId: payment.id };
   if (pkg.packagePurpose === "reset") {
     const { limits } = await getCurrentTariff({ db: tx, userId: payment.userId });
-    // Units bought on top of the limits are kept.
-    const set = Object.fromEntries(QUOTA_KEYS.map((k) => [QUOTA_FIELD[k], sql`greatest(${QUOTA_COLUMN[k]}, ${limits[k]})`]));
-    await tx.update(quotas).set({ ...set, updatedAt: new Date() }).where(eq(quotas.userId, payment.userId));
+    await resetAllowance({ db: tx, userId: payment.userId, limits, now: at, refs });
     return;
   }
   const key = pkg.packagePurpose;
-  await tx
-    .update(quotas)
-    .set({ [QUOTA_FIELD[key]]: sql`${QUOTA_COLUMN[key]} + ${pkg.quotaAmount}`, updatedAt: new Date() })
-    .where(eq(quotas.userId, payment.userId));
+  await changeBalances({
+    db: tx,
+    where: sql`o.user_id = ${payment.userId}`,
+    packageUnits: { [key]: sql`${oldPackage(key)} + ${pkg.quotaAmount}::integer` },
+    reason: "package",
+    refs,
+    now: at,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { packages, payments, tariffs } from "@/db/schema";
 import type { PaymentListItem } from "@/lib/contracts/settings";
 import { toRoubles } from "@/lib/money";
 
-// An open payment is listed as waiting_confirmation: the client colours it grey (SPEC.md section 4).
+// An open payment is listed as waiting_confirmation: the client colours it grey (docs/product/payments.md).
 export const listedStatus = (status: string) => (status === "pending" ? "waiting_confirmation" : status);
 
 /** The user's latest payments, newest first, with the tariff or package each one bought. */

@@ -26,7 +26,7 @@ export async function notifyPayer({ db, payer, notice }: { db: Db; payer: Payer;
   const language = user?.language ?? "ru";
   const text =
     notice.kind === "latePaymentApplied"
-      ? botText(language, notice.kind, { amount: (notice.amountKopecks / 100).toFixed(2), what: notice.purchase })
-      : botText(language, notice.kind);
+      ? botText(language)(notice.kind, { amount: (notice.amountKopecks / 100).toFixed(2), what: notice.purchase })
+      : botText(language)(notice.kind);
   await queueBotMessage({ db, userId: user?.id ?? null, chatId, text });
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { rateLimits } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { now } from "@/lib/server/clock";
 import { RATE_LIMITS, type RateLimitBucket } from "./limits";
 
 export type { RateLimitBucket } from "./limits";
@@ -11,14 +12,16 @@ export type { RateLimitBucket } from "./limits";
 type Hit = { allowed: boolean; retryAfterSeconds: number };
 
 /**
- * Counts one request of `key` in `bucket` with a single atomic upsert (fixed window, computed from
- * the database clock so every instance agrees) and says whether it is within the limit.
+ * Counts one request of `key` in `bucket` with a single atomic upsert (a fixed window, whole multiples
+ * of its length since the epoch, so every instance agrees) and says whether it is within the limit.
+ * The time comes from lib/server/clock.ts, so tests move it instead of waiting for a fresh window.
  */
 export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">; bucket: RateLimitBucket; key: string }): Promise<Hit> {
   const rule = RATE_LIMITS[bucket];
   const limit = Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER));
   const window = rule.windowSeconds;
-  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`;
+  const at = now().getTime();
+  const windowStart = new Date(Math.floor(at / 1000 / window) * window * 1000);
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, key: key.slice(0, 200), windowStart, hits: 1 })
@@ -29,11 +32,9 @@ export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">
         windowStart: sql`excluded.window_start`,
       },
     })
-    .returning({
-      hits: rateLimits.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart}) + ${window} - extract(epoch from now()))::int`,
-    });
-  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Number(row.secondsLeft)) };
+    .returning({ hits: rateLimits.hits });
+  const secondsLeft = Math.ceil((windowStart.getTime() + window * 1000 - at) / 1000);
+  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, secondsLeft) };
 }
 
 /** 429 with Retry-After (in the JSON error envelope) once `key` is past its limit in `bucket`. */

@@ -8,7 +8,7 @@ export type RateLimitRule = {
   windowSeconds: number;
 };
 
-// DESIGN.md "Limits". Webhooks are generous: Telegram and YooKassa retry, and a few of their
+// docs/product/limits.md. Webhooks are generous: Telegram and YooKassa retry, and a few of their
 // addresses carry every user's traffic. Test suites that sign in many users raise every limit with
 // RATE_LIMIT_MULTIPLIER instead of turning limits off.
 export const RATE_LIMITS = {

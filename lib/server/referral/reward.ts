@@ -2,8 +2,9 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { payments, referralLedger, users, type Payment } from "@/db/schema";
+import { settleOwed } from "./clawback";
 
-// DESIGN.md "Referral programme": the referrer earns 40 % of the referred user's first successful
+// docs/product/referral.md: the referrer earns 40 % of the referred user's first successful
 // payment and 10 % of each later one, for a year after the code was applied.
 export const FIRST_PAYMENT_REWARD = 0.4;
 export const LATER_PAYMENT_REWARD = 0.1;
@@ -36,4 +37,5 @@ export async function rewardReferrer({ tx, payment }: { tx: Db; payment: Payment
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${amountKopecks}` })
     .where(eq(users.id, payer.referrer));
+  await settleOwed({ tx, userId: payer.referrer, paymentId: payment.id });
 }

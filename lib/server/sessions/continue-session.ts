@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/server/http/api-error";
 /**
  * Continues one of the caller's sessions in the messenger: makes it the active session and queues a
  * bot message, in one transaction. Another user's session (or an unknown one) answers 404.
- * For POST /api/history/id (DESIGN.md "Sessions, history and the bot").
+ * For POST /api/history/id (docs/product/history.md).
  */
 export async function continueSession({ db, user, sessionId }: { db: Db; user: Pick<User, "id" | "telegramId" | "language">; sessionId: number }) {
   return db.transaction(async (tx) => {
@@ -21,7 +21,7 @@ export async function continueSession({ db, user, sessionId }: { db: Db; user: P
     if (!session) throw new ApiError("not_found", "Session not found");
     const [model] = await tx.select({ displayName: models.displayName }).from(models).where(eq(models.id, session.modelId));
     await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
-    const text = botText(user.language, "sessionContinued", { name: session.name, model: model?.displayName ?? "" });
+    const text = botText(user.language)("sessionContinued", { name: session.name, model: model?.displayName ?? "" });
     await queueBotMessage({ db: tx, userId: user.id, chatId: user.telegramId, text });
     return { success: true as const, session_id: session.id };
   });

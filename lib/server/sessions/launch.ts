@@ -34,8 +34,8 @@ async function startSession({
   const assistantName = assistant && (userLanguage(user) === "en" ? (assistant.nameEn ?? assistant.name) : assistant.name);
   const name = assistantName ?? model.displayName;
   const text = assistantName
-    ? botText(user.language, "assistantStarted", { assistant: assistantName, model: model.displayName })
-    : botText(user.language, `start_${action}`, { model: model.displayName });
+    ? botText(user.language)("assistantStarted", { assistant: assistantName, model: model.displayName })
+    : botText(user.language)(`start_${action}`, { model: model.displayName });
   const sessionId = await db.transaction(async (tx) => {
     const [session] = await tx
       .insert(dialogSessions)

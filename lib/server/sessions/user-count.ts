@@ -2,7 +2,7 @@ import "server-only";
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { dialogMessages, dialogSessions, favorites } from "@/db/schema";
-import type { UserCountResponse } from "@/lib/contracts/assistants";
+import type { UserCountResponse } from "@/lib/contracts/user";
 
 /** GET /api/user/count: the caller's dialogue sessions, favourite assistants and dialogue messages. */
 export async function getUserCount({ db, userId }: { db: Db; userId: number }): Promise<UserCountResponse> {

@@ -3,11 +3,13 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { checkFileSignature, contentTypeOf, getStorage, isValidKey } from "./index";
 import { parseRange } from "./range";
 
-/** The response for a signed file link: whole, or the one byte range a <video> asks for. */
-export async function serveStoredFile({ req, key }: { req: Request; key: string }): Promise<Response> {
+/**
+ * The response for a signed file link (`exp` and `sig` from its query): whole, or the one byte range
+ * a <video> asks for in its Range header.
+ */
+export async function serveStoredFile({ key, exp, sig, range: rangeHeader }: { key: string; exp: string | null; sig: string | null; range: string | null }): Promise<Response> {
   if (!isValidKey(key)) throw new ApiError("not_found", "No such file");
-  const url = new URL(req.url);
-  const verdict = checkFileSignature({ key, exp: url.searchParams.get("exp"), sig: url.searchParams.get("sig") });
+  const verdict = checkFileSignature({ key, exp, sig });
   if (verdict === "invalid") throw new ApiError("forbidden", "This file link is not valid");
   if (verdict === "expired") throw new ApiError("forbidden", "This file link has expired");
 
@@ -20,7 +22,7 @@ export async function serveStoredFile({ req, key }: { req: Request; key: string 
     "cache-control": "private, max-age=3600",
     "x-content-type-options": "nosniff",
   };
-  const range = parseRange(req.headers.get("range"), size);
+  const range = parseRange(rangeHeader, size);
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
   }

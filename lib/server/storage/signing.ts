@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { env } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
+import { publicUrl } from "@/lib/server/http/public-url";
 
 // Stored files are reached by capability URLs: whoever holds an unexpired, correctly signed link may
 // read that one file, so <video>/<img> tags and the messenger need no bearer header.
@@ -11,11 +12,11 @@ const signingKey = () =>
 const signatureOf = (key: string, exp: number) =>
   crypto.createHmac("sha256", signingKey()).update(`${key}\n${exp}`).digest("base64url");
 
-/** `/api/files/<key>?exp=&sig=`, or the same under PUBLIC_URL with `absolute` (for the messenger). */
+/** `/api/files/<key>?exp=&sig=`, or the same under the public URL with `absolute` (for the messenger). */
 export function signedFileUrl(key: string, { ttlSeconds = env.FILE_URL_TTL_SECONDS, absolute = false, now = Date.now() }: { ttlSeconds?: number; absolute?: boolean; now?: number } = {}): string {
   const exp = Math.floor(now / 1000) + ttlSeconds;
   const path = `/api/files/${key}?exp=${exp}&sig=${signatureOf(key, exp)}`;
-  return absolute ? `${env.PUBLIC_URL.replace(/\/$/, "")}${path}` : path;
+  return absolute ? `${publicUrl()}${path}` : path;
 }
 
 /** "ok", or why the link is refused: a wrong signature or a past expiry. */

@@ -7,6 +7,8 @@ import { perKind, type QuotaRecord } from "@/lib/quota-kinds";
 import { FREE_TARIFF } from "@/lib/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
+import { now, nowMs } from "@/lib/server/clock";
+import { applyDueRefills } from "@/lib/server/quotas/refill";
 
 /** The columns of a subscription that say which tariff, limits and models it gives. */
 export const subscriptionColumns = {
@@ -19,10 +21,12 @@ export const subscriptionColumns = {
 };
 export type CurrentSubscription = Pick<Subscription, keyof typeof subscriptionColumns>;
 
-/** The quotas table's remaining balances, keyed by column name. */
-export const remainingQuotaColumns = perKind("quotaColumn", (r) => quotas[r.quotaColumn]);
-/** Remaining balances as the API names them (no row reads as zero). */
-export const toRemainingQuotas = (row: Record<keyof typeof remainingQuotaColumns, number> | null | undefined): QuotaRecord =>
+/** What the user can spend now per kind (allowance + package units), keyed by the allowance column's name. */
+export const remainingQuotaColumns = perKind("quotaColumn", (r) => sql<number>`${quotas[r.quotaColumn]} + ${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number));
+/** The package units alone, keyed the same way. */
+export const packageQuotaColumns = perKind("quotaColumn", (r) => sql<number>`${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number));
+/** Balances as the API names them (no row reads as zero). */
+export const toRemainingQuotas = (row: Partial<Record<keyof typeof remainingQuotaColumns, number | null>> | null | undefined): QuotaRecord =>
   perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
 
 export type CurrentTariff = {
@@ -56,7 +60,7 @@ export const tariffsById = (db: Db): Promise<Map<number, Tariff>> =>
  */
 export async function tariffOfSubscription({ db, subscription }: { db: Db; subscription: CurrentSubscription | null }): Promise<CurrentTariff> {
   const byId = await tariffsById(db);
-  const paid = subscription && subscription.expiresAt.getTime() > Date.now() ? byId.get(subscription.tariffId) : undefined;
+  const paid = subscription && subscription.expiresAt.getTime() > nowMs() ? byId.get(subscription.tariffId) : undefined;
   if (subscription && paid) return { tariff: paid, subscription, limits: subscriptionLimits(subscription) };
   const free = [...byId.values()].find((t) => t.name === FREE_TARIFF);
   if (!free) throw new ApiError("internal", "The Free tariff is missing from the catalogue");
@@ -69,7 +73,9 @@ export async function getCurrentTariff({ db, userId }: { db: Db; userId: number 
   return tariffOfSubscription({ db, subscription: subscription ?? null });
 }
 
+/** What the user can spend now (allowance + package units), after applying a refill or expiry that is due. */
 export async function getRemainingQuotas({ db, userId }: { db: Db; userId: number }): Promise<QuotaRecord> {
+  await applyDueRefills({ db, userId, now: now() });
   const [row] = await prepared(db).quotas.execute({ userId });
   return toRemainingQuotas(row);
 }

@@ -11,8 +11,11 @@ export async function getUserTariffStatus({ db, caller }: { db: Db; caller: Call
   return { user_tariff: tariff.name, price: toRoubles(Math.round(subscription.priceKopecks / subscription.months)) };
 }
 
-/** GET /api/user/statistic: the quotas as withUser read them and the current tariff's limits (no query of its own). */
+/**
+ * GET /api/user/statistic: what the caller can spend (allowance left + package units) as withUser read
+ * it, the package units alone, and the current tariff's allowance (no query of its own).
+ */
 export async function getUserStatistic({ db, caller }: { db: Db; caller: Caller }): Promise<UserStatisticResponse> {
   const { limits } = await tariffOfSubscription({ db, subscription: caller.subscription });
-  return { remaining_quotas: caller.quotas, tariff_limits: limits };
+  return { remaining_quotas: caller.quotas, tariff_limits: limits, package_quotas: caller.packageQuotas };
 }

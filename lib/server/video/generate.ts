@@ -4,13 +4,12 @@ import crypto from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
-import { VIDEO_UPLOAD_LIMITS, videoGenerateFieldsSchema, type VideoResult } from "@/lib/contracts/video";
+import type { VideoResult } from "@/lib/contracts/video";
 import type { VideoActionName } from "@/lib/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
-import { parseMultipart } from "@/lib/server/http/multipart";
 import { signedFileUrl, storeFile } from "@/lib/server/storage";
 import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";
-import { planGeneration, type VideoPlan } from "./plan";
+import { planGeneration, type VideoGenerateForm, type VideoPlan } from "./plan";
 import { recordVideoInHistory } from "./history";
 import type { Caller } from "@/lib/server/users";
 import { videoProviderFor } from "./providers";
@@ -26,8 +25,8 @@ const resultOf = (job: VideoJob): VideoResult => ({
   model_name: job.modelName,
 });
 
-function readIdempotencyKey(req: Request): string | undefined {
-  const key = req.headers.get("idempotency-key")?.trim();
+function checkIdempotencyKey(header: string | null): string | undefined {
+  const key = header?.trim();
   if (key === undefined || key === "") return undefined;
   if (key.length > 200) throw new ApiError("bad_request", "The Idempotency-Key header is at most 200 characters");
   return key;
@@ -72,20 +71,19 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
   }
 }
 
-/** POST /api/video/generate: validate everything, reserve the cost, generate, store, answer a signed link. */
-export async function generateVideo({ db, caller, req }: { db: Db; caller: Pick<Caller, "id" | "subscription">; req: Request }): Promise<VideoResult> {
+/**
+ * POST /api/video/generate: validate everything, reserve the cost, generate, store, answer a signed
+ * link. A retry (a known Idempotency-Key) was read and checked like the first request, then answers
+ * the first one's result.
+ */
+export async function generateVideo({ db, caller, form, idempotencyHeader }: { db: Db; caller: Pick<Caller, "id" | "subscription">; form: VideoGenerateForm; idempotencyHeader: string | null }): Promise<VideoResult> {
   const userId = caller.id;
-  const idempotencyKey = readIdempotencyKey(req);
+  const idempotencyKey = checkIdempotencyKey(idempotencyHeader);
   const seen = idempotencyKey ? await findJob({ db, userId, idempotencyKey }) : undefined;
-  if (seen) {
-    await req.body?.cancel().catch(() => {});
-    return awaitJob({ db, job: seen });
-  }
-  const form = await parseMultipart(req, VIDEO_UPLOAD_LIMITS);
-  const fields = videoGenerateFieldsSchema.parse(form.fields);
-  const plan = await planGeneration({ db, subscription: caller.subscription, fields, files: form.files });
+  if (seen) return awaitJob({ db, job: seen });
+  const plan = await planGeneration({ db, subscription: caller.subscription, form });
   const provider = videoProviderFor(plan.request.family);
-  const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields, cost: plan.cost });
+  const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields: form.fields, cost: plan.cost });
   if (existing) return awaitJob({ db, job });
   return run({ db, userId, job, plan, provider });
 }

@@ -34,11 +34,15 @@ export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: {
         .onConflictDoNothing({ target: [videoJobs.userId, videoJobs.idempotencyKey] })
         .returning();
       if (!job) return { job: (await findJob({ db: tx, userId, idempotencyKey }))!, existing: true };
-      await spendQuota({ db: tx, userId, kind: "video_tokens", amount: cost });
+      await spendQuota({ db: tx, userId, kind: "video_tokens", amount: cost, refs: { modelName: fields.model_name, action: fields.action, videoJobId: job.id } });
       return { job, existing: false };
     });
   } catch (error) {
     if (violatedIndex(error) === "video_jobs_one_running") {
+      // Two instances racing on one key: the running job may be this very request's first send,
+      // whose result the repeat waits for instead of a 429.
+      const same = await findJob({ db, userId, idempotencyKey });
+      if (same) return { job: same, existing: true };
       throw new ApiError("rate_limited", "Another video of yours is still being generated; wait for it to finish");
     }
     if (error instanceof ApiError && error.code === "payment_required") {
@@ -60,8 +64,8 @@ export async function failJob({ db, jobId, error }: { db: Db; jobId: number; err
       .update(videoJobs)
       .set({ status: "failed", error })
       .where(and(eq(videoJobs.id, jobId), eq(videoJobs.status, "processing")))
-      .returning({ userId: videoJobs.userId, cost: videoJobs.cost });
-    if (job) await refundQuota({ db: tx, userId: job.userId, kind: "video_tokens", amount: job.cost });
+      .returning({ userId: videoJobs.userId, cost: videoJobs.cost, modelName: videoJobs.modelName, action: videoJobs.action });
+    if (job) await refundQuota({ db: tx, userId: job.userId, kind: "video_tokens", amount: job.cost, refs: { modelName: job.modelName, action: job.action, videoJobId: jobId } });
   });
 }
 

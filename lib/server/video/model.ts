@@ -26,6 +26,6 @@ export async function getVideoModelOrThrow({ db, subscription, modelName, action
   return { model, capability };
 }
 
-/** What one clip of the model's first action costs at its default duration, at the catalogue's price. */
+/** What one clip of the model's first action costs at its default duration, at the catalogue's price (docs/product/video.md). */
 export const estimatedCost = ({ model, capability }: VideoModel) =>
   jobUnits(priceOf(model, model.actions[0]), durationOptions(model.modelName, capability.durations)[0]);

@@ -1,13 +1,12 @@
 import "server-only";
-import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "@/db";
-import { VIDEO_IMAGE_TYPES, VIDEO_VIDEO_TYPES, type VideoGenerateFields } from "@/lib/contracts/video";
+import { VIDEO_IMAGE_TYPES, VIDEO_UPLOAD_LIMITS, VIDEO_VIDEO_TYPES, videoGenerateFieldsSchema, type VideoGenerateFields } from "@/lib/contracts/video";
 import { supportsAction } from "@/lib/video/capabilities";
 import { jobUnits } from "@/lib/pricing/job-price";
 import { priceOf } from "@/lib/server/catalogue/access-rules";
 import { durationOptions, videoFamily } from "@/lib/video/durations";
 import { ApiError } from "@/lib/server/http/api-error";
-import type { UploadedFile } from "@/lib/server/http/multipart";
+import type { MultipartContract, ReceivedForm } from "@/lib/server/http/multipart";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import { toVideoCapability } from "./capabilities";
 import { getVideoModelOrThrow, type VideoModel } from "./model";
@@ -16,24 +15,26 @@ import type { VideoJobRequest } from "./providers/types";
 export type VideoPlan = { video: VideoModel; request: VideoJobRequest; cost: number };
 
 const INPUT_RULES = {
-  image_to_video: { field: "image", types: VIDEO_IMAGE_TYPES, label: "a PNG, JPEG or WebP image" },
-  video_to_video: { field: "video", types: VIDEO_VIDEO_TYPES, label: "an MP4, WebM or QuickTime video" },
+  image_to_video: { field: "image", label: "a PNG, JPEG or WebP image" },
+  video_to_video: { field: "video", label: "an MP4, WebM or QuickTime video" },
 } as const;
 
-/** The file's real type, read from its bytes (a renamed script is not an image). */
-async function checkInput(file: UploadedFile, rule: (typeof INPUT_RULES)[keyof typeof INPUT_RULES]) {
-  const detected = await fileTypeFromBuffer(file.data);
-  if (!detected || !(rule.types as readonly string[]).includes(detected.mime)) {
-    throw new ApiError("unsupported_media_type", `The ${rule.field} must be ${rule.label}`);
-  }
-  return { data: file.data, contentType: detected.mime };
-}
+/** POST /api/video/generate's form: the fields, and the one input file read by its content. */
+export const videoGenerateForm = {
+  fields: videoGenerateFieldsSchema,
+  files: {
+    image: { maxBytes: VIDEO_UPLOAD_LIMITS.image, types: VIDEO_IMAGE_TYPES, refusal: `The image must be ${INPUT_RULES.image_to_video.label}` },
+    video: { maxBytes: VIDEO_UPLOAD_LIMITS.video, types: VIDEO_VIDEO_TYPES, refusal: `The video must be ${INPUT_RULES.video_to_video.label}` },
+  },
+} satisfies MultipartContract<VideoGenerateFields, "image" | "video">;
+
+export type VideoGenerateForm = ReceivedForm<VideoGenerateFields, keyof typeof videoGenerateForm.files>;
 
 /**
  * Every check a generation passes before anything is spent: the model and the caller's access, the
  * action, the format, the duration, and the one input file the action needs, checked by content.
  */
-export async function planGeneration({ db, subscription, fields, files }: { db: Db; subscription: CurrentSubscription | null; fields: VideoGenerateFields; files: Record<string, UploadedFile> }): Promise<VideoPlan> {
+export async function planGeneration({ db, subscription, form: { fields, files } }: { db: Db; subscription: CurrentSubscription | null; form: VideoGenerateForm }): Promise<VideoPlan> {
   const video = await getVideoModelOrThrow({ db, subscription, modelName: fields.model_name, action: fields.action });
   const { model, capability } = video;
   if (!supportsAction(toVideoCapability(capability), fields.action)) {
@@ -52,8 +53,9 @@ export async function planGeneration({ db, subscription, fields, files }: { db: 
   let input: VideoJobRequest["input"];
   if (rule) {
     const file = files[rule.field];
-    if (!file || file.data.length === 0) throw new ApiError("bad_request", `${fields.action} needs ${rule.label}`, { [rule.field]: ["Required"] });
-    input = await checkInput(file, rule);
+    if (!file) throw new ApiError("bad_request", `${fields.action} needs ${rule.label}`, { [rule.field]: ["Required"] });
+    // The form's contract let only the listed types through, so the bytes were recognised.
+    input = { data: file.data, contentType: file.mime! };
   }
 
   return {

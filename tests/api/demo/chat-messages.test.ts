@@ -8,12 +8,19 @@ let sendUpdate: any;
 let listMessages: any;
 let serveFile: any;
 let record: (method: string, payload: Record<string, unknown>) => Promise<any>;
+let backdate: (messageId: number, seconds: number) => Promise<void>;
 
 beforeAll(async () => {
   useDemoBot();
   const { getDb } = await import("@/db");
   const { recordDemoCall } = await import("@/lib/server/bot/demo-transport");
+  const { botOutbox } = await import("@/db/schema");
+  const { eq, sql } = await import("drizzle-orm");
   record = async (method, payload) => recordDemoCall({ db: await getDb(), method, payload });
+  // Moves a recorded call into the past instead of waiting for it to age.
+  backdate = async (messageId, seconds) => {
+    await (await getDb()).update(botOutbox).set({ updatedAt: sql`${botOutbox.updatedAt} - make_interval(secs => ${seconds})` }).where(eq(botOutbox.id, messageId));
+  };
   sendUpdate = (await import("@/app/api/demo/chat/updates/route")).POST;
   listMessages = (await import("@/app/api/demo/chat/messages/route")).GET;
   serveFile = (await import("@/app/api/files/[...key]/route")).GET;
@@ -48,7 +55,7 @@ describe("GET /api/demo/chat/messages", () => {
   it("with ?after= answers what was added or edited since, so a streamed answer's edits arrive", async () => {
     const { token, telegramId } = await demoChatUser();
     const first = await record("sendMessage", { chat_id: telegramId, text: "…" });
-    await new Promise((r) => setTimeout(r, 2_100));
+    await backdate(first.result.message_id, 2.1);
     await record("sendMessage", { chat_id: telegramId, text: "later" });
     const initial = await list(token);
     expect(initial.body.items.map((m: any) => m.text)).toEqual(["…", "later"]);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
@@ -72,6 +73,23 @@ const EDGE_VALUES: unknown[] = [
 // Values that pass a loose schema but not a column: pushed into one field at a time.
 const ONE_FIELD_VALUES: unknown[] = [2_147_483_648, -1, 1.5, 9_007_199_254_740_993, "a\u0000b", [2_147_483_648]];
 const EDGE_STRINGS = ["0", "-1", "2147483648", "99999999999999999999", "1.5", "abc", "%00", "\u0000", LONG, "../..", "NaN", " "];
+
+type Refusal = { status: number; code: string; headers?: Record<string, string> };
+type RequestGuard = {
+  refuseRequestLine: (line: { method: string; url: string }, routeMethods: Record<string, string[]>) => Refusal | null;
+  routeMethodsFromSource: (appDir: string) => Record<string, string[]>;
+};
+// The production server's guard in front of Next (scripts/server.cjs): what it refuses never reaches a handler.
+const guard = createRequire(import.meta.url)("../../../scripts/request-guard.cjs") as RequestGuard;
+
+const MALFORMED_ENCODINGS = ["ab%FF", "ab%C0%AF", "ab%", "%E0%A4%A", "%zz"];
+const UNKNOWN_METHODS = ["TRACE", "CONNECT", "PROPFIND", "FOO"];
+const BROKEN_MULTIPART = [
+  { label: "multipart without a boundary", contentType: "multipart/form-data" },
+  { label: "multipart with an empty boundary", contentType: "multipart/form-data; boundary=" },
+  { label: "multipart with another boundary", contentType: "multipart/form-data; boundary=zzz" },
+  { label: "multipart with an overlong boundary", contentType: `multipart/form-data; boundary=${"b".repeat(200)}` },
+];
 
 async function loadRoutes(): Promise<Route[]> {
   const routes: Route[] = [];
@@ -192,6 +210,49 @@ describe("every route under /api survives hostile input", () => {
       }
     }
     console.info(`fuzz: ${sent} requests to ${routes.length} route files, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it("answers a malformed request line, an unknown method or a broken multipart body with a 4xx", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const routeMethods = guard.routeMethodsFromSource("app");
+    for (const route of routes) {
+      const rawPath = (value: string) => route.urlPath.split("/").map((s) => (s.startsWith("[") ? value : s)).join("/");
+      const lines = MALFORMED_ENCODINGS.flatMap((bad) => [
+        { label: `path ${bad}`, url: route.params.length ? rawPath(bad) : `${route.urlPath}/${bad}` },
+        { label: `query ${bad}`, url: `${rawPath("1")}?${route.fields[0] ?? "q"}=${bad}` },
+      ]);
+      for (const token of [undefined, "signed in"]) {
+        for (const method of Object.keys(route.methods)) {
+          for (const line of lines) {
+            const refusal = guard.refuseRequestLine({ method, url: line.url }, routeMethods);
+            sent++;
+            if (refusal?.status !== 400) failures.push(`${method} ${line.url} [${line.label}, ${token ?? "no token"}] → ${refusal?.status ?? "passed on"}`);
+          }
+        }
+        for (const method of UNKNOWN_METHODS) {
+          const refusal = guard.refuseRequestLine({ method, url: rawPath("1") }, routeMethods);
+          sent++;
+          const allow = refusal?.headers?.allow?.split(", ") ?? [];
+          if (refusal?.status !== 405 || !Object.keys(route.methods).every((m) => allow.includes(m))) {
+            failures.push(`${method} ${route.urlPath} [${token ?? "no token"}] → ${refusal?.status ?? "passed on"} allow ${allow.join(",")}`);
+          }
+        }
+      }
+      for (const [method, handler] of Object.entries(route.methods).filter(([m]) => m !== "GET")) {
+        for (const broken of BROKEN_MULTIPART) {
+          for (const attemptToken of [undefined, token]) {
+            const attempt: Attempt = { label: broken.label, token: attemptToken, contentType: broken.contentType, body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--" };
+            const res = await handler(buildRequest(route, method, attempt), { params: Promise.resolve(paramsOf(route, attempt)) });
+            sent++;
+            await res.arrayBuffer().catch(() => undefined);
+            if (res.status >= 500) failures.push(`${method} ${route.urlPath} [${broken.label}, ${attemptToken ? "signed in" : "no token"}] → ${res.status}`);
+          }
+        }
+      }
+    }
+    console.info(`fuzz (request lines, methods, multipart): ${sent} requests to ${routes.length} route files, ${failures.length} failures`);
     expect(failures).toEqual([]);
   }, 600_000);
 });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signIn } from "../../helpers/api";
 
-// Jobs on any host (issue 15): with the in-process timers off (they never start in tests), a
+// Jobs on any host (docs/operations.md): with the in-process timers off (they never start in tests), a
 // scheduler runs each job through the cron route.
 const SECRET = "cron-secret-0123456789abcdef";
 let runJob: any;

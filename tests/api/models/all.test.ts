@@ -17,7 +17,7 @@ async function accessOf(token: string): Promise<Map<string, boolean>> {
 }
 
 describe("GET /api/models/all", () => {
-  it("lists every model with the fields of SPEC.md and Free access for a new user", async () => {
+  it("lists every model with the documented fields and Free access for a new user", async () => {
     const { token } = await signIn();
     const res = await call<ModelItem[]>(getAll, "GET", "/api/models/all", { token });
     expect(res.status).toBe(200);

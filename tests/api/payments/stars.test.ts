@@ -11,7 +11,8 @@ let db: any;
 
 beforeAll(async () => {
   fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
-  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6" });
+  // A short payment-link deadline, so a Bot API that never answers is given up on quickly.
+  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6", PAYMENT_LINK_DEADLINE_MS: "300" });
   createTariff = (await import("@/app/api/tariff/create/route")).POST;
   userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
   stars = await import("@/lib/server/payments/providers/stars/webhook");
@@ -37,6 +38,16 @@ describe("Telegram Stars payments", () => {
     expect(fake.invoices.at(-1)).toMatchObject({ currency: "XTR", prices: [{ amount: 294 }] });
   });
 
+  it("POST /api/tariff/create - a Bot API that never answers gives a try-again 503 within the deadline", async () => {
+    const { token } = await signIn();
+    fake.stall = true;
+    const started = performance.now();
+    const res = await buyStarter(token).finally(() => (fake.stall = false));
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/try again/i);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("pre_checkout_query then successful_payment (delivered three times) apply the purchase once", async () => {
     const { token } = await signIn();
     await buyStarter(token);
@@ -47,6 +58,21 @@ describe("Telegram Stars payments", () => {
     const results = await Promise.all([1, 2, 3].map(() => stars.applyStarsPayment({ db, paid, payerTelegramId: 42 })));
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
+  });
+
+  it("refundPayment returns the Stars with refundStarPayment and ends the tariff", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
+    const { users } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
+    await stars.applyStarsPayment({ db, paid, payerTelegramId: payer.telegramId });
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    expect(await refundPayment({ db, paymentId: payload })).toEqual({ status: "refunded" });
+    expect(fake.refunds.at(-1)).toEqual({ user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
   });
 
   it("refuses a pre-checkout query of a different amount and credits nothing for it", async () => {

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Real limits for this file: the other suites scale them up (tests/setup/per-file.ts).
 vi.hoisted(() => {
@@ -13,6 +13,7 @@ const { GET: checkCode } = await import("@/app/api/referral/check-code/[code]/ro
 const { getDb } = await import("@/db");
 const { botOutbox, models } = await import("@/db/schema");
 const { hitRateLimit } = await import("@/lib/server/rate-limit");
+const { setClockForTests } = await import("@/lib/server/clock");
 const { call, signedInitData, signIn } = await import("../../helpers/api");
 
 const fromAddress = (address: string) => ({ "x-forwarded-for": address });
@@ -23,14 +24,17 @@ async function freeTextModelId() {
   return model.id;
 }
 
-/** Windows are whole minutes: a test that starts near the end of one could straddle two. */
-async function awaitFreshWindow() {
-  const second = new Date().getSeconds();
-  if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-}
+// Windows are whole minutes: each test runs at the first second of a fresh one, held still, so it
+// never straddles two and never waits for one to end.
+let minute = Math.ceil(Date.now() / 60_000) * 60_000;
+const clockAt = (ms: number) => setClockForTests(() => ms);
 
 describe("rate limits", () => {
-  beforeEach(awaitFreshWindow);
+  beforeEach(() => {
+    minute += 60_000;
+    clockAt(minute + 1_000);
+  });
+  afterAll(() => setClockForTests());
 
   it("POST /api/auth/telegram-login - the 61st sign-in in a minute from one address gets 429 with Retry-After; another address is unaffected", async () => {
     const statuses: number[] = [];
@@ -90,5 +94,15 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it("a new window starts the count again; Retry-After says how long the current one still runs", async () => {
+    const db = await getDb();
+    const key = "ip:192.0.2.44";
+    for (let i = 0; i < 60; i++) await hitRateLimit({ db, bucket: "sign-in", key });
+    clockAt(minute + 45_000);
+    expect(await hitRateLimit({ db, bucket: "sign-in", key })).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    clockAt(minute + 60_000);
+    expect(await hitRateLimit({ db, bucket: "sign-in", key })).toEqual({ allowed: true, retryAfterSeconds: 60 });
   });
 });

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { GET as standard } from "@/app/api/tariff/standard/route";
 import { getDb } from "@/db";
 import { catalogueVersion, tariffs } from "@/db/schema";
+import { RECHECK_MS } from "@/lib/server/catalogue/cache";
+import { nowMs, setClockForTests } from "@/lib/server/clock";
 import { call, signIn } from "../../helpers/api";
 
 const describeTariff = async (description: string) => {
@@ -11,8 +13,12 @@ const describeTariff = async (description: string) => {
 };
 
 describe("GET /api/tariff/standard from the cached catalogue", () => {
+  afterEach(() => setClockForTests());
+
   it("keeps answering its copy until catalogue_version moves, then reloads within the recheck interval", async () => {
     const { token } = await signIn();
+    const start = nowMs();
+    setClockForTests(() => start);
     const before = (await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description;
 
     await describeTariff("Edited by hand");
@@ -20,7 +26,8 @@ describe("GET /api/tariff/standard from the cached catalogue", () => {
 
     const db = await getDb();
     await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
-    await new Promise((resolve) => setTimeout(resolve, 2100)); // the recheck interval of lib/server/catalogue/cache.ts
+    expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe(before);
+    setClockForTests(() => start + RECHECK_MS);
     expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe("Edited by hand");
   });
 });

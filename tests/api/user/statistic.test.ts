@@ -17,6 +17,7 @@ describe("GET /api/user/statistic", () => {
       file_tokens: free.fileBalance,
       video_tokens: free.videoBalance,
     };
-    expect(res.body).toEqual({ remaining_quotas: limits, tariff_limits: limits });
+    const none = { text_tokens: 0, audio_tokens: 0, image_tokens: 0, file_tokens: 0, video_tokens: 0 };
+    expect(res.body).toEqual({ remaining_quotas: limits, tariff_limits: limits, package_quotas: none });
   });
 });

@@ -161,6 +161,20 @@ describe("POST /api/video/generate - generation on the sandbox provider", () => 
     expect(await videoBalance(userId)).toBe(175);
   });
 
+  it("answers repeats of a running request (same Idempotency-Key, sent at once) with its result, never 429", async () => {
+    const { token, userId } = await videoUser({ balance: 200 });
+    env.VIDEO_SANDBOX_DELAY_MS = 300;
+    try {
+      const headers = { "idempotency-key": "burst-1" };
+      const results = await Promise.all(Array.from({ length: 6 }, () => generate(token, generateForm(), headers)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await jobsOf(userId)).toHaveLength(1);
+      expect(await videoBalance(userId)).toBe(175);
+    } finally {
+      env.VIDEO_SANDBOX_DELAY_MS = 30;
+    }
+  });
+
   it("runs one generation per user at a time: a second one meanwhile answers 429", async () => {
     const { token, userId } = await videoUser({ balance: 200 });
     env.VIDEO_SANDBOX_DELAY_MS = 600;

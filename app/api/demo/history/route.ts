@@ -1,5 +1,6 @@
+import { demoHistoryBodySchema, demoHistoryResponseSchema } from "@/lib/contracts/demo";
 import { withUser } from "@/lib/server/http/handler";
-import { demoHistoryBodySchema, seedDemoHistory } from "@/lib/server/history/demo-seed";
+import { seedDemoHistory } from "@/lib/server/history/demo-seed";
 
 // POST /api/demo/history - adds sessions with messages to the caller's history (demo mode only, 404 otherwise)
-export const POST = withUser({ body: demoHistoryBodySchema }, ({ db, user, body }) => seedDemoHistory({ db, userId: user.id, body }));
+export const POST = withUser({ body: demoHistoryBodySchema, response: demoHistoryResponseSchema }, ({ db, user, body }) => seedDemoHistory({ db, userId: user.id, body }));

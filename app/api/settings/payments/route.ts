@@ -1,5 +1,6 @@
+import { paymentListResponseSchema } from "@/lib/contracts/settings";
 import { withUser } from "@/lib/server/http/handler";
 import { listPayments } from "@/lib/server/payments/list";
 
 // POST /api/settings/payments - the caller's payments, newest first
-export const POST = withUser({}, async ({ db, user }) => listPayments({ db, userId: user.id }));
+export const POST = withUser({ response: paymentListResponseSchema }, async ({ db, user }) => listPayments({ db, userId: user.id }));

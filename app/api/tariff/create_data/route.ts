@@ -1,5 +1,6 @@
+import { createDataResponseSchema } from "@/lib/contracts/tariff";
 import { withUser } from "@/lib/server/http/handler";
 import { getCreateData } from "@/lib/server/tariffs/catalogue";
 
 // GET /api/tariff/create_data - rates and slider bounds for the custom tariff builder
-export const GET = withUser({}, async ({ db }) => getCreateData({ db }));
+export const GET = withUser({ response: createDataResponseSchema }, async ({ db }) => getCreateData({ db }));

@@ -14,13 +14,14 @@ import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 // files: a document's text (PDF, DOCX, text and code files) goes to the session's text model with
 // the user's caption as the question (a summary when there is none). The model's price per document;
-// the model's tokens are part of that price, not taken from the text quota (README "Decisions").
+// the model's tokens are part of that price, not taken from the text quota
+// (docs/decisions/0025-documents-priced-per-piece.md).
 // The row keeps the document's text, so follow-up text turns of the session see it (context.ts).
 
 export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
-  const question = file.caption || botText(lang, "documentQuestion");
+  const question = file.caption || botText(lang)("documentQuestion");
   await paidTurn({
     ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "typing",
     run: async ({ signal, spent, left }) => {

@@ -58,7 +58,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
   const lang = user.language;
   const prompt = promptOf(active, file.caption);
   if (!prompt) {
-    await ctx.reply(botText(lang, "photoNeedsCaption"));
+    await ctx.reply(botText(lang)("photoNeedsCaption"));
     return;
   }
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;

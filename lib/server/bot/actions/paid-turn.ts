@@ -1,17 +1,16 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
-import { quotas, type User } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { jobUnits, type ActionCost } from "@/lib/pricing/job-price";
 import type { QuotaKey } from "@/lib/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
-import { QUOTA_FIELD } from "@/lib/server/quotas/columns";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
-import { botText } from "../bot-text";
+import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
+import { activeSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { log } from "@/lib/server/log";
 
@@ -28,7 +27,7 @@ const CHAT_ACTION_REPEAT_MS = 4_500;
 
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
-  constructor(readonly messageKey: string) {
+  constructor(readonly messageKey: BotTextKey) {
     super(messageKey);
     this.name = "TurnRefused";
   }
@@ -40,27 +39,27 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
 function failureText(lang: string, error: unknown): string {
-  if (error instanceof TurnRefused) return botText(lang, error.messageKey);
-  if (error instanceof FileTooLargeError) return botText(lang, "fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
+  if (error instanceof TurnRefused) return botText(lang)(error.messageKey);
+  if (error instanceof FileTooLargeError) return botText(lang)("fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
   // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
-  if (error instanceof DocumentError) return botText(lang, DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
-  return botText(lang, "actionFailed");
+  if (error instanceof DocumentError) return botText(lang)(DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
+  return botText(lang)("actionFailed");
 }
 
 /** Tells the user a file is over Telegram's download limit, before any getFile; answers true when it was refused. */
 export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lang: string; size?: number }): Promise<boolean> {
   if (size === undefined || size <= TELEGRAM_DOWNLOAD_LIMIT) return false;
-  await ctx.reply(botText(lang, "fileTooLarge", { size: megabytes(size) }));
+  await ctx.reply(botText(lang)("fileTooLarge", { size: megabytes(size) }));
   return true;
 }
 
 // The bot's lines for a job's price: before it runs, and under its result.
-const PRICE_NOTICE: Partial<Record<QuotaKey, string>> = { image_tokens: "priceImages", audio_tokens: "priceAudio", file_tokens: "priceFiles" };
-const COST_LINE: Partial<Record<QuotaKey, string>> = { image_tokens: "costImages", audio_tokens: "costAudio", file_tokens: "costFiles" };
+const PRICE_NOTICE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "priceImages", audio_tokens: "priceAudio", file_tokens: "priceFiles" };
+const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "costImages", audio_tokens: "costAudio", file_tokens: "costFiles" };
 
 /** The line under a job's result: the units it took and what is left of its kind. */
 export const costLine = ({ lang, kind, spent, left }: { lang: string; kind: QuotaKey; spent: number; left: number }) =>
-  botText(lang, COST_LINE[kind] ?? "costFiles", { spent: String(spent), left: String(left) });
+  botText(lang)(COST_LINE[kind] ?? "costFiles", { spent: String(spent), left: String(left) });
 
 /**
  * Reserves the price of `quantity` jobs at `cost` (pictures, documents, started minutes), says what
@@ -81,15 +80,17 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const lang = user.language;
   const { kind } = cost;
   const amount = jobUnits(cost, quantity);
+  const active = await activeSession({ db, user });
+  const refs = { modelName: active?.modelName, action: active?.session.action };
   let left: number;
   try {
-    left = await spendQuota({ db, userId: user.id, kind, amount });
+    left = await spendQuota({ db, userId: user.id, kind, amount, refs });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
-    await ctx.reply(botText(lang, "noQuota"), { reply_markup: tariffsKeyboard(lang) });
+    await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
-  const notice = botText(lang, PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
+  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
@@ -107,7 +108,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await refundQuota({ db, userId: user.id, kind, amount });
+  await refundQuota({ db, userId: user.id, kind, amount, refs });
   await ctx.reply(failureText(lang, error)).catch(() => {});
 }
 
@@ -117,13 +118,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
  * Answers the balance left.
  */
 export async function spendAfterTurn({ db, userId, kind, amount }: { db: Db; userId: number; kind: QuotaKey; amount: number }): Promise<number> {
-  try {
-    return await spendQuota({ db, userId, kind, amount });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
-    await db.update(quotas).set({ [QUOTA_FIELD[kind]]: 0, updatedAt: sql`now()` }).where(eq(quotas.userId, userId));
-    return 0;
-  }
+  return spendQuota({ db, userId, kind, amount, clampAtZero: true });
 }
 
 /** Audio is priced per started minute; a recording of unknown length counts as one. */

@@ -3,6 +3,7 @@ import type { Context } from "grammy";
 import type { Message } from "grammy/types";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
+import { PICKER_TYPES, type PickerType } from "@/lib/model-actions";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
 import { webAppKeyboard } from "../replies";
@@ -20,13 +21,13 @@ import { transcribeTurn } from "./transcribe";
 
 type Incoming = { ctx: Context; db: Db; user: User };
 
-// The actions the chat serves; video is made in the mini-app, so its "send me …" lines would mislead here.
-const CHAT_ACTIONS = new Set(["text", "files", "text_to_image", "generate_image", "speech_to_text", "noise_removal", "dubbing"]);
+// The actions the chat serves are the pickers' (lib/model-actions.ts); video is made in the mini-app, so its "send me …" lines would mislead here.
+const isChatAction = (action: string): action is PickerType => (PICKER_TYPES as readonly string[]).includes(action);
 
 /** The session's "ready, send me …" line, for a message of the wrong kind. */
 async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveSession }) {
   const { action } = active.session;
-  const hint = CHAT_ACTIONS.has(action) ? botText(user.language, `start_${action}`, { model: active.modelDisplayName }) : botText(user.language, "actionNotSupported");
+  const hint = isChatAction(action) ? botText(user.language)(`start_${action}`, { model: active.modelDisplayName }) : botText(user.language)("actionNotSupported");
   await ctx.reply(hint);
 }
 
@@ -51,7 +52,7 @@ export async function handleTextMessage({ ctx, db, user, text }: Incoming & { te
 export async function handleFileMessage({ ctx, db, user, message }: Incoming & { message: Message }): Promise<void> {
   const active = await activeSession({ db, user });
   if (!active) {
-    await ctx.reply(botText(user.language, "noSession"), { reply_markup: webAppKeyboard(user.language) });
+    await ctx.reply(botText(user.language)("noSession"), { reply_markup: webAppKeyboard(user.language) });
     return;
   }
   const file = incomingFileOf(message);

@@ -48,4 +48,11 @@ export interface PaymentProvider {
    */
   cancel(providerPaymentId: string, options?: CallOptions): Promise<boolean>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+  /**
+   * Returns a paid payment's money to the payer: "succeeded" when the provider says it is done,
+   * "pending" when its notification will say so later.
+   */
+  refund(input: RefundInput): Promise<"succeeded" | "pending">;
 }
+
+export type RefundInput = { paymentId: string; providerPaymentId: string; amountKopecks: number; payerTelegramId: number };

@@ -1,7 +1,8 @@
 import "server-only";
-import { env, isDemoMode } from "@/lib/env";
+import { isDemoMode } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { PaymentProvider } from "../types";
+import { publicUrl } from "@/lib/server/http/public-url";
 
 // The demo provider: the payer confirms or declines on this app's own checkout page
 // (app/checkout/[paymentId]), whose buttons drive the same confirmation path as a provider webhook.
@@ -16,7 +17,7 @@ export const sandboxProvider: PaymentProvider = {
       providerPaymentId: paymentId,
       status: "pending",
       amountKopecks,
-      paymentUrl: `${env.PUBLIC_URL.replace(/\/$/, "")}/checkout/${paymentId}`,
+      paymentUrl: `${publicUrl()}/checkout/${paymentId}`,
       savedPaymentMethodId: savePaymentMethod ? `sandbox-method-${paymentId}` : undefined,
     };
   },
@@ -30,5 +31,9 @@ export const sandboxProvider: PaymentProvider = {
   },
   async chargeSaved({ paymentId, amountKopecks, paymentMethodId }) {
     return { providerPaymentId: paymentId, status: "succeeded", amountKopecks, savedPaymentMethodId: paymentMethodId };
+  },
+  // No money moved, so there is none to return.
+  async refund() {
+    return "succeeded";
   },
 };

@@ -13,13 +13,18 @@ import type { PaymentProvider } from "../types";
 export const starsFor = (amountKopecks: number): number =>
   Math.max(1, Math.ceil(Math.round((amountKopecks / 100) * env.STARS_PER_ROUBLE * 1e6) / 1e6));
 
-/** A Bot API call for the Stars flow; a failure becomes a 502 for the caller. */
+/**
+ * A Bot API call for the Stars flow, made while a user waits: bounded by PAYMENT_LINK_DEADLINE_MS
+ * (docs/decisions/0103-provider-deadlines.md), past which it is a 503 "try again"; a failure is a 502.
+ */
 export async function botCall<T>(method: string, params: unknown): Promise<T> {
+  const deadline = AbortSignal.timeout(env.PAYMENT_LINK_DEADLINE_MS);
   try {
-    // grammY's raw methods take the Bot API's own parameter object, named as in its docs.
-    const raw = telegramApi().raw as unknown as Record<string, (params: unknown) => Promise<T>>;
-    return await raw[method](params);
+    // grammY's raw methods take the Bot API's own parameter object, named as in its docs, and a signal.
+    const raw = telegramApi().raw as unknown as Record<string, (params: unknown, signal: AbortSignal) => Promise<T>>;
+    return await raw[method](params, deadline);
   } catch (error) {
+    if (deadline.aborted) throw new ApiError("service_unavailable", "Telegram did not answer in time, try again in a minute");
     throw new ApiError("bad_gateway", `Bot API ${method} failed: ${(error as Error).message}`);
   }
 }
@@ -50,5 +55,10 @@ export const starsProvider: PaymentProvider = {
   },
   async chargeSaved() {
     throw new ApiError("bad_gateway", "Telegram Stars cannot charge a saved payment method");
+  },
+  // refundStarPayment returns the Stars at once (the charge id came with successful_payment).
+  async refund({ providerPaymentId, payerTelegramId }) {
+    await botCall("refundStarPayment", { user_id: payerTelegramId, telegram_payment_charge_id: providerPaymentId });
+    return "succeeded";
   },
 };

@@ -49,16 +49,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 5xx, or not answered at all, is repeated with the SAME Idempotence-Key (YooKassa then answers the
  * first request's result, never a second payment) until a final answer or the retry window ends.
  */
-async function request(
+async function request<T = YooPayment>(
   method: "GET" | "POST",
   path: string,
   options: { body?: unknown; idempotenceKey?: string; retryWindowMs?: number } & CallOptions = {},
-): Promise<YooPayment> {
+): Promise<T> {
   const headers: Record<string, string> = { authorization: authHeader(), "content-type": "application/json" };
   if (options.idempotenceKey) headers["idempotence-key"] = options.idempotenceKey;
-  // A call given its own short timeout (a user's request, a webhook) is tried once.
+  // A call given its own short timeout (a user's request, a webhook) is tried once. Within a retry
+  // window no attempt outlives the window: it is the whole call's deadline.
   const window = options.retryWindowMs ?? (options.timeoutMs ? 0 : DEFAULT_RETRY_WINDOW_MS);
   const deadline = Date.now() + window;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     let res: Response | undefined;
     let failure: string;
@@ -68,7 +70,7 @@ async function request(
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        signal: AbortSignal.timeout(window > 0 ? Math.max(1, Math.min(timeoutMs, deadline - Date.now())) : timeoutMs),
       });
     } catch (error) {
       res = undefined;
@@ -85,7 +87,7 @@ async function request(
       } else {
         if (res.status === 404) throw new ApiError("not_found", "YooKassa does not know this payment");
         if (!res.ok) throw new ApiError("bad_gateway", `YooKassa answered ${res.status}: ${text.slice(0, 300)}`);
-        return JSON.parse(text) as YooPayment;
+        return JSON.parse(text) as T;
       }
     }
     // A GET can simply be asked again later; a POST's outcome is unknown until YooKassa answers it.
@@ -134,6 +136,15 @@ export async function fetchYookassaPayment(providerPaymentId: string, options?: 
   return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
 }
 
+type YooRefund = { id: string; payment_id: string; status: "pending" | "succeeded" | "canceled"; amount: { value: string; currency: string } };
+export type ProviderRefund = { providerPaymentId: string; status: YooRefund["status"]; amountKopecks: number };
+
+/** A refund as YooKassa's API holds it now (GET /v3/refunds/{id}; the webhook re-fetches what a notification names). */
+export async function fetchYookassaRefund(refundId: string, options?: CallOptions): Promise<ProviderRefund> {
+  const r = await request<YooRefund>("GET", `/refunds/${encodeURIComponent(refundId)}`, options);
+  return { providerPaymentId: r.payment_id, status: r.status, amountKopecks: Math.round(Number(r.amount.value) * 100) };
+}
+
 export const yookassaProvider: PaymentProvider = {
   name: "yookassa",
   closesLocally: false,
@@ -147,8 +158,10 @@ export const yookassaProvider: PaymentProvider = {
       ...(savePaymentMethod ? { save_payment_method: true } : {}),
       ...receipt({ amountKopecks, description, email }),
     };
-    // On the user's request: bounded, then a clear "try again" (PaymentOutcomeUnknownError).
-    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: 8000, retryWindowMs: 10_000 }));
+    // On the user's request: the link or a clear "try again" (PaymentOutcomeUnknownError) within
+    // PAYMENT_LINK_DEADLINE_MS, which leaves the rest of the user's 10 s to our own work.
+    const deadlineMs = env.PAYMENT_LINK_DEADLINE_MS;
+    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: deadlineMs, retryWindowMs: deadlineMs }));
   },
   async wasPaid({ providerPaymentId, amountKopecks }, options) {
     const remote = await fetchYookassaPayment(providerPaymentId, options);
@@ -179,5 +192,11 @@ export const yookassaProvider: PaymentProvider = {
     };
     const payment = toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
     return { ...payment, savedPaymentMethodId: payment.savedPaymentMethodId ?? paymentMethodId };
+  },
+  async refund({ paymentId, providerPaymentId, amountKopecks }) {
+    // POST /v3/refunds; one Idempotence-Key per payment, so asking twice refunds once.
+    const body = { payment_id: providerPaymentId, amount: { value: amountValue(amountKopecks), currency: "RUB" } };
+    const refund = await request<YooRefund>("POST", "/refunds", { body, idempotenceKey: `refund-${paymentId}` });
+    return refund.status === "succeeded" ? "succeeded" : "pending";
   },
 };

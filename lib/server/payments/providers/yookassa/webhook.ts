@@ -6,18 +6,14 @@ import type { Db } from "@/db";
 import { payments } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
-import { addressInRanges, clientAddress } from "@/lib/server/http/client-address";
+import { addressInRanges } from "@/lib/server/http/client-address";
 import { confirmPayment } from "../../confirm";
-import { fetchYookassaPayment } from "./client";
+import { fetchYookassaPayment, fetchYookassaRefund } from "./client";
+import { undoPurchase } from "../../refund";
 import { releasePayment } from "../../release";
+import { yookassaNotificationSchema } from "@/lib/contracts/payments";
 
-export const yookassaNotificationSchema = z.object({
-  type: z.string().optional(),
-  event: z.string().max(100),
-  // YooKassa payment ids are UUID-shaped; anything else is refused before any outbound call.
-  object: z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i) }).loose(),
-});
-export type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
+type YookassaNotification = z.infer<typeof yookassaNotificationSchema>;
 
 /**
  * YOOKASSA_TRUSTED_IPS: comma-separated addresses or CIDR ranges (YooKassa publishes the ranges it
@@ -34,24 +30,50 @@ export function isTrustedSource({ address, trusted }: { address: string | undefi
 // A notification is answered within a few seconds: YooKassa redelivers what it could not deliver.
 const WEBHOOK_CALL = { timeoutMs: 3000 };
 
+/** A re-fetch YooKassa answered "not found" is null; any other failure asks for the notification again later. */
+function unknownOrRetryLater(error: unknown): null {
+  if (error instanceof ApiError && error.code === "not_found") return null;
+  // Whatever the provider said stays in our log, never in an answer to an anonymous caller; a
+  // 503 makes YooKassa deliver the notification again later.
+  log().error({ err: error }, "YooKassa re-fetch failed");
+  const unavailable = new ApiError("service_unavailable", "Notification not processed, deliver it again later");
+  unavailable.retryAfterSeconds = 60;
+  throw unavailable;
+}
+
+/**
+ * A refund notification, believed only after re-fetching the refund (GET /v3/refunds/{id}): a
+ * succeeded refund of the whole payment undoes the purchase, once (undoPurchase).
+ */
+async function handleRefundNotification({ db, refundId }: { db: Db; refundId: string }) {
+  const refund = await fetchYookassaRefund(refundId, WEBHOOK_CALL).catch(unknownOrRetryLater);
+  if (!refund) return { ok: true, ignored: "unknown refund" };
+  if (refund.status !== "succeeded") return { ok: true, applied: false };
+  const [payment] = await db
+    .select({ id: payments.id, amountKopecks: payments.amountKopecks })
+    .from(payments)
+    .where(and(eq(payments.provider, "yookassa"), eq(payments.providerPaymentId, refund.providerPaymentId)));
+  if (!payment) return { ok: true, ignored: "unknown payment" };
+  if (refund.amountKopecks < payment.amountKopecks) {
+    // A partial refund is the operator's own arrangement: the purchase stays.
+    log().warn({ paymentId: payment.id, refundedKopecks: refund.amountKopecks }, "YooKassa partial refund left the purchase in place");
+    return { ok: true, ignored: "partial refund" };
+  }
+  const { undone } = await undoPurchase({ db, paymentId: payment.id });
+  return { ok: true, applied: undone };
+}
+
 /**
  * POST /api/payments/webhook/yookassa: the notification is only a hint. The payment is fetched
  * again from YooKassa's API and applied (once, see confirmPayment) only when YooKassa itself says
  * it succeeded for our amount.
  */
-export async function handleYookassaNotification({ db, req, body }: { db: Db; req: Request; body: YookassaNotification }) {
-  if (!isTrustedSource({ address: clientAddress(req, env.TRUSTED_PROXY_COUNT), trusted: env.YOOKASSA_TRUSTED_IPS })) {
+export async function handleYookassaNotification({ db, sourceAddress, body }: { db: Db; sourceAddress: string | undefined; body: YookassaNotification }) {
+  if (!isTrustedSource({ address: sourceAddress, trusted: env.YOOKASSA_TRUSTED_IPS })) {
     throw new ApiError("forbidden", "Notification from an untrusted address");
   }
-  const remote = await fetchYookassaPayment(body.object.id, WEBHOOK_CALL).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "not_found") return null;
-    // Whatever the provider said stays in our log, never in an answer to an anonymous caller; a
-    // 503 makes YooKassa deliver the notification again later.
-    log().error({ err: error }, "YooKassa re-fetch failed");
-    const unavailable = new ApiError("service_unavailable", "Notification not processed, deliver it again later");
-    unavailable.retryAfterSeconds = 60;
-    throw unavailable;
-  });
+  if (body.event.startsWith("refund.")) return handleRefundNotification({ db, refundId: body.object.id });
+  const remote = await fetchYookassaPayment(body.object.id, WEBHOOK_CALL).catch(unknownOrRetryLater);
   if (!remote) return { ok: true, ignored: "unknown payment" };
   // By YooKassa's id, or by the id in its metadata when the notification beat our own bookkeeping.
   const byMetadata = remote.ourPaymentId && z.uuid().safeParse(remote.ourPaymentId).success ? eq(payments.id, remote.ourPaymentId) : undefined;

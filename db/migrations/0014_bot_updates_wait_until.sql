@@ -1,0 +1,1 @@
+ALTER TABLE "bot_updates" ADD COLUMN "wait_until" timestamp with time zone;

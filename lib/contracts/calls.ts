@@ -1,0 +1,109 @@
+import { z, type ZodType } from "zod";
+import * as assistants from "./assistants";
+import * as auth from "./auth";
+import * as demo from "./demo";
+import * as demoChat from "./demo-chat";
+import * as files from "./files";
+import * as health from "./health";
+import * as history from "./history";
+import * as jobs from "./jobs";
+import * as models from "./models";
+import * as notifications from "./notifications";
+import * as openapi from "./openapi";
+import * as packages from "./package";
+import * as payments from "./payments";
+import * as referral from "./referral";
+import * as settings from "./settings";
+import * as tariff from "./tariff";
+import * as telegram from "./telegram";
+import * as user from "./user";
+import * as video from "./video";
+
+/**
+ * One call's contract: what it takes and what it answers. `body` is a JSON body, `form` the text
+ * fields of a multipart body (files beside them); `response` is the JSON of a 2xx answer, and
+ * `binary` marks a call that answers bytes instead (its response schema is then z.never()).
+ */
+export type CallContract = {
+  body?: ZodType;
+  form?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  response: ZodType;
+  binary?: true;
+};
+
+/** Any /api path no route serves: the JSON error envelope with 404, whatever the method. */
+const noCall = { response: z.never() };
+
+/**
+ * Every call under app/api, keyed "METHOD /api/path" as the route file serves it ({name} for a
+ * dynamic segment). One line per call: the API tests parse every 2xx answer with `response`
+ * (tests/helpers/api.ts), the client's `api()` takes the key and returns its type, and
+ * GET /api/openapi.json is generated from this table (docs/decisions/0120-response-contracts.md).
+ */
+export const apiCalls = {
+  "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
+  "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
+  "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },
+  "GET /api/assistants/id": { query: assistants.assistantSessionQuerySchema, response: assistants.assistantSessionResponseSchema },
+  "GET /api/assistants/list_by_category": { query: assistants.listByCategoryQuerySchema, response: assistants.listByCategoryResponseSchema },
+  "GET /api/assistants/models": { response: assistants.assistantModelsResponseSchema },
+  "POST /api/auth/telegram-login": { body: auth.telegramLoginBodySchema, response: auth.telegramLoginResponseSchema },
+  "GET /api/demo/chat/messages": { query: demoChat.demoChatMessagesQuerySchema, response: demoChat.demoChatMessagesResponseSchema },
+  "POST /api/demo/chat/updates": { body: demoChat.demoChatJsonBodySchema, form: demoChat.demoChatFileFieldsSchema, response: demoChat.demoChatUpdateResponseSchema },
+  "POST /api/demo/history": { body: demo.demoHistoryBodySchema, response: demo.demoHistoryResponseSchema },
+  "GET /api/demo/init-data": { query: demo.demoInitDataQuerySchema, response: demo.demoInitDataResponseSchema },
+  "GET /api/files/{key}": { response: files.storedFileResponseSchema, binary: true },
+  "GET /api/health": { query: health.healthQuerySchema, response: health.healthResponseSchema },
+  "POST /api/history/": { body: history.historyPageBodySchema, response: history.historyPageResponseSchema },
+  "GET /api/history/id": { query: history.historyThreadQuerySchema, response: history.historyThreadResponseSchema },
+  "POST /api/history/id": { body: history.historyContinueBodySchema, response: history.historyContinueResponseSchema },
+  "POST /api/jobs/{name}": { response: jobs.runJobResponseSchema },
+  "GET /api/models/all": { response: models.modelsResponseSchema },
+  "GET /api/models/image/session": { query: models.imageSessionQuerySchema, response: models.imageSessionResponseSchema },
+  "POST /api/models/session": { body: models.modelSessionBodySchema, response: models.modelSessionResponseSchema },
+  "GET /api/models/text/session": { query: models.textSessionQuerySchema, response: models.textSessionResponseSchema },
+  "GET /api/openapi.json": { response: openapi.openApiDocumentResponseSchema },
+  "GET /api/package/": { response: packages.packagesResponseSchema },
+  "POST /api/package/payment": { body: packages.createPackagePaymentBodySchema, response: packages.createPackagePaymentResponseSchema },
+  "POST /api/payments/sandbox/{paymentId}/{action}": { response: payments.sandboxPaymentResponseSchema },
+  "POST /api/payments/webhook/yookassa": { body: payments.yookassaNotificationSchema, response: payments.yookassaWebhookResponseSchema },
+  "POST /api/referral/activate-code": { body: referral.activateCodeBodySchema, response: referral.activateCodeResponseSchema },
+  "GET /api/referral/balance": { response: referral.referralBalanceResponseSchema },
+  "GET /api/referral/can-apply": { response: referral.canApplyResponseSchema },
+  "GET /api/referral/check-code/{code}": { params: referral.checkCodeParamsSchema, response: referral.checkCodeResponseSchema },
+  "GET /api/referral/my-code": { response: referral.myCodeResponseSchema },
+  "POST /api/settings/language": { body: settings.setLanguageBodySchema, response: settings.setLanguageResponseSchema },
+  "POST /api/settings/payments": { response: settings.paymentListResponseSchema },
+  "POST /api/settings/recurrent": { body: settings.setRecurrentBodySchema, response: settings.setRecurrentResponseSchema },
+  "GET /api/settings/recurrent-status": { response: settings.recurrentStatusResponseSchema },
+  "POST /api/tariff/cancel-pending-payment": { response: tariff.cancelPendingPaymentResponseSchema },
+  "GET /api/tariff/check-pending-payment": { response: tariff.checkPendingPaymentResponseSchema },
+  "POST /api/tariff/create": { body: tariff.createTariffPaymentBodySchema, response: tariff.createTariffPaymentResponseSchema },
+  "POST /api/tariff/create_custom": { body: tariff.createCustomTariffPaymentBodySchema, response: tariff.createCustomTariffPaymentResponseSchema },
+  "GET /api/tariff/create_data": { response: tariff.createDataResponseSchema },
+  "GET /api/tariff/standard": { response: tariff.standardTariffsResponseSchema },
+  "POST /api/telegram/webhook": { body: telegram.telegramUpdateBodySchema, response: telegram.telegramWebhookResponseSchema },
+  "GET /api/user/assistants": { response: assistants.favoritesResponseSchema },
+  "POST /api/user/assistants": { body: assistants.favoriteBodySchema, response: assistants.favoriteResponseSchema },
+  "DELETE /api/user/assistants": { body: assistants.favoriteBodySchema, response: assistants.favoriteResponseSchema },
+  "GET /api/user/count": { response: user.userCountResponseSchema },
+  "GET /api/user/notifications": { response: notifications.notificationsResponseSchema },
+  "GET /api/user/statistic": { response: user.userStatisticResponseSchema },
+  "GET /api/user/usage": { query: user.userUsageQuerySchema, response: user.userUsageResponseSchema },
+  "GET /api/user/user-tariff": { response: user.userTariffResponseSchema },
+  "GET /api/video/check-model-cost/{modelName}": { params: video.videoCostParamsSchema, response: video.videoCostResponseSchema },
+  "POST /api/video/generate": { form: video.videoGenerateFieldsSchema, response: video.videoGenerateResponseSchema },
+  "GET /api/video/model-capabilities": { response: video.videoCapabilitiesResponseSchema },
+  "GET /api/{unknown}": noCall,
+  "HEAD /api/{unknown}": noCall,
+  "POST /api/{unknown}": noCall,
+  "PUT /api/{unknown}": noCall,
+  "PATCH /api/{unknown}": noCall,
+  "DELETE /api/{unknown}": noCall,
+  "OPTIONS /api/{unknown}": noCall,
+} satisfies Record<string, CallContract>;
+
+export type ApiCalls = typeof apiCalls;
+export type CallKey = keyof ApiCalls;

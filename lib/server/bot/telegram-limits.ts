@@ -1,0 +1,42 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Transformer } from "grammy";
+import type { Db } from "@/db";
+import { users } from "@/db/schema";
+import { now } from "@/lib/server/clock";
+import { log } from "@/lib/server/log";
+
+// Telegram's answers about limits, for every Bot API call the bot makes while it handles an update:
+// a 429 waits its retry_after and the same call is made again, inside the turn, so the turn is
+// neither failed nor run (and charged) twice; a 403 (the user blocked the bot) marks the user as the
+// outbox does, so nothing more is queued for them until they write again.
+
+// A flood wait longer than this is not waited out inside a turn: the update is tried again later (updates.ts).
+const MAX_WAIT_SECONDS = 60;
+const MAX_RETRIES = 3;
+
+let wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Tests only: how a retry_after is waited (a fake answers at once); no argument restores the timer. */
+export function setRateLimitWaitForTests(next?: (ms: number) => Promise<void>): void {
+  wait = next ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+}
+
+export function honourTelegramLimits(db: Db): Transformer {
+  return async (prev, method, payload, signal) => {
+    for (let retry = 0; ; retry++) {
+      const result = await prev(method, payload, signal);
+      if (result.ok) return result;
+      const retryAfter = result.parameters?.retry_after;
+      if (result.error_code === 429 && retryAfter !== undefined && retryAfter <= MAX_WAIT_SECONDS && retry < MAX_RETRIES) {
+        log().warn(`[bot] ${method} rate-limited by Telegram; retrying after ${retryAfter} s`);
+        await wait(retryAfter * 1000);
+        continue;
+      }
+      const chatId = Number((payload as { chat_id?: unknown }).chat_id);
+      // In a private chat the chat id is the user's Telegram id.
+      if (result.error_code === 403 && chatId > 0) await db.update(users).set({ botBlockedAt: now() }).where(eq(users.telegramId, chatId));
+      return result;
+    }
+  };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
+import { log } from "@/lib/server/log";
+
+// How the bot-updates workers learn that an update was stored: on PostgreSQL through LISTEN/NOTIFY
+// (every instance listens on one channel), on the embedded database (one process) by an in-process
+// event. Polling stays only as a slow safety net (docs/decisions/0019-bot-updates-stored-then-worked.md).
+
+const CHANNEL = "bot_updates";
+
+/** The postgres.js client under a drizzle handle; null on PGlite (it has no notify()). */
+type PgNotifier = {
+  listen: (channel: string, onNotify: () => void) => Promise<{ unlisten: () => Promise<void> }>;
+  notify: (channel: string, payload: string) => Promise<unknown>;
+};
+function pgNotifier(db: Db): PgNotifier | null {
+  const client = (db as unknown as { $client?: Partial<PgNotifier> }).$client;
+  return typeof client?.listen === "function" && typeof client.notify === "function" ? (client as PgNotifier) : null;
+}
+
+const localSignal = perDatabase(() => new EventEmitter().setMaxListeners(0));
+
+/** Calls `onWake` whenever any instance stores an update; answers the function that stops listening. */
+export async function listenForUpdates(db: Db, onWake: () => void): Promise<() => Promise<void>> {
+  const pg = pgNotifier(db);
+  if (pg) {
+    const { unlisten } = await pg.listen(CHANNEL, onWake);
+    return unlisten;
+  }
+  const signal = localSignal(db);
+  signal.on("stored", onWake);
+  return async () => {
+    signal.off("stored", onWake);
+  };
+}
+
+/** Tells the other instances that an update was stored; a lost notification is caught by their safety poll. */
+export function announceUpdate(db: Db): void {
+  const pg = pgNotifier(db);
+  if (!pg) {
+    localSignal(db).emit("stored");
+    return;
+  }
+  pg.notify(CHANNEL, "").catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`));
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { quotas, users } from "@/db/schema";
+import { perKind, type QuotaKey } from "@/lib/quota-kinds";
+import { routes } from "@/lib/routes";
+import { botText } from "@/lib/server/bot/bot-text";
+import { queueBotMessage } from "@/lib/server/bot/outbox";
+import { publicUrl } from "@/lib/server/http/public-url";
+import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
+
+// Balance alerts (docs/product/billing.md): when the allowance of a kind first drops below 50 %,
+// 25 % and 10 % of the tariff's in a 30-day step, the bot says so once per threshold. quotas.alerts_sent
+// keeps the lowest threshold sent per kind; refills, a new tariff and `reset` clear it.
+
+/** Percent thresholds, lowest first. */
+const THRESHOLDS = [10, 25, 50] as const;
+
+const KIND_NAME_KEY = perKind("apiKey", (r) => `lowBalance_${r.kind}` as const);
+
+/** After a spend left `allowanceLeft` of `kind`: claims the lowest threshold crossed (once) and queues the message. */
+export async function alertLowBalance({ db, userId, kind, allowanceLeft }: { db: Db; userId: number; kind: QuotaKey; allowanceLeft: number }): Promise<void> {
+  const { limits } = await getCurrentTariff({ db, userId });
+  const limit = limits[kind];
+  const threshold = THRESHOLDS.find((percent) => allowanceLeft * 100 < limit * percent);
+  if (limit <= 0 || threshold === undefined) return;
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(quotas)
+      .set({ alertsSent: sql`jsonb_set(${quotas.alertsSent}, ${`{${kind}}`}::text[], to_jsonb(${threshold}::integer))` })
+      .where(and(eq(quotas.userId, userId), sql`coalesce((${quotas.alertsSent} ->> ${kind})::integer, 101) > ${threshold}`))
+      .returning({ userId: quotas.userId });
+    if (!claimed.length) return;
+    const [user] = await tx
+      .select({ chatId: users.telegramId, language: users.language, allowsWrite: users.allowsWriteToPm })
+      .from(users)
+      .where(eq(users.id, userId));
+    // A user who did not allow the bot to write is not written to (the threshold still counts as told).
+    if (!user?.allowsWrite) return;
+    const base = publicUrl();
+    const text = botText(user.language)("lowBalance", {
+      percent: String(threshold),
+      kind: botText(user.language)(KIND_NAME_KEY[kind]),
+      left: String(allowanceLeft),
+      limit: String(limit),
+      tariffs: `${base}/#${routes.tariff()}`,
+      packs: `${base}/#${routes.packStore()}`,
+    });
+    await queueBotMessage({ db: tx, userId, chatId: user.chatId, text });
+  });
+}

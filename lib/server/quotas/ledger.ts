@@ -1,0 +1,85 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
+import type { LedgerReason } from "@/db/schema";
+import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/quota-kinds";
+
+// Every change of a user's balances goes through `changeBalances`: one statement locks the quotas row,
+// updates it and inserts one balance_ledger row per kind that changed (units = the change of
+// allowance + package units, balance_after = their sum), so the ledger can never disagree with the
+// balances and nothing is computed in JavaScript between reading and writing (docs/product/billing.md).
+
+/** What a ledger row belongs to. */
+export type LedgerRefs = { modelName?: string | null; action?: string | null; paymentId?: string | null; turnId?: number | null; videoJobId?: number | null };
+
+/** A quota key's allowance column and its package column, as SQL identifiers. */
+export const allowanceColumn = (kind: QuotaKey): SQL => sql`${sql.identifier(kind)}`;
+export const packageColumn = (kind: QuotaKey): SQL => sql`${sql.identifier(`package_${kind}`)}`;
+/** The row's value before this change (inside `changeBalances`' expressions). */
+export const oldAllowance = (kind: QuotaKey): SQL => sql`o.${allowanceColumn(kind)}`;
+export const oldPackage = (kind: QuotaKey): SQL => sql`o.${packageColumn(kind)}`;
+
+/** A point in time as an SQL parameter (raw `sql` parameters take no Date on postgres-js). */
+export const timestamp = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
+
+export type BalancesAfter = { userId: number; allowance: QuotaRecord; packageUnits: QuotaRecord; stepEndsAt: Date | null };
+
+type Change = {
+  db: Db;
+  /** Which quotas rows (alias `o`), e.g. `o.user_id = 1 and o.text_tokens >= 5`. */
+  where: SQL;
+  /** New values per kind, as expressions over the old row `o` (and `extraFrom`'s tables). */
+  allowance?: Partial<Record<QuotaKey, SQL>>;
+  packageUnits?: Partial<Record<QuotaKey, SQL>>;
+  /** Other columns of quotas to set, e.g. step_ends_at. */
+  otherSets?: SQL[];
+  /** Join clauses after `from o` for the expressions, e.g. `left join subscriptions s on s.user_id = o.user_id`. */
+  extraFrom?: SQL;
+  /** The ledger reason: a constant, or an SQL expression over `o` and `extraFrom`. */
+  reason: LedgerReason | SQL;
+  refs?: LedgerRefs;
+  now: Date;
+};
+
+/** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
+export async function changeBalances({ db, where, allowance = {}, packageUnits = {}, otherSets = [], extraFrom, reason, refs = {}, now }: Change): Promise<BalancesAfter[]> {
+  const sets = [
+    ...Object.entries(allowance).map(([k, v]) => sql`${allowanceColumn(k as QuotaKey)} = ${v}`),
+    ...Object.entries(packageUnits).map(([k, v]) => sql`${packageColumn(k as QuotaKey)} = ${v}`),
+    ...otherSets,
+    sql`updated_at = ${timestamp(now)}`,
+  ];
+  const reasonSql = typeof reason === "string" ? sql`${reason}::text` : reason;
+  const kindRows = QUOTA_KEYS.map((k) => {
+    const after = sql`c.${allowanceColumn(k)} + c.${packageColumn(k)}`;
+    return sql`(${k}::text, (${after}) - (c.${sql.identifier(`old_${k}`)}), ${after})`;
+  });
+  const oldTotals = QUOTA_KEYS.map((k) => sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`);
+  const rows = await db.execute<Record<string, unknown>>(sql`
+    with o as (select * from quotas o where ${where} for update),
+    c as (
+      update quotas q set ${sql.join(sets, sql`, `)}
+      from o ${extraFrom ?? sql``}
+      where q.user_id = o.user_id
+      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason
+    ),
+    l as (
+      insert into balance_ledger (user_id, created_at, kind, units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
+      select c.user_id, ${timestamp(now)}, k.kind, k.units, k.after, c.ledger_reason, ${refs.modelName ?? null}, ${refs.action ?? null},
+        ${refs.paymentId ?? null}::uuid, ${refs.turnId ?? null}::integer, ${refs.videoJobId ?? null}::integer
+      from c cross join lateral (values ${sql.join(kindRows, sql`, `)}) as k(kind, units, after)
+      where k.units <> 0
+    )
+    select * from c`);
+  return rowsOf(rows).map((r) => ({
+    userId: Number(r.user_id),
+    allowance: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[k])])) as QuotaRecord,
+    packageUnits: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`package_${k}`])])) as QuotaRecord,
+    stepEndsAt: r.step_ends_at == null ? null : new Date(r.step_ends_at as string | Date),
+  }));
+}
+
+/** postgres-js answers an array of rows, PGlite an object with `rows`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []);
+}

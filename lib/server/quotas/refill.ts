@@ -1,0 +1,67 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
+import { quotas, subscriptions, tariffs } from "@/db/schema";
+import { perKind, QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/quota-kinds";
+import { FREE_TARIFF } from "@/lib/tariff-names";
+import { changeBalances, oldAllowance, timestamp, type LedgerRefs } from "./ledger";
+
+// The allowance of a subscription is granted per 30-day step: on purchase, then at each step's end
+// until the subscription ends, when Free's allowance replaces it (docs/product/billing.md). Package
+// units are never touched here.
+
+export const STEP_DAYS = 30;
+const STEP_SECONDS = STEP_DAYS * 24 * 60 * 60;
+
+const SUBSCRIPTION_LIMIT = perKind("apiKey", (r) => sql.identifier(subscriptions[r.subscriptionColumn].name));
+const FREE_BALANCE = perKind("apiKey", (r) => sql.identifier(tariffs[r.tariffColumn].name));
+
+/**
+ * Applies every refill or expiry that is due by `now` (one user's, or everyone's for the renewal
+ * job): the allowance becomes the subscription's limits while it runs, else Free's, and the next step
+ * end is set, in one conditional statement, so concurrent callers apply a step once.
+ */
+export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: number; now: Date }): Promise<void> {
+  const active = sql`s.expires_at > ${timestamp(now)}`;
+  const allowance = Object.fromEntries(
+    QUOTA_KEYS.map((k) => [k, sql`case when ${active} then s.${SUBSCRIPTION_LIMIT[k]} else f.${FREE_BALANCE[k]} end`]),
+  ) as Record<QuotaKey, SQL>;
+  const nextStep = sql`least(s.expires_at, s.starts_at + make_interval(secs => ${STEP_SECONDS} * (floor(extract(epoch from (${timestamp(now)} - s.starts_at)) / ${STEP_SECONDS}) + 1)))`;
+  await changeBalances({
+    db,
+    where: userId === undefined ? sql`o.step_ends_at <= ${timestamp(now)}` : sql`o.user_id = ${userId} and o.step_ends_at <= ${timestamp(now)}`,
+    extraFrom: sql`left join subscriptions s on s.user_id = o.user_id cross join (select * from tariffs where name = ${FREE_TARIFF}) f`,
+    allowance,
+    otherSets: [sql`step_ends_at = case when ${active} then ${nextStep} else null end`, sql`alerts_sent = '{}'::jsonb`],
+    reason: sql`case when ${active} then 'refill' else 'expiry' end`,
+    now,
+  });
+}
+
+/** A newly bought tariff: its allowance replaces what is left, from now until the first step end. */
+export async function grantTariffAllowance({ db, userId, limits, expiresAt, now, refs }: { db: Db; userId: number; limits: QuotaRecord; expiresAt: Date; now: Date; refs: LedgerRefs }): Promise<void> {
+  await db.insert(quotas).values({ userId }).onConflictDoNothing();
+  const stepEnd = new Date(Math.min(expiresAt.getTime(), now.getTime() + STEP_SECONDS * 1000));
+  await changeBalances({
+    db,
+    where: sql`o.user_id = ${userId}`,
+    allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`),
+    otherSets: [sql`step_ends_at = ${timestamp(stepEnd)}`, sql`alerts_sent = '{}'::jsonb`],
+    reason: "tariff",
+    refs,
+    now,
+  });
+}
+
+/** The `reset` package: the allowance back up to the tariff's full value (never down). */
+export async function resetAllowance({ db, userId, limits, now, refs }: { db: Db; userId: number; limits: QuotaRecord; now: Date; refs: LedgerRefs }): Promise<void> {
+  await changeBalances({
+    db,
+    where: sql`o.user_id = ${userId}`,
+    allowance: perKind("apiKey", (r) => sql`greatest(${oldAllowance(r.apiKey)}, ${limits[r.apiKey]}::integer)`),
+    otherSets: [sql`alerts_sent = '{}'::jsonb`],
+    reason: "reset",
+    refs,
+    now,
+  });
+}

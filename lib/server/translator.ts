@@ -1,0 +1,19 @@
+import "server-only";
+import { createTranslator, type Messages, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import en from "@/messages/en.json";
+import ru from "@/messages/ru.json";
+import type { Locale } from "@/lib/i18n/locale";
+
+// The same message files as the app's screens, typed by the Russian one (lib/i18n/app-config.d.ts):
+// English must have its shape to be assigned here.
+const MESSAGES: Record<Locale, Messages> = { ru, en };
+
+/**
+ * next-intl's translator of one namespace in a user's language (Russian unless it is English), for
+ * texts the server writes: the bot's messages, notices queued to the bot chat, answers the client
+ * shows as they are. A key the namespace lacks fails the type check.
+ */
+export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(language: string, namespace: Namespace) {
+  const locale: Locale = language === "en" ? "en" : "ru";
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace });
+}

@@ -1,0 +1,136 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
+import { splitLikeTelegram } from "../../fakes/telegram-split";
+import { botHarnessForFile } from "./harness";
+
+// The bot-updates worker as instances run it (docs/decisions/0019-bot-updates-stored-then-worked.md):
+// woken by its own webhook or by LISTEN/NOTIFY, never waiting on a timer for an ordinary message,
+// joining a paste Telegram split, and handing its turns to another instance at shutdown. Timers and
+// the clock are fakes: a test moves time, it never sleeps on it.
+const h = botHarnessForFile({ BOT_PASTE_JOIN_MS: "1000", AI_TIMEOUT_SECONDS: "20" });
+const HOUR = 3_600_000;
+
+/** Wake timers the worker arms, fired by the test. */
+function fakeTimers() {
+  const armed = new Map<number, { wake: () => void; ms: number }>();
+  let next = 1;
+  return {
+    armed,
+    setTimeout: (wake: () => void, ms: number) => (armed.set(next, { wake, ms }), next++),
+    clearTimeout: (handle: unknown) => void armed.delete(handle as number),
+    fireAll() {
+      const due = [...armed.values()];
+      armed.clear();
+      for (const timer of due) timer.wake();
+    },
+  };
+}
+
+/** Polls until `check` holds (work another instance was woken for); fails after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const workers: { stop: (o: { deadlineMs: number }) => Promise<void> }[] = [];
+async function instance({ own, timers = fakeTimers(), concurrency }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number }) {
+  const { createUpdateWorker } = await import("@/lib/server/bot/updates-job");
+  const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency });
+  await worker.listen({ own });
+  workers.push(worker);
+  return { worker, timers };
+}
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop({ deadlineMs: 0 })));
+  (await import("@/lib/server/clock")).setClockForTests();
+});
+
+const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 100_000 } });
+const modelRequests = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
+const lastText = (telegramId: number) => h.callsIn(telegramId, "sendMessage").at(-1)?.body.text as string | undefined;
+
+describe("the bot-updates worker", () => {
+  it("answers a short message at once: the instance that stored it takes it, no timer is armed", async () => {
+    const { telegramId } = await chatUser();
+    const { worker, timers } = await instance({ own: true });
+    await h.post(h.messageUpdate(telegramId, { text: "a short question" }));
+    await worker.settled();
+    expect(timers.armed.size).toBe(0);
+    expect(modelRequests().at(-1)!.body.messages.at(-1)).toEqual({ role: "user", content: "a short question" });
+    expect(lastText(telegramId)).toContain("Hello from the fake model");
+  });
+
+  it("joins a long paste Telegram split (a 4096-character part, then its continuation) into one turn after the join window", async () => {
+    const { telegramId, sessionId } = await chatUser();
+    const { setClockForTests } = await import("@/lib/server/clock");
+    const { worker, timers } = await instance({ own: true });
+    const sentence = "A pasted line of a long text, long enough to be split. ";
+    const paste = Array.from({ length: 90 }, (_, i) => `${i}: ${sentence}`).join("");
+    const parts = splitLikeTelegram(paste);
+    expect(parts).toHaveLength(2);
+    expect(parts[0].length).toBeGreaterThan(2048);
+    // Also a client that cuts at the limit itself: a part of exactly 4096 characters.
+    const hardCut = [paste.slice(0, 4096), paste.slice(4096)];
+
+    for (const pasted of [parts, hardCut]) {
+      h.ai.requests.length = 0;
+      for (const text of pasted) await h.post(h.messageUpdate(telegramId, { text }));
+      await worker.settled();
+      // The first part may have a continuation: one wake timer for the window, nothing answered yet.
+      expect([...timers.armed.values()].map((t) => t.ms)).toEqual([1000]);
+      expect(modelRequests()).toHaveLength(0);
+      const later = Date.now() + 1001;
+      setClockForTests(() => later);
+      timers.fireAll();
+      await worker.settled();
+      setClockForTests();
+      expect(modelRequests()).toHaveLength(1);
+      expect(modelRequests()[0].body.messages.at(-1)).toEqual({ role: "user", content: pasted.join("\n") });
+    }
+    expect((await h.messagesOf(sessionId)).map((m) => m.userText)).toEqual([parts.join("\n"), hardCut.join("\n")]);
+  });
+
+  it("LISTEN/NOTIFY wakes a second instance: an update stored by one webhook is answered by a worker that did not store it", async () => {
+    const { telegramId } = await chatUser();
+    // Only another instance listens (no worker of this instance, polling an hour apart).
+    const { worker } = await instance({ own: false });
+    await h.post(h.messageUpdate(telegramId, { text: "who takes this?" }));
+    await until(() => lastText(telegramId)?.includes("Hello from the fake model") ?? false);
+    await worker.settled();
+    expect(modelRequests().at(-1)!.body.messages.at(-1)).toEqual({ role: "user", content: "who takes this?" });
+  });
+
+  it("shutdown with turns in flight hands them to a second instance: each answered once, charged once, no turn left running", async () => {
+    const first = await chatUser();
+    const second = await chatUser();
+    const { worker: leaving } = await instance({ own: true });
+    h.ai.mode = "stall";
+    h.ai.answer = "Half an answer";
+    await h.post(h.messageUpdate(first.telegramId, { text: "first chat" }));
+    await h.post(h.messageUpdate(second.telegramId, { text: "second chat" }));
+    await until(() => modelRequests().length === 2);
+    const { worker: staying } = await instance({ own: false });
+    h.ai.mode = "normal";
+    h.ai.answer = "The whole answer";
+    await leaving.stop({ deadlineMs: 0 });
+    await until(() => [first, second].every((u) => lastText(u.telegramId)?.startsWith("The whole answer")));
+    await staying.settled();
+
+    const db = await h.getDb();
+    const turns = await db.select().from(botTurns).where(inArray(botTurns.userId, [first.userId, second.userId]));
+    expect(turns.map((t) => t.status).sort()).toEqual(["done", "done", "handed_over", "handed_over"]);
+    for (const user of [first, second]) {
+      expect(h.callsIn(user.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(1);
+      expect(await h.messagesOf(user.sessionId)).toHaveLength(1);
+      expect((await h.quotasOf(user.userId)).textTokens).toBe(100_000 - 17);
+    }
+    const updates = await db.select().from(botUpdates).where(inArray(botUpdates.chatId, [first.telegramId, second.telegramId]));
+    expect(updates.filter((u) => u.status !== "done")).toEqual([]);
+    expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
+  });
+});

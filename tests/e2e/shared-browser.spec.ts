@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { openApp, storedToken } from "./helpers";
+
+// One browser storage opened as two accounts in turn (a messenger client with several accounts, a
+// shared device): every call of the second carries the second account's token, never the first's.
+test("a second account in the same browser storage sends only its own token", async ({ page }) => {
+  await openApp(page);
+  const firstToken = await storedToken(page);
+  expect(firstToken).toBeTruthy();
+
+  const sent: { url: string; authorization: string | undefined }[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/") && !request.url().includes("/api/demo/init-data") && !request.url().includes("/api/auth/")) {
+      sent.push({ url: request.url(), authorization: request.headers().authorization });
+    }
+  });
+  const secondUser = await openApp(page, { userId: 970_000_000 + Math.floor(Math.random() * 1_000_000) });
+  const storedUser = () => page.evaluate(() => (JSON.parse(localStorage.getItem("session") ?? "null") as { userId?: number } | null)?.userId);
+  await expect.poll(storedUser).toBe(secondUser);
+  const secondToken = await storedToken(page);
+  expect(secondToken).not.toBe(firstToken);
+  await expect(page.getByTestId("header-tariff")).toHaveText("Free");
+  await page.goto(`/?demo_user=${secondUser}#/PersonalAccountPage`);
+  await page.getByTestId("header-tariff").waitFor();
+  await expect.poll(() => sent.length).toBeGreaterThan(2);
+  for (const call of sent) expect(call.authorization, call.url).toBe(`Bearer ${secondToken}`);
+});
