@@ -2,7 +2,10 @@ import type { VideoFormat } from "./schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 
 // The demo catalogue: the one data file the seed reads. Values the product does not fix are chosen
-// plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units.
+// plausibly here. Money in roubles (converted to kopecks by the seed); quotas in units, where a
+// job costs its action's price (lib/shared/pricing/job-price.ts: 6 image units a picture, 22 audio units a
+// minute, 20 file units a document, 25 video units per 5 s), so a balance named in jobs
+// ("50 images") holds that many jobs' units (docs/decisions/0220-prices-per-job.md).
 
 type ModelSeed = {
   modelName: string;
@@ -15,6 +18,8 @@ type ModelSeed = {
   modelTypeDescription: string;
   description: string;
   actions: string[];
+  /** Text models: units per token (1 unless given); the price of every other action is its kind's default. */
+  textMultiplier?: number;
 };
 
 export const catalogueModels: ModelSeed[] = [
@@ -104,9 +109,9 @@ export const catalogueTariffs: TariffSeed[] = [
     description: "Базовый тариф: около 80% стандартных задач",
     amountRub: 0,
     tokenBalance: 20000,
-    imageBalance: 5,
-    minutesBalance: 10,
-    fileBalance: 10,
+    imageBalance: 30,
+    minutesBalance: 220,
+    fileBalance: 200,
     videoBalance: 0,
     models: ["gpt-4o-mini", "gemini-flash", "yandexgpt", "gpt-4o-files", "dall-e-3", "whisper"],
   },
@@ -115,9 +120,9 @@ export const catalogueTariffs: TariffSeed[] = [
     description: "Для ежедневной работы с текстом и картинками",
     amountRub: 490,
     tokenBalance: 200000,
-    imageBalance: 50,
-    minutesBalance: 60,
-    fileBalance: 50,
+    imageBalance: 300,
+    minutesBalance: 1320,
+    fileBalance: 1000,
     videoBalance: 50,
     models: [
       "gpt-4o-mini", "gpt-4o", "gemini-flash", "deepseek-chat", "yandexgpt", "gpt-4o-files", "dall-e-3",
@@ -129,9 +134,9 @@ export const catalogueTariffs: TariffSeed[] = [
     description: "Для авторов: все модели и видео",
     amountRub: 1490,
     tokenBalance: 1000000,
-    imageBalance: 200,
-    minutesBalance: 200,
-    fileBalance: 200,
+    imageBalance: 1200,
+    minutesBalance: 4400,
+    fileBalance: 4000,
     videoBalance: 200,
     models: allModels,
   },
@@ -140,9 +145,9 @@ export const catalogueTariffs: TariffSeed[] = [
     description: "Соберите свой тариф",
     amountRub: 0,
     tokenBalance: 10000000,
-    imageBalance: 2000,
-    minutesBalance: 2000,
-    fileBalance: 2000,
+    imageBalance: 12000,
+    minutesBalance: 44000,
+    fileBalance: 40000,
     videoBalance: 2000,
     models: allModels,
   },
@@ -151,10 +156,12 @@ export const catalogueTariffs: TariffSeed[] = [
 // USD per unit of each kind, and roubles per USD: custom price = ceil(sum(value x rate x usd_rate)).
 export const catalogueRates = {
   tokenToUsdRate: 0.000002,
-  audioTokenToUsdRate: 0.006,
-  imageTokenToUsdRate: 0.02,
+  // Per unit, so a job keeps its price: a minute (22 units) 0.006 USD, a picture (6 units) 0.02,
+  // a document (20 units) 0.01.
+  audioTokenToUsdRate: 0.006 / 22,
+  imageTokenToUsdRate: 0.02 / 6,
   videoTokenToUsdRate: 0.03,
-  fileTokenToUsdRate: 0.01,
+  fileTokenToUsdRate: 0.01 / 20,
   usdRate: 95,
 };
 
@@ -165,10 +172,10 @@ export const cataloguePackages = (
     { seedKey: "reset", name: "Обновление лимитов", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
     { seedKey: "text-500k", name: "500K текстовых токенов", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
     { seedKey: "text-2m", name: "2M текстовых токенов", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
-    { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 50 },
-    { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 100 },
+    { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 300 },
+    { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 2200 },
     { seedKey: "video-100", name: "100 видео-токенов", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
-    { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 100 },
+    { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 2000 },
   ] satisfies PackageSeed[]
 ).map((p) => ({
   ...p,

@@ -84,6 +84,9 @@ export const modelActions = pgTable(
     // text | files | text_to_image | generate_image | speech_to_text | noise_removal | dubbing |
     // text_to_video | image_to_video | video_to_video
     action: text("action").notNull(),
+    // The price of one job of this action in units of its kind, per the action's basis
+    // (lib/shared/pricing/job-price.ts; docs/product/billing.md "Prices per job").
+    priceUnits: integer("price_units").notNull(),
   },
   (t) => [uniqueIndex("model_actions_model_action").on(t.modelId, t.action)],
 );

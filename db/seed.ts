@@ -12,6 +12,8 @@ import {
   catalogueVideoCapabilities,
 } from "./catalogue";
 import { modelIconPath } from "./model-icons";
+import type { ModelAction } from "@/lib/shared/model-actions";
+import { defaultActionCost } from "@/lib/shared/pricing/job-price";
 
 type Db = PostgresJsDatabase<typeof schema>;
 const rub = (value: number) => Math.round(value * 100);
@@ -59,8 +61,12 @@ export async function seedCatalogue(db: Db): Promise<void> {
 
     await tx
       .insert(schema.modelActions)
-      .values(catalogueModels.flatMap((m) => m.actions.map((action) => ({ modelId: modelId.get(m.modelName)!, action }))))
-      .onConflictDoNothing();
+      .values(
+        catalogueModels.flatMap((m) =>
+          m.actions.map((action) => ({ modelId: modelId.get(m.modelName)!, action, priceUnits: defaultActionCost(action as ModelAction, m.textMultiplier).units })),
+        ),
+      )
+      .onConflictDoUpdate({ target: [schema.modelActions.modelId, schema.modelActions.action], set: { priceUnits: excluded("price_units") } });
 
     const categoryRows = await tx
       .insert(schema.assistantCategories)

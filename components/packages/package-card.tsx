@@ -4,6 +4,8 @@ import { useMessages, useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
 import { isMessageKey } from "@/lib/i18n/message-keys";
 import { packageTextPrefix } from "./package-tabs";
+import { generationsFor } from "@/lib/shared/pricing/job-price";
+import { useActionCosts } from "@/lib/queries/models";
 import { formatRoubles } from "@/components/payments/payment-form";
 import "./packages.css";
 
@@ -11,10 +13,14 @@ import "./packages.css";
 export function usePackageTexts(pkg: PackageItem) {
   const t = useTranslations("PackageTexts");
   const texts = useMessages().PackageTexts;
+  const estimate = useTranslations("Estimate");
+  const costs = useActionCosts();
   const text = (key: string, fallback = "") => (isMessageKey(texts, key) ? t(key) : fallback);
+  const purpose = pkg.package_purpose;
   return {
     name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),
-    small: text(pkg.small_description_language_id),
+    // "≈ N generations" at the catalogue's prices (docs/product/billing.md "Prices per job").
+    small: purpose === "reset" ? text(pkg.small_description_language_id) : estimate(purpose, { count: generationsFor(costs, purpose, pkg.quota_amount) }),
     description: text(pkg.description_language_id),
     models: text(pkg.description_models_id),
   };

@@ -6,6 +6,8 @@ import { pointerToValue, valueToFraction } from "@/components/ui/dial";
 import { holdVerticalSwipes } from "@/lib/client/host";
 import { formatCount, formatNumber } from "@/lib/shared/format";
 import { clampToStep, parseTypedValue, type Bounds, type CustomKind } from "@/lib/shared/pricing/custom-tariff";
+import { KIND_KEY, typicalUnits } from "@/lib/shared/pricing/job-price";
+import { useActionCosts } from "@/lib/queries/models";
 import "./dials.css";
 
 type DialSliderProps = {
@@ -19,6 +21,7 @@ type DialSliderProps = {
 /** A circular dial dragged with the pointer, with - / + buttons and a typed value. */
 export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderProps) {
   const t = useTranslations("CreateTariff");
+  const costs = useActionCosts();
   const [tip, setTip] = useState(false);
   const locale = useLocale();
   // The typed value reads as the locale groups it ("3 000 000"); parsing accepts any grouping.
@@ -70,7 +73,7 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
       </div>
       {tip && (
         <p className="dial-slider__tip" role="note" data-testid={`dial-tip-${kind}`}>
-          {t(`tip.${kind}`)}
+          {t(`tip.${kind}`, { units: typicalUnits(costs, KIND_KEY[kind]) })}
         </p>
       )}
       <div

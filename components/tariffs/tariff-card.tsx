@@ -5,7 +5,9 @@ import type { StandardTariff } from "@/lib/contracts/tariff";
 import { haptic } from "@/lib/client/host";
 import { formatCount } from "@/lib/shared/format";
 import { formatRoubles } from "@/components/payments/payment-form";
+import { KIND_KEY, generationsFor } from "@/lib/shared/pricing/job-price";
 import { perDayCost } from "@/lib/shared/pricing/periods";
+import { useActionCosts } from "@/lib/queries/models";
 import { CARD_KINDS, CARD_ORDER, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "./tariff-cards";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ModelIcon } from "@/components/models/model-icon";
@@ -23,6 +25,8 @@ type TariffCardProps = {
 
 export function TariffCard({ name, tariff, index, active, onChoose }: TariffCardProps) {
   const t = useTranslations("TariffList");
+  const estimate = useTranslations("Estimate");
+  const costs = useActionCosts();
   // Picked once per tariff data: the random order stays put while the screen is open.
   const models = useMemo(() => pickCardModels(tariff.models), [tariff.models]);
   const showPerDay = index > 0 && tariff.amount > 0;
@@ -32,6 +36,8 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
     const value = formatCount(cardBalance(tariff, kind));
     return name === CUSTOM_TARIFF ? t("upTo", { value }) : value;
   };
+  // What the balance buys at the catalogue's prices (docs/product/billing.md "Prices per job").
+  const jobs = (kind: "text" | CardKind) => estimate(KIND_KEY[kind], { count: generationsFor(costs, KIND_KEY[kind], cardBalance(tariff, kind)) });
 
   return (
     <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId={`tariff-card-${name}`}>
@@ -50,8 +56,13 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
         <div className="tariff-card__section">
           <div className="tariff-card__section-head">
             <span>{t("kind.text")}</span>
-            <span className="tariff-card__balance" data-testid="balance-text">
-              {balance("text")}
+            <span className="tariff-card__amount">
+              <span className="tariff-card__balance" data-testid="balance-text">
+                {balance("text")}
+              </span>
+              <span className="tariff-card__jobs" data-testid="jobs-text">
+                {jobs("text")}
+              </span>
             </span>
           </div>
           <ul className="tariff-card__chips">
@@ -75,8 +86,13 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
                 <span className="kind-row__kind">{t(`kind.${kind}`)}</span>
                 <span className="kind-row__model">{model?.name ?? t("notIncluded")}</span>
               </span>
-              <span className="tariff-card__balance" data-testid={`balance-${kind}`}>
-                {balance(kind)}
+              <span className="tariff-card__amount">
+                <span className="tariff-card__balance" data-testid={`balance-${kind}`}>
+                  {balance(kind)}
+                </span>
+                <span className="tariff-card__jobs" data-testid={`jobs-${kind}`}>
+                  {jobs(kind)}
+                </span>
               </span>
             </li>
           );

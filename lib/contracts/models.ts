@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { bodyIdSchema, queryIdSchema } from "./common";
 import { MODEL_ACTIONS } from "@/lib/shared/model-actions";
+import { COST_BASES } from "@/lib/shared/pricing/job-price";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 
-// docs/product/catalogue.md "Model access": every action carries has_access, computed from the caller's tariff.
-const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean() });
+// docs/product/catalogue.md "Model access": every action carries has_access, computed from the caller's
+// tariff, and its price per job (docs/product/billing.md "Prices per job").
+const actionCostSchema = z.object({
+  kind: z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]),
+  units: z.number().int().nonnegative(),
+  per: z.enum(COST_BASES),
+});
+const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
 const modelItemSchema = z.object({
   model_id: z.number(),
   model_name: z.string(),

@@ -14,6 +14,8 @@ const packageItemSchema = z.object({
   description_language_id: z.string(),
   description_models_id: z.string(),
   package_purpose: z.enum(["reset", ...(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]])]),
+  /** Units of the purpose's kind the package adds (0 for reset): the pack store's "≈ N generations". */
+  quota_amount: z.number(),
 });
 export type PackageItem = z.infer<typeof packageItemSchema>;
 export const packagesResponseSchema = z.array(packageItemSchema);

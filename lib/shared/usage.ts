@@ -1,9 +1,4 @@
-import { perKind, QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
-
-// Rough messages a balance buys, per kind (docs/product/catalogue.md "Quota kinds").
-export const MESSAGE_DIVISORS: QuotaRecord = perKind("apiKey", (r) => r.messageCost);
-export const estimateMessages = (key: keyof QuotaRecord, balance: number): number =>
-  Math.floor(balance / MESSAGE_DIVISORS[key]);
+import { QUOTA_KEYS, type QuotaRecord } from "./quota-kinds";
 
 /**
  * Share of the limits used, averaged over the kinds whose limit is non-zero; each kind counts at

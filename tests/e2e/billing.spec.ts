@@ -26,16 +26,17 @@ test("the limits page shows allowance and package units apart, and the personal 
 
   await goTo(page, "/LimitPage");
   await page.reload();
-  await expect(page.getByTestId("limit-image")).toContainText("5");
-  await expect(page.getByTestId("limit-image-packages")).toHaveText("+ 50 in packs");
+  // Free grants 5 pictures (30 units at 6 a picture); the "50 images" package adds 300 units.
+  await expect(page.getByTestId("limit-image")).toContainText("30");
+  await expect(page.getByTestId("limit-image-packages")).toHaveText("+ 300 in packs");
   await expect(page.getByTestId("limit-text-packages")).toHaveCount(0);
   await screenshot(page, "limits-packages-en");
 
   await goTo(page, "/PersonalAccountPage");
   const rows = page.getByTestId("spending-row");
   await expect(rows.first()).toContainText("Package");
-  await expect(rows.first()).toContainText("+50");
-  await expect(rows.first()).toContainText("55 left");
+  await expect(rows.first()).toContainText("+300");
+  await expect(rows.first()).toContainText("330 left");
   await expect(rows.filter({ hasText: "Granted" })).toHaveCount(4);
   await page.getByTestId("account-spending").scrollIntoViewIfNeeded();
   await screenshot(page, "spending-en");

@@ -20,58 +20,63 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await openApp(page, { hash: "/CreateTariff" });
   // Defaults are clamped into the bounds: the minimum of each kind is 2 x Neuro Basic.
   await expect(page.getByTestId("dial-value-text")).toHaveText("2M");
-  await expect(page.getByTestId("dial-value-image")).toHaveText("400");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("2.4K");
   await expect(page.getByTestId("timeframe-day")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("monthly-price")).toContainText("2 888 ₽");
   await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
   await page.getByTestId("dial-info-text").click();
   await expect(page.getByTestId("dial-tip-text")).toContainText("3–4 символа");
+  await page.getByTestId("dial-info-image").click();
+  // The tooltip's price is the catalogue's (docs/product/billing.md "Prices per job").
+  await expect(page.getByTestId("dial-tip-image")).toContainText("Одна картинка стоит 6 единиц");
   await screenshot(page, "create-tariff-ru");
   await page.getByTestId("dial-info-text").click();
+  await page.getByTestId("dial-info-image").click();
 
-  // Dragging the image dial: to 3 o'clock is 225/270 of the way from 400 to 2000 (about 1733);
+  // Dragging the image dial: to 3 o'clock is 225/270 of the way from 2400 to 12000 (about 10400);
   // into the gap at the bottom it snaps to the nearer end.
   const knob = page.getByTestId("dial-knob-image");
   await dragDial(knob, 90);
-  await expect.poll(async () => Number(await knob.getAttribute("aria-valuenow"))).toBeGreaterThan(1690);
-  expect(Number(await knob.getAttribute("aria-valuenow"))).toBeLessThan(1780);
+  await expect.poll(async () => Number(await knob.getAttribute("aria-valuenow"))).toBeGreaterThan(10140);
+  expect(Number(await knob.getAttribute("aria-valuenow"))).toBeLessThan(10680);
   await dragDial(knob, 170);
-  await expect(page.getByTestId("dial-value-image")).toHaveText("2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("12K");
   await dragDial(knob, -170);
-  await expect(page.getByTestId("dial-value-image")).toHaveText("400");
-  await page.getByTestId("dial-input-image").fill("1200");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("2.4K");
+  await page.getByTestId("dial-input-image").fill("7200");
   await page.getByTestId("dial-input-image").press("Enter");
-  await expect(page.getByTestId("dial-value-image")).toHaveText("1.2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
   // +/- move by the step; a typed value is clamped and stepped.
   await page.getByTestId("dial-plus-audio").click();
-  await expect(page.getByTestId("dial-value-audio")).toHaveText("410");
+  await expect(page.getByTestId("dial-value-audio")).toHaveText("8.8K");
   await page.getByTestId("dial-input-video").fill("99999");
   await page.getByTestId("dial-input-video").press("Enter");
   await expect(page.getByTestId("dial-value-video")).toHaveText("2K");
   await page.getByTestId("dial-input-files").fill("abc");
   await page.getByTestId("dial-input-files").blur();
-  await expect(page.getByTestId("dial-input-files")).toHaveValue("400");
+  await expect(page.getByTestId("dial-input-files")).toHaveValue(/^8\s000$/);
 
-  // text 4 + audio 2.46 + image 24 + video 60 + files 4 = 94.46 USD x 95 = 8973.7 → 8974 ₽
-  await expect(page.getByTestId("monthly-price")).toContainText("8 974 ₽");
+  // text 4 + audio 8810 x 0.006/22 (2.403) + image 7200 x 0.02/6 (24) + video 60 + files 8000 x 0.01/20 (4)
+  // = 94.403 USD x 95 = 8968.3 → 8969 ₽
+  await expect(page.getByTestId("monthly-price")).toContainText("8 969 ₽");
   await page.getByTestId("timeframe-week").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("2 094 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("2 093 ₽");
   await page.getByTestId("timeframe-year").click();
-  await expect(page.getByTestId("timeframe-price")).toHaveText("107 688 ₽");
+  await expect(page.getByTestId("timeframe-price")).toHaveText("107 628 ₽");
 
   // The values and the timeframe survive a reload.
   await page.reload();
-  await expect(page.getByTestId("dial-value-image")).toHaveText("1.2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
   await expect(page.getByTestId("timeframe-year")).toHaveAttribute("aria-checked", "true");
 
   await page.getByTestId("custom-offer").click();
-  await expect(page).toHaveURL(/#\/tariffPay\/Custom\/2000000\/410\/1200\/2000\/400\/8974$/);
-  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 300 ₽/день");
-  await expect(page.getByTestId("custom-value-image")).toContainText("1.2K");
+  await expect(page).toHaveURL(/#\/tariffPay\/Custom\/2000000\/8810\/7200\/2000\/8000\/8969$/);
+  await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 299 ₽/день");
+  await expect(page.getByTestId("custom-value-image")).toContainText("7.2K");
   await expect(page.getByTestId("autopay-toggle")).toBeChecked();
-  await expect(page.getByTestId("pay-total")).toHaveText("8 974 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("8 969 ₽");
   await page.getByTestId("period-60").click();
-  await expect(page.getByTestId("pay-total")).toHaveText("17 948 ₽");
+  await expect(page.getByTestId("pay-total")).toHaveText("17 938 ₽");
   await page.getByTestId("period-30").click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "custom-tariff-pay-ru");
@@ -81,7 +86,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
   await expect(page.getByTestId("header-tariff")).toHaveText("Custom");
-  await expect(page.getByTestId("limit-image")).toContainText("1.2K");
+  await expect(page.getByTestId("limit-image")).toContainText("7.2K");
   await expect(page.getByTestId("limit-text")).toContainText("2M");
 });
 

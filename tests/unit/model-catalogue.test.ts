@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { accessibleModelsFor, hasAccess, modelsFor } from "@/components/models/model-filters";
 import { splitColumns } from "@/components/models/split-columns";
 import type { ModelItem } from "@/lib/contracts/models";
+import type { ModelAction } from "@/lib/shared/model-actions";
+import { actionCost, defaultActionCost } from "@/lib/shared/pricing/job-price";
 import { accessibleModelIds, toModelItem } from "@/lib/server/catalogue/access-rules";
 import { retryDelayMs } from "@/lib/server/bot/outbox";
 import { imageActionFor } from "@/lib/server/sessions/launch";
@@ -14,7 +16,7 @@ const model = (id: number, actions: Array<[string, boolean]>): ModelItem => ({
   gif: null,
   description: "",
   model_type_description: "text",
-  actions: actions.map(([action, has_access]) => ({ action: action as never, has_access })),
+  actions: actions.map(([action, has_access]) => ({ action: action as ModelAction, has_access, cost: defaultActionCost(action as ModelAction) })),
 });
 
 describe("splitColumns", () => {
@@ -45,8 +47,14 @@ describe("accessibleModelIds", () => {
   });
 
   it("flags every action of a model with its access", () => {
-    const row = { id: 7, modelName: "x", displayName: "X", image: "/i.svg", gif: null, description: "", modelTypeDescription: "video", actions: ["text_to_video", "image_to_video"] as never[] };
+    const actions: ModelAction[] = ["text_to_video", "image_to_video"];
+    const costs = { text_to_video: actionCost("text_to_video", 25), image_to_video: actionCost("image_to_video", 30) };
+    const row = { id: 7, modelName: "x", displayName: "X", image: "/i.svg", gif: null, description: "", modelTypeDescription: "video", actions, costs };
     expect(toModelItem(row, new Set([7])).actions.every((a) => a.has_access)).toBe(true);
+    expect(toModelItem(row, new Set([7])).actions.map((a) => a.cost)).toEqual([
+      { kind: "video_tokens", units: 25, per: "5_seconds" },
+      { kind: "video_tokens", units: 30, per: "5_seconds" },
+    ]);
     expect(toModelItem(row, new Set([8])).actions.every((a) => !a.has_access)).toBe(true);
   });
 });

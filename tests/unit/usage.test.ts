@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_DIVISORS, estimateMessages, usagePercentage } from "@/lib/shared/usage";
+import { usagePercentage } from "@/lib/shared/usage";
 import type { QuotaRecord } from "@/lib/shared/quota-kinds";
 
 const rec = (text: number, audio: number, image: number, file: number, video: number): QuotaRecord => ({
@@ -8,18 +8,6 @@ const rec = (text: number, audio: number, image: number, file: number, video: nu
   image_tokens: image,
   file_tokens: file,
   video_tokens: video,
-});
-
-// docs/product/catalogue.md "Quota kinds": message estimates.
-describe("estimateMessages", () => {
-  it("divides text by 100, image by 6, audio by 22, file by 20, video by 25", () => {
-    expect(MESSAGE_DIVISORS).toEqual({ text_tokens: 100, image_tokens: 6, audio_tokens: 22, file_tokens: 20, video_tokens: 25 });
-    expect(estimateMessages("text_tokens", 20000)).toBe(200);
-    expect(estimateMessages("image_tokens", 50)).toBe(8);
-    expect(estimateMessages("audio_tokens", 60)).toBe(2);
-    expect(estimateMessages("file_tokens", 50)).toBe(2);
-    expect(estimateMessages("video_tokens", 24)).toBe(0);
-  });
 });
 
 // docs/product/billing.md "Quotas": usage percentage.

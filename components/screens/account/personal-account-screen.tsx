@@ -12,10 +12,13 @@ import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { routes } from "@/lib/routes";
 import { useCanApplyReferral, useReferralBalance } from "@/lib/queries/referral";
 import { useUserStatistic, useUserTariff } from "@/lib/queries/user";
-import { estimateMessages, usagePercentage } from "@/lib/shared/usage";
+import { generationsFor } from "@/lib/shared/pricing/job-price";
+import { useActionCosts } from "@/lib/queries/models";
+import { usagePercentage } from "@/lib/shared/usage";
 
 function TariffSummary() {
   const t = useTranslations("Account");
+  const costs = useActionCosts();
   const format = useFormatter();
   const tariff = useUserTariff();
   const statistic = useUserStatistic();
@@ -30,7 +33,7 @@ function TariffSummary() {
       {usage && <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>}
       {statistic.data && (
         <span className="account-hint" data-testid="account-messages-left">
-          {t("messagesLeft", { count: format.number(estimateMessages("text_tokens", statistic.data.remaining_quotas.text_tokens)) })}
+          {t("messagesLeft", { count: format.number(generationsFor(costs, "text_tokens", statistic.data.remaining_quotas.text_tokens)) })}
         </span>
       )}
     </Link>

@@ -20,6 +20,7 @@ import { useModels } from "@/lib/queries/models";
 import { checkVideoModelCost, useVideoCapabilities } from "@/lib/queries/video";
 import { routes } from "@/lib/routes";
 import { findCapability } from "@/lib/shared/video/capabilities";
+import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { durationOptions, videoCost } from "@/lib/shared/video/durations";
 import { defaultFormat } from "@/lib/shared/video/formats";
 import "@/components/video/video.css";
@@ -62,7 +63,9 @@ export default function VideoSetupScreen() {
 
   const format = formats.find((f) => f.key === formatKey);
   const model = models.data.find((m) => String(m.model_id) === modelId || m.model_name === modelName);
-  const cost = videoCost(duration);
+  // The catalogue's price of this action (docs/product/billing.md "Prices per job").
+  const price = model?.actions.find((a) => a.action === action)?.cost;
+  const cost = price ? jobUnits(price, duration) : videoCost(duration);
 
   const check = () => {
     const gaps = ([

@@ -4,12 +4,13 @@ import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
+import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
-import { activeSession, providerModelOf, quotaLeft, saveTurn } from "./session";
+import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
@@ -109,12 +110,14 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
-  // Past the balance it stops at zero: the answer was already given.
-  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: tokens, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
+  // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
+  // past the balance it stops at zero: the answer was already given.
+  const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
+  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
-  const cost = botText(lang)("costLine", { tokens: String(tokens), left: String(left) });
+  const cost = botText(lang)("costLine", { tokens: String(units), left: String(left) });
   const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
   try {
     await preview.finish({ text: answer, footer });

@@ -2,7 +2,10 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { assistants, dialogMessages, dialogSessions, models, type User } from "@/db/schema";
+import type { ModelAction } from "@/lib/shared/model-actions";
+import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
+import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 
 // What every bot turn shares, whatever its action: the user's active session (its model and the
@@ -30,6 +33,16 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
 
 /** The id the model endpoint knows the session's model by. */
 export const providerModelOf = (active: ActiveSession) => active.providerModelId ?? active.modelName;
+
+/**
+ * The catalogue's price of one job of `action` (the session's own by default) on the session's
+ * model; a text follow-up in a document session, whose model lists no text action, is priced as
+ * text at the default multiplier.
+ */
+export async function sessionPrice({ db, active, action = active.session.action as ModelAction }: { db: Db; active: ActiveSession; action?: ModelAction }): Promise<ActionCost> {
+  const model = (await loadAllModels(db)).find((m) => m.id === active.session.modelId);
+  return model?.costs[action] ?? defaultActionCost(action);
+}
 
 /** What is left of one quota, allowance + package units (0 for a user without a quotas row). */
 export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; kind: QuotaKey }): Promise<number> {

@@ -1,6 +1,7 @@
 // Pure access rules, shared by every catalogue and launch call (unit-tested without a database).
 import type { ModelAction } from "@/lib/shared/model-actions";
 import type { ModelItem } from "@/lib/contracts/models";
+import type { ActionCost } from "@/lib/shared/pricing/job-price";
 
 /**
  * The models a tariff opens: a Custom subscription's own choice when it made one (a non-empty
@@ -26,6 +27,8 @@ export type ModelRow = {
   description: string;
   modelTypeDescription: string;
   actions: ModelAction[];
+  /** Each action's price (lib/shared/pricing/job-price.ts). */
+  costs: Partial<Record<ModelAction, ActionCost>>;
 };
 
 export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>): ModelItem {
@@ -38,6 +41,13 @@ export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>): M
     gif: model.gif,
     description: model.description,
     model_type_description: model.modelTypeDescription,
-    actions: model.actions.map((action) => ({ action, has_access: hasAccess })),
+    actions: model.actions.map((action) => ({ action, has_access: hasAccess, cost: priceOf(model, action) })),
   };
+}
+
+/** What one job of `action` on `model` costs; the catalogue names a price for every action it lists. */
+export function priceOf(model: Pick<ModelRow, "costs" | "modelName">, action: ModelAction): ActionCost {
+  const cost = model.costs[action];
+  if (!cost) throw new Error(`The catalogue has no price for ${model.modelName} ${action}`);
+  return cost;
 }

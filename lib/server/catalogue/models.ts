@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { modelActions, models, tariffModels } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/shared/model-actions";
+import { actionCost } from "@/lib/shared/pricing/job-price";
 import { ApiError } from "@/lib/server/http/api-error";
 import { tariffOfSubscription, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
@@ -32,12 +33,16 @@ export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> 
   cachedCatalogue(db, "models", async () => {
     const [rows, actions] = await Promise.all([
       db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),
-      db.select({ modelId: modelActions.modelId, action: modelActions.action }).from(modelActions).orderBy(asc(modelActions.id)),
+      db.select({ modelId: modelActions.modelId, action: modelActions.action, priceUnits: modelActions.priceUnits }).from(modelActions).orderBy(asc(modelActions.id)),
     ]);
-    return rows.map((m) => ({
-      ...m,
-      actions: actions.filter((a) => a.modelId === m.id).map((a) => a.action as ModelAction),
-    }));
+    return rows.map((m) => {
+      const own = actions.filter((a) => a.modelId === m.id);
+      return {
+        ...m,
+        actions: own.map((a) => a.action as ModelAction),
+        costs: Object.fromEntries(own.map((a) => [a.action, actionCost(a.action as ModelAction, a.priceUnits)])),
+      };
+    });
   });
 
 /** Every model (or those with one of `actions`), each action flagged with the caller's access. */

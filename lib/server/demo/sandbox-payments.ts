@@ -9,6 +9,7 @@ import { publicUrl } from "@/lib/server/http/public-url";
 // Its "provider payment id" is our payment id; a saved method always charges successfully.
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
+  closesLocally: true,
   async create({ paymentId, amountKopecks, savePaymentMethod }) {
     // Anyone holding the link may confirm a sandbox payment: never let it sell in production.
     if (!isDemoMode()) throw new ApiError("internal", "PAYMENT_PROVIDER=sandbox works in demo mode only; configure yookassa or stars");
@@ -24,7 +25,10 @@ export const sandboxProvider: PaymentProvider = {
     // The sandbox keeps no state of its own: its checkout page confirms through the payments table.
     return { paid: false };
   },
-  async cancel() {},
+  async cancel() {
+    // Its checkout page confirms only an open payment, so one closed here can no longer be paid.
+    return true;
+  },
   async chargeSaved({ paymentId, amountKopecks, paymentMethodId }) {
     return { providerPaymentId: paymentId, status: "succeeded", amountKopecks, savedPaymentMethodId: paymentMethodId };
   },

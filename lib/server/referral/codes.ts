@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, not, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { users, type User } from "@/db/schema";
 import { referralCodeSchema, type ActivateCodeResponse, type CheckCodeResponse, type MyCodeResponse } from "@/lib/contracts/referral";
@@ -7,8 +7,8 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { referralMessage, type ReferralOutcome } from "./messages";
 
-// docs/product/referral.md: a code may be applied once, within 24 h of the first login,
-// never one's own.
+// docs/product/referral.md: a code may be applied once, within 24 h of the first login, never
+// one's own, and never one whose owner is already below the user in a referral chain (no cycles).
 export const REFERRAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The start parameter that carries a referral code: `ref_<code>` (t.me/<bot>?startapp=ref_<code>). */
@@ -41,8 +41,23 @@ async function evaluate({ db, user, code }: { db: Db; user: Referee; code: strin
   const referrerId = await findReferrerId({ db, code });
   if (referrerId === undefined) return { outcome: "unknown" };
   if (referrerId === user.id) return { outcome: "own" };
+  if (await db.$count(users, and(eq(users.id, user.id), referrerChainHas(referrerId, user.id)))) return { outcome: "cycle" };
   return { outcome: "valid", referrerId };
 }
+
+/**
+ * True when `userId` is `referrerId`'s referrer, or theirs, and so on up the chain: making
+ * `userId` referred by `referrerId` would close a cycle. UNION (not UNION ALL) ends the walk on a
+ * chain that already loops.
+ */
+const referrerChainHas = (referrerId: number, userId: number) => sql`exists (
+  with recursive chain(id) as (
+    select ${users.referredByUserId} from ${users} where ${users.id} = ${referrerId}
+    union
+    select u.referred_by_user_id from ${users} u join chain c on u.id = c.id
+  )
+  select 1 from chain where chain.id = ${userId}
+)`;
 
 /** GET /api/referral/check-code/{code}: whether the caller may apply this code, and why not. */
 export async function checkReferralCode({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<CheckCodeResponse> {
@@ -50,23 +65,32 @@ export async function checkReferralCode({ db, user, code }: { db: Db; user: Refe
   return { can_use: outcome === "valid", message: referralMessage(user.language, outcome) };
 }
 
+// Activations take this transaction lock, so two users applying each other's code at once see
+// each other's referrer and cannot close a cycle between them.
+const REFERRAL_CHAIN_LOCK = 0x7265_6663; // "refc"
+
 /**
  * Makes the code's owner the referrer of `userId`, atomically: one conditional UPDATE that holds
- * only while no referrer is set and the window is open, so two concurrent activations leave one.
+ * only while no referrer is set, the window is open and no cycle would close, so two concurrent
+ * activations leave one.
  */
 async function setReferrer({ db, userId, referrerId }: { db: Db; userId: number; referrerId: number }): Promise<boolean> {
   const windowStart = new Date(Date.now() - REFERRAL_WINDOW_MS);
-  const updated = await db
-    .update(users)
-    .set({ referredByUserId: referrerId, referralAppliedAt: sql`now()` })
-    .where(and(eq(users.id, userId), isNull(users.referredByUserId), gt(users.firstLoginAt, windowStart), ne(users.id, referrerId)))
-    .returning({ id: users.id });
-  return updated.length === 1;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_CHAIN_LOCK})`);
+    const updated = await tx
+      .update(users)
+      .set({ referredByUserId: referrerId, referralAppliedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.referredByUserId), gt(users.firstLoginAt, windowStart), ne(users.id, referrerId), not(referrerChainHas(referrerId, userId))))
+      .returning({ id: users.id });
+    return updated.length === 1;
+  });
 }
 
 const ACTIVATION_ERRORS: Record<Exclude<ReferralOutcome, "valid">, "not_found" | "bad_request" | "forbidden" | "conflict"> = {
   unknown: "not_found",
   own: "bad_request",
+  cycle: "bad_request",
   windowOver: "forbidden",
   alreadyApplied: "conflict",
 };

@@ -99,5 +99,6 @@ async function loadPackages(db: Db): Promise<PackageItem[]> {
     description_language_id: p.descriptionLanguageId,
     description_models_id: p.descriptionModelsId,
     package_purpose: p.packagePurpose,
+    quota_amount: p.quotaAmount,
   }));
 }

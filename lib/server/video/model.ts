@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db } from "@/db";
 import { patternMatches } from "@/lib/shared/video/capabilities";
-import { durationOptions, videoCost } from "@/lib/shared/video/durations";
+import { jobUnits } from "@/lib/shared/pricing/job-price";
+import { durationOptions } from "@/lib/shared/video/durations";
 import { getLaunchableModelOrThrow, loadAllModels } from "@/lib/server/catalogue/models";
-import type { ModelRow } from "@/lib/server/catalogue/access-rules";
+import { priceOf, type ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
 import type { VideoActionName } from "@/lib/shared/model-actions";
@@ -25,6 +26,6 @@ export async function getVideoModelOrThrow({ db, subscription, modelName, action
   return { model, capability };
 }
 
-/** What one clip of the model costs at its default duration (docs/product/video.md). */
+/** What one clip of the model's first action costs at its default duration, at the catalogue's price (docs/product/video.md). */
 export const estimatedCost = ({ model, capability }: VideoModel) =>
-  videoCost(durationOptions(model.modelName, capability.durations)[0], capability.costPer5s);
+  jobUnits(priceOf(model, model.actions[0]), durationOptions(model.modelName, capability.durations)[0]);

@@ -2,7 +2,9 @@ import "server-only";
 import type { Db } from "@/db";
 import { VIDEO_IMAGE_TYPES, VIDEO_UPLOAD_LIMITS, VIDEO_VIDEO_TYPES, videoGenerateFieldsSchema, type VideoGenerateFields } from "@/lib/contracts/video";
 import { supportsAction } from "@/lib/shared/video/capabilities";
-import { durationOptions, videoCost, videoFamily } from "@/lib/shared/video/durations";
+import { jobUnits } from "@/lib/shared/pricing/job-price";
+import { priceOf } from "@/lib/server/catalogue/access-rules";
+import { durationOptions, videoFamily } from "@/lib/shared/video/durations";
 import { ApiError } from "@/lib/server/http/api-error";
 import type { MultipartContract, ReceivedForm } from "@/lib/server/http/multipart";
 import type { CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
@@ -58,7 +60,7 @@ export async function planGeneration({ db, subscription, form: { fields, files }
 
   return {
     video,
-    cost: videoCost(fields.duration, capability.costPer5s),
+    cost: jobUnits(priceOf(model, fields.action), fields.duration),
     request: { modelName: model.modelName, family: videoFamily(model.modelName), action: fields.action, prompt: fields.prompt, format, duration: fields.duration, input },
   };
 }

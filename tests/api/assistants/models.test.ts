@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET as getAssistantModels } from "@/app/api/assistants/models/route";
-import type { ModelItem } from "@/lib/contracts/models";
+import { modelsResponseSchema, type ModelItem } from "@/lib/contracts/models";
 import { call, signIn } from "../../helpers/api";
 
 describe("GET /api/assistants/models", () => {
@@ -13,5 +13,7 @@ describe("GET /api/assistants/models", () => {
     expect(names).toContain("flux-kontext");
     expect(names).not.toContain("whisper");
     expect(res.body.find((m) => m.model_name === "claude-sonnet")!.actions[0].has_access).toBe(false);
+    const models = modelsResponseSchema.parse(res.body);
+    expect(models.find((m) => m.model_name === "flux-kontext")!.actions[0].cost).toEqual({ kind: "image_tokens", units: 6, per: "image" });
   });
 });

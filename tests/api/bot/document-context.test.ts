@@ -6,7 +6,7 @@ import { DOCUMENT_AI, botHarnessForFile } from "./harness";
 const h = botHarnessForFile({ ...DOCUMENT_AI, BOT_CONTEXT_TOKENS: "1000" });
 let fileNo = 0;
 
-const docsUser = () => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 3, textTokens: 100_000 } });
+const docsUser = () => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 60, textTokens: 100_000 } });
 const sendDocument = (telegramId: number, text: string, caption: string) =>
   h.send(telegramId, {
     document: { ...h.bot.addFile(Buffer.from(text), { path: `documents/notes-${++fileNo}.txt` }), file_name: "notes.txt", mime_type: "text/plain" },

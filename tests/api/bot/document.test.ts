@@ -9,7 +9,7 @@ const h = botHarnessForFile(DOCUMENT_AI);
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", name));
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-const docsUser = (fileTokens: number) => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens, textTokens: 1000 } });
+const docsUser = (fileTokens: number) => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: fileTokens * 20, textTokens: 1000 } });
 const documentMessage = (data: Buffer, fileName: string, mimeType: string, caption?: string) => ({
   document: { ...h.bot.addFile(data, { path: `documents/${fileName}` }), file_name: fileName, mime_type: mimeType },
   ...(caption ? { caption } : {}),
@@ -25,9 +25,9 @@ describe("documents in the bot chat", () => {
     const request = h.ai.requests.find((r) => r.path === "/v1/chat/completions")!;
     expect(request.model).toBe("gpt-4o");
     expect(lastUserContent()).toMatch(/^What is the total\?\n\n<document name="invoice.pdf">\n[\s\S]*Invoice from the PDF fixture: total 42 EUR[\s\S]*<\/document>$/);
-    expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake model\\.\n\n— documents: 1, left: 2");
+    expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake model\\.\n\n— file units: 20, left: 40");
     const quota = await h.quotasOf(u.userId);
-    expect(quota.fileTokens).toBe(2);
+    expect(quota.fileTokens).toBe(40);
     expect(quota.textTokens).toBe(1000);
 
     const [row] = await h.messagesOf(u.sessionId);
@@ -57,7 +57,7 @@ describe("documents in the bot chat", () => {
     await h.send(u.telegramId, documentMessage(fixture("photo.png"), "photo.png", "image/png"));
     expect(h.ai.requests).toHaveLength(0);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("this file type is not supported. Nothing was charged.");
-    expect((await h.quotasOf(u.userId)).fileTokens).toBe(3);
+    expect((await h.quotasOf(u.userId)).fileTokens).toBe(60);
   });
 
   it("an exhausted file quota: the tariffs button and no model call", async () => {
@@ -75,7 +75,7 @@ describe("documents in the bot chat", () => {
     await h.send(u.telegramId, documentMessage(Buffer.from("hello"), "a.txt", "text/plain"));
     expect(h.ai.requests).toHaveLength(1);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
-    expect((await h.quotasOf(u.userId)).fileTokens).toBe(3);
+    expect((await h.quotasOf(u.userId)).fileTokens).toBe(60);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
   });
 
@@ -85,6 +85,6 @@ describe("documents in the bot chat", () => {
     await h.send(u.telegramId, { document: { ...h.bot.addFile(Buffer.from("x"), { declaredSize: 40 * MB }), file_name: "big.pdf", mime_type: "application/pdf" } });
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("40.0 MB");
-    expect((await h.quotasOf(u.userId)).fileTokens).toBe(3);
+    expect((await h.quotasOf(u.userId)).fileTokens).toBe(60);
   });
 });

@@ -12,7 +12,7 @@ beforeEach(() => {
   h.ai.answer = "Hi, how are you?";
 });
 
-const dubbingUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens, textTokens: 500 } });
+const dubbingUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: audioTokens * 22, textTokens: 500 } });
 
 describe("voice-over of a text", () => {
   it("the speech endpoint speaks the text with the session's model; the audio comes back; one minute spent; kept in history", async () => {
@@ -22,9 +22,9 @@ describe("voice-over of a text", () => {
     const request = h.ai.requests.find((r) => r.path === "/v1/audio/speech")!;
     expect(request.body).toEqual({ model: "tts-1", input: "Welcome to our channel!", voice: "alloy", response_format: "mp3" });
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendAudio", filename: "voice-over.mp3", caption: "— audio minutes: 1, left: 4" });
+    expect(audio).toMatchObject({ method: "sendAudio", filename: "voice-over.mp3", caption: "— audio units: 22, left: 88" });
     expect(audio.data).toEqual(FAKE_SPEECH_BYTES);
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(4);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(88);
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.userText).toBe("Welcome to our channel!");
     expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(FAKE_SPEECH_BYTES);
@@ -33,7 +33,7 @@ describe("voice-over of a text", () => {
   it("a long text costs a minute per started 900 characters", async () => {
     const u = await dubbingUser(5);
     await h.send(u.telegramId, { text: "a".repeat(1801) });
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(2);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(44);
   });
 
   it("an exhausted audio quota: the tariffs button and no speech call", async () => {
@@ -49,7 +49,7 @@ describe("voice-over of a text", () => {
     await h.send(u.telegramId, { text: "Hello" });
     expect(h.ai.requests.map((r) => r.path)).toEqual(["/v1/audio/speech"]);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(5);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(110);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
   });
 });
@@ -70,9 +70,9 @@ describe("voice translation", () => {
 
     expect(h.textsIn(u.telegramId).at(-1)).toBe("Hi, how are you?");
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendAudio", filename: "translation.mp3", caption: "— audio minutes: 1, left: 4" });
+    expect(audio).toMatchObject({ method: "sendAudio", filename: "translation.mp3", caption: "— audio units: 22, left: 88" });
     const quota = await h.quotasOf(u.userId);
-    expect(quota.audioTokens).toBe(4);
+    expect(quota.audioTokens).toBe(88);
     expect(quota.textTokens).toBe(500);
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.aiText).toBe("Hi, how are you?");
@@ -92,7 +92,7 @@ describe("voice translation", () => {
     await h.send(u.telegramId, { voice: { ...h.bot.addFile(OGG), duration: 5, mime_type: "audio/ogg" } });
     expect(h.ai.requests.map((r) => r.path)).toEqual(["/v1/audio/transcriptions", "/v1/chat/completions"]);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(5);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(110);
     expect(h.mediaIn(u.telegramId)).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ beforeEach(() => {
   cleanup.requests.length = 0;
 });
 
-const isolatorUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens } });
+const isolatorUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: audioTokens * 22 } });
 const voice = (duration: number, declaredSize?: number) => ({ voice: { ...h.bot.addFile(OGG, { declaredSize }), duration, mime_type: "audio/ogg" } });
 
 describe("noise removal in the bot chat", () => {
@@ -29,10 +29,10 @@ describe("noise removal in the bot chat", () => {
 
     expect(cleanup.requests).toEqual([{ filename: "voice.ogg", contentType: "application/octet-stream", size: OGG.length }]);
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendVoice", field: "voice", filename: "cleaned.ogg", caption: "— audio minutes: 2, left: 8" });
+    expect(audio).toMatchObject({ method: "sendVoice", field: "voice", filename: "cleaned.ogg", caption: "— audio units: 44, left: 176" });
     expect(audio.data).toEqual(CLEANED_AUDIO);
     expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_voice");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(8);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(176);
     const [row] = await h.messagesOf(u.sessionId);
     expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(OGG);
     expect((await h.readStoredFile(row.aiFileUrl!))!.data).toEqual(CLEANED_AUDIO);
@@ -44,7 +44,7 @@ describe("noise removal in the bot chat", () => {
     await h.send(u.telegramId, voice(30));
     expect(cleanup.requests).toHaveLength(1);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(10);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(220);
     expect(h.mediaIn(u.telegramId)).toHaveLength(0);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
   });
@@ -62,6 +62,6 @@ describe("noise removal in the bot chat", () => {
     await h.send(u.telegramId, voice(3000, 30 * MB));
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(cleanup.requests).toHaveLength(0);
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(100);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(2200);
   });
 });

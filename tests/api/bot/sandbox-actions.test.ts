@@ -13,22 +13,22 @@ const wavMessage = () => {
 
 describe("bot actions with the sandbox AI provider", () => {
   it("text_to_image answers a labelled PNG", async () => {
-    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 2 } });
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 12 } });
     await h.send(u.telegramId, { text: "a lighthouse" });
     const [photo] = h.mediaIn(u.telegramId);
-    expect(photo.caption).toMatch(/^Demo image \(sandbox, no AI model configured\).*\n— images: 1, left: 1$/);
+    expect(photo.caption).toMatch(/^Demo image \(sandbox, no AI model configured\).*\n— image units: 6, left: 6$/);
     expect(PNG.sync.read(photo.data).width).toBe(256);
     expect(h.ai.requests).toHaveLength(0);
   });
 
   it("speech to text answers a labelled transcript", async () => {
-    const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 2 } });
+    const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 44 } });
     await h.send(u.telegramId, wavMessage());
     expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^Demo transcription \(sandbox, no AI model configured\)/);
   });
 
   it("voice-over answers a labelled WAV", async () => {
-    const u = await h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: 2 } });
+    const u = await h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: 44 } });
     await h.send(u.telegramId, { text: "Hello from the demo" });
     const [audio] = h.mediaIn(u.telegramId);
     expect(audio).toMatchObject({ filename: "voice-over.wav" });
@@ -37,11 +37,11 @@ describe("bot actions with the sandbox AI provider", () => {
   });
 
   it("noise removal runs the local ffmpeg chain and answers OGG", async () => {
-    const u = await h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: 2 } });
+    const u = await h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: 44 } });
     await h.send(u.telegramId, wavMessage());
     const [audio] = h.mediaIn(u.telegramId);
     expect(audio).toMatchObject({ method: "sendVoice", filename: "cleaned.ogg" });
     expect(audio.data.subarray(0, 4).toString()).toBe("OggS");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(1);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(22);
   });
 });

@@ -35,11 +35,11 @@ describe("the sandbox answers in the user's language", () => {
   });
 
   it("a Russian chat's image and transcript carry Russian sandbox labels", async () => {
-    const painter = await userIn("ru", { modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 2 } });
+    const painter = await userIn("ru", { modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 12 } });
     await h.send(painter.telegramId, { text: "маяк" });
     expect(h.mediaIn(painter.telegramId)[0].caption).toMatch(/^Демо-картинка \(песочница, ИИ-модель не подключена\)/);
 
-    const listener = await userIn("ru", { modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 2 } });
+    const listener = await userIn("ru", { modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 44 } });
     const wav = h.sandboxWav("запись для песочницы");
     await h.send(listener.telegramId, { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } });
     expect(h.textsIn(listener.telegramId).at(-1)).toMatch(new RegExp(`^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено байт аудио: ${wav.length}\\.`));

@@ -49,7 +49,7 @@ describe("downloadTelegramFile", () => {
     expect(await files.downloadTelegramFile({ api, fileId: `demo:${key}` })).toEqual({ data, filePath: key, storedKey: key });
     expect(h.bot.downloads).toHaveLength(downloads);
 
-    const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 3 } });
+    const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 66 } });
     await h.send(u.telegramId, { voice: { file_id: `demo:${key}`, file_unique_id: "demo-1", duration: 4, mime_type: "audio/ogg" } });
     expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0].size).toBe(data.length);
     expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toBe(key);

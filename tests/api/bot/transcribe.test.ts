@@ -12,7 +12,7 @@ beforeEach(() => {
   h.ai.transcriptSeconds = 3.5;
 });
 
-const whisperUser = (audioTokens: number) => h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens } });
+const whisperUser = (audioTokens: number) => h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: audioTokens * 22 } });
 const voice = (file: { file_id: string; file_unique_id: string; file_size: number }, duration: number) => ({ voice: { ...file, duration, mime_type: "audio/ogg" } });
 
 describe("speech to text in the bot chat", () => {
@@ -25,8 +25,8 @@ describe("speech to text in the bot chat", () => {
     const request = h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!;
     expect(request.body).toMatchObject({ model: "whisper-1", response_format: "verbose_json" });
     expect(request.files).toEqual([expect.objectContaining({ field: "file", filename: "voice.ogg", size: OGG.length })]);
-    expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake transcriber.\n\n— audio minutes: 2, left: 8");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(8);
+    expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake transcriber.\n\n— audio units: 44, left: 176");
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(176);
     const [row] = await h.messagesOf(u.sessionId);
     expect(row).toMatchObject({ userText: null, aiText: "Hello from the fake transcriber.", aiFileUrl: null });
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.ogg$/);
@@ -39,15 +39,15 @@ describe("speech to text in the bot chat", () => {
     const file = h.bot.addFile(MP3, { path: "documents/file_4.mp3" });
     await h.send(u.telegramId, { document: { ...file, file_name: "interview.mp3", mime_type: "audio/mpeg" } });
     expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0].filename).toBe("interview.mp3");
-    expect(h.textsIn(u.telegramId).at(-1)).toContain("— audio minutes: 3, left: 7");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(7);
+    expect(h.textsIn(u.telegramId).at(-1)).toContain("— audio units: 66, left: 154");
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(154);
   });
 
   it("an audio message uses Telegram's duration", async () => {
     const u = await whisperUser(10);
     const file = h.bot.addFile(MP3, { path: "music/file_5.mp3" });
     await h.send(u.telegramId, { audio: { ...file, duration: 125, file_name: "song.mp3", mime_type: "audio/mpeg" } });
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(7);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(154);
   });
 
   it("an Opus file named .oga goes to the transcriber as .ogg, a name every compatible endpoint accepts", async () => {
@@ -61,7 +61,7 @@ describe("speech to text in the bot chat", () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(100)]);
     await h.send(u.telegramId, { video: { ...h.bot.addFile(mp4), duration: 200, width: 640, height: 360, file_name: "clip.mp4", mime_type: "video/mp4" } });
     expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0]).toMatchObject({ filename: "clip.mp4", size: mp4.length });
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(6);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(132);
     expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toMatch(/\.mp4$/);
   });
 
@@ -74,7 +74,7 @@ describe("speech to text in the bot chat", () => {
     const last = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(last.body.text).toContain("used up");
     expect(JSON.stringify(last.body.reply_markup)).toContain('/#/tariff"');
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(1);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(22);
   });
 
   it.each(["fail500", "hang"] as const)("a transcriber %s apologises and spends nothing", async (mode) => {
@@ -83,7 +83,7 @@ describe("speech to text in the bot chat", () => {
     await h.send(u.telegramId, voice(h.bot.addFile(OGG), 10));
     expect(h.ai.requests).toHaveLength(1);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(5);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(110);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
   });
 
@@ -92,7 +92,7 @@ describe("speech to text in the bot chat", () => {
     h.ai.transcript = "  ";
     await h.send(u.telegramId, voice(h.bot.addFile(OGG), 10));
     expect(h.textsIn(u.telegramId).at(-1)).toBe("No speech was recognised in this recording. Nothing was charged.");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(5);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(110);
   });
 
   it("a recording over 20 MB is refused before getFile", async () => {
@@ -102,7 +102,7 @@ describe("speech to text in the bot chat", () => {
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(h.ai.requests).toHaveLength(0);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("21.0 MB");
-    expect((await h.quotasOf(u.userId)).audioTokens).toBe(50);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(1100);
   });
 
   it("text in a speech-to-text session gets the session's hint, not a model call", async () => {

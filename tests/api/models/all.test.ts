@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GET as getAll } from "@/app/api/models/all/route";
 import { catalogueModels, catalogueTariffs } from "@/db/catalogue";
-import type { ModelItem } from "@/lib/contracts/models";
+import { modelsResponseSchema, type ModelItem } from "@/lib/contracts/models";
+import { defaultActionCost } from "@/lib/shared/pricing/job-price";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import { call, signIn } from "../../helpers/api";
 import { subscribe } from "../../helpers/subscribe";
 
@@ -27,7 +29,7 @@ describe("GET /api/models/all", () => {
       image: expect.stringMatching(/^\/icons\/models\//),
       description: expect.any(String),
       model_type_description: "text",
-      actions: [{ action: "text", has_access: true }],
+      actions: [{ action: "text", has_access: true, cost: { kind: "text_tokens", units: 1000, per: "1000_tokens" } }],
     });
     expect(gpt).toHaveProperty("gif");
     const access = await accessOf(token);
@@ -52,6 +54,23 @@ describe("GET /api/models/all", () => {
     await subscribe({ userId, tariff: "Custom", customModelNames: ["claude-sonnet", "midjourney"] });
     const access = await accessOf(token);
     expect([...access].filter(([, ok]) => ok).map(([name]) => name).sort()).toEqual(["claude-sonnet", "midjourney"]);
+  });
+
+  it("answers every action's price per job, as the catalogue seeds it (kind, units, per)", async () => {
+    const { token } = await signIn();
+    const models = modelsResponseSchema.parse((await call(getAll, "GET", "/api/models/all", { token })).body);
+    const byName = new Map(models.map((m) => [m.model_name, m]));
+    expect(byName.get("dall-e-3")!.actions[0].cost).toEqual({ kind: "image_tokens", units: 6, per: "image" });
+    expect(byName.get("claude-files")!.actions[0].cost).toEqual({ kind: "file_tokens", units: 20, per: "document" });
+    expect(byName.get("elevenlabs-isolate")!.actions[0].cost).toEqual({ kind: "audio_tokens", units: 22, per: "minute" });
+    expect(byName.get("veo-3")!.actions.map((a) => a.cost)).toEqual([
+      { kind: "video_tokens", units: 25, per: "5_seconds" },
+      { kind: "video_tokens", units: 25, per: "5_seconds" },
+    ]);
+    for (const seed of catalogueModels) {
+      const listed = byName.get(seed.modelName)!;
+      for (const a of listed.actions) expect(a.cost).toEqual(defaultActionCost(a.action as ModelAction, seed.textMultiplier));
+    }
   });
 
   it("answers 401 without a token", async () => {

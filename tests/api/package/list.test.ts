@@ -18,6 +18,7 @@ describe("GET /api/package/", () => {
       description_language_id: cataloguePackages[0].descriptionLanguageId,
       description_models_id: cataloguePackages[0].descriptionModelsId,
       package_purpose: "reset",
+      quota_amount: 0,
     });
   });
 });

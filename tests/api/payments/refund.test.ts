@@ -87,7 +87,9 @@ describe("refunds", () => {
     await call(routes.createPackage, "POST", "/api/package/payment", { token, body: { package_id: pkg.id } });
     await payLast();
     const { spendQuota } = await import("@/lib/server/quotas/spend");
-    await spendQuota({ db, userId, kind: "image_tokens", amount: 5 + 20 });
+    // The whole allowance and 20 of the package's units are spent.
+    const allowance = (await call(routes.statistic, "GET", "/api/user/statistic", { token })).body.tariff_limits.image_tokens;
+    await spendQuota({ db, userId, kind: "image_tokens", amount: allowance + 20 });
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
     const { refundPayment } = await import("@/lib/server/payments/refund");
     expect(await refundPayment({ db, paymentId: payment.id })).toEqual({ status: "refunded" });
@@ -96,7 +98,7 @@ describe("refunds", () => {
     expect(request.body).toEqual({ payment_id: payment.providerPaymentId, amount: { value: "249.00", currency: "RUB" } });
     const stats = await call(routes.statistic, "GET", "/api/user/statistic", { token });
     expect(stats.body.package_quotas.image_tokens).toBe(0);
-    expect((await getUsage(token)).data[0]).toMatchObject({ reason: "refund", kind: "image_tokens", units: -30, balance_after: 0 });
+    expect((await getUsage(token)).data[0]).toMatchObject({ reason: "refund", kind: "image_tokens", units: -(pkg.quotaAmount - 20), balance_after: 0 });
     // The notification YooKassa sends afterwards changes nothing more.
     const refund = [...fake.refunds.values()].at(-1)!;
     expect((await notify(fake.refundNotification(refund.id))).body.applied).toBe(false);

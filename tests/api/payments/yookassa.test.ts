@@ -124,7 +124,7 @@ describe("YooKassa payments", () => {
     const [refAfter] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
     expect(refAfter.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4) + Math.floor(249 * 100 * 0.1));
     const stats = await call(routes.statistic, "GET", "/api/user/statistic", { token: payer.token });
-    expect(stats.body.remaining_quotas.image_tokens).toBe(50 + 50);
+    expect(stats.body.remaining_quotas.image_tokens).toBe(300 + 300);
   });
 
   it("POST /api/payments/webhook/yookassa - finds the payment by its metadata when our record has no YooKassa id yet", async () => {
@@ -221,16 +221,58 @@ describe("YooKassa payments", () => {
     }
   });
 
-  it("POST /api/tariff/cancel-pending-payment - cancels a YooKassa payment and restores the referral balance once", async () => {
+  const refBalance = async (userId: number) => (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
+
+  it("POST /api/tariff/cancel-pending-payment - a pending YooKassa payment (which YooKassa cannot cancel) is closed in the app but keeps its referral roubles until YooKassa reports it canceled", async () => {
     const { token, userId } = await signIn();
     await db.update(schema.users).set({ refBalanceKopecks: 3000 }).where(eq(schema.users.id, userId));
     await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
+    const id = lastCreated().id;
     const first = await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
     expect(first.status).toBe(200);
+    expect(fake.requests.some((r) => r.method === "POST" && r.path === `/payments/${id}/cancel`)).toBe(true);
     const again = await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token });
     expect(again.status).toBe(404);
-    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-    expect(user.refBalanceKopecks).toBe(3000);
+    expect(await refBalance(userId)).toBe(1000);
+    fake.markCanceled(id);
+    await notify(id);
+    await notify(id);
+    expect(await refBalance(userId)).toBe(3000);
+  });
+
+  it("POST /api/tariff/cancel-pending-payment - a payment YooKassa can cancel (waiting_for_capture) gives its roubles back at once", async () => {
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 3000 }).where(eq(schema.users.id, userId));
+    await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
+    lastCreated().status = "waiting_for_capture";
+    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(200);
+    expect(lastCreated().status).toBe("canceled");
+    expect(await refBalance(userId)).toBe(3000);
+  });
+
+  it("referral roubles discount one payment only: create with a discount, cancel in the app, recreate with the same discount, pay both", async () => {
+    const { token, userId } = await signIn();
+    await db.update(schema.users).set({ refBalanceKopecks: 10_000 }).where(eq(schema.users.id, userId));
+    expect((await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 })).status).toBe(200);
+    const first = lastCreated().id;
+    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(200);
+    // The same roubles again: refused, since the cancelled link still holds them.
+    const again = await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 });
+    expect(again.status).toBe(400);
+    // Without the discount: paid in full.
+    expect((await buyStarter(token)).status).toBe(200);
+    const second = lastCreated().id;
+    expect(lastCreated().amount.value).toBe("490.00");
+    fake.markSucceeded(first);
+    fake.markSucceeded(second);
+    expect((await notify(first)).body.applied).toBe(true);
+    expect((await notify(second)).body.applied).toBe(true);
+    // 100 ₽ spent once, on the first payment only.
+    expect(await refBalance(userId)).toBe(0);
+    const rows = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
+    expect(rows.map((p) => [p.status, p.refAmountKopecks]).sort()).toEqual([["completed", 0], ["completed", 10_000]]);
+    const ledger = await db.select().from(schema.referralLedger).where(eq(schema.referralLedger.userId, userId));
+    expect(ledger.map((l) => l.kind)).toEqual(["spend"]);
   });
 
   it("POST /api/tariff/cancel-pending-payment - applies instead when YooKassa already has it paid", async () => {
@@ -247,15 +289,16 @@ describe("late YooKassa outcomes", () => {
   const expireLocally = (userId: number) =>
     db.update(schema.payments).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.payments.userId, userId));
 
-  it("POST /api/payments/webhook/yookassa - a payment paid after its link expired locally is still applied once, re-taking its referral amount", async () => {
+  it("POST /api/payments/webhook/yookassa - a payment paid after its link expired locally is still applied once, with exactly the referral roubles it reserved", async () => {
     const { token, userId } = await signIn();
     await db.update(schema.users).set({ refBalanceKopecks: 10_000 }).where(eq(schema.users.id, userId));
     await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 });
     const id = lastCreated().id;
     await expireLocally(userId);
     expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+    // YooKassa may still take it: the reservation stays.
     let [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-    expect(user.refBalanceKopecks).toBe(10_000);
+    expect(user.refBalanceKopecks).toBe(0);
     fake.markSucceeded(id);
     const results = await Promise.all([notify(id), notify(id), notify(id)]);
     expect(results.filter((r) => r.body.applied === true)).toHaveLength(1);
@@ -276,17 +319,22 @@ describe("late YooKassa outcomes", () => {
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
 
-  it("expireStalePayments - expires an unpaid payment and releases its referral amount", async () => {
+  it("expireStalePayments - expires an unpaid payment, and releases its referral amount once YooKassa has canceled it", async () => {
     const { expireStalePayments } = await import("@/lib/server/payments/pending");
     const { token, userId } = await signIn();
     await db.update(schema.users).set({ refBalanceKopecks: 2_000 }).where(eq(schema.users.id, userId));
     await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
+    const id = lastCreated().id;
     await expireLocally(userId);
     await expireStalePayments(db);
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
     expect(payment.status).toBe("expired");
-    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-    expect(user.refBalanceKopecks).toBe(2_000);
+    const balance = async () => (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
+    expect(await balance()).toBe(0);
+    fake.markCanceled(id);
+    await expireStalePayments(db);
+    await expireStalePayments(db);
+    expect(await balance()).toBe(2_000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { catalogueTariffs } from "@/db/catalogue";
+import { cataloguePackages, catalogueTariffs } from "@/db/catalogue";
 import { getDb } from "@/db";
 import { setClockForTests } from "@/lib/server/clock";
 import { spendQuota } from "@/lib/server/quotas/spend";
@@ -8,6 +8,8 @@ import { buyPackage, confirmSandbox, getStatistic, getUsage, setDay } from "../.
 import { buyStarter, starter } from "../../helpers/payments";
 
 const free = catalogueTariffs.find((t) => t.name === "Free")!;
+// The image units the "50 images" package adds (50 pictures at the catalogue price).
+const PACK = cataloguePackages.find((p) => p.seedKey === "image-50")!.quotaAmount;
 
 async function subscribeStarter(token: string, months = 1) {
   const res = await buyStarter(token, { months, calculated_price: starter.amountRub * months });
@@ -85,24 +87,24 @@ describe("package units", () => {
     setDay(start, 0);
     const { token, userId } = await signIn();
     await buyPackage(token, "image-50");
-    expect((await getStatistic(token)).package_quotas.image_tokens).toBe(50);
+    expect((await getStatistic(token)).package_quotas.image_tokens).toBe(PACK);
     await subscribeStarter(token);
     let stats = await getStatistic(token);
-    expect(stats.remaining_quotas.image_tokens).toBe(starter.imageBalance + 50);
-    expect(stats.package_quotas.image_tokens).toBe(50);
+    expect(stats.remaining_quotas.image_tokens).toBe(starter.imageBalance + PACK);
+    expect(stats.package_quotas.image_tokens).toBe(PACK);
 
     // Allowance first, then package units.
     const db = await getDb();
-    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toBe(48);
+    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toBe(PACK - 2);
     stats = await getStatistic(token);
-    expect(stats.package_quotas.image_tokens).toBe(48);
-    expect(stats.remaining_quotas.image_tokens).toBe(48);
+    expect(stats.package_quotas.image_tokens).toBe(PACK - 2);
+    expect(stats.remaining_quotas.image_tokens).toBe(PACK - 2);
 
     setDay(start, 31);
     stats = await getStatistic(token);
     expect(stats.tariff_limits.image_tokens).toBe(free.imageBalance);
-    expect(stats.remaining_quotas.image_tokens).toBe(free.imageBalance + 48);
-    expect(stats.package_quotas.image_tokens).toBe(48);
+    expect(stats.remaining_quotas.image_tokens).toBe(free.imageBalance + PACK - 2);
+    expect(stats.package_quotas.image_tokens).toBe(PACK - 2);
   });
 
   it("reset restores the allowance to the tariff's full value and keeps package units", async () => {
@@ -112,7 +114,7 @@ describe("package units", () => {
     await spendQuota({ db, userId, kind: "image_tokens", amount: free.imageBalance + 1 });
     await buyPackage(token, "reset");
     const stats = await getStatistic(token);
-    expect(stats.remaining_quotas.image_tokens).toBe(free.imageBalance + 49);
-    expect(stats.package_quotas.image_tokens).toBe(49);
+    expect(stats.remaining_quotas.image_tokens).toBe(free.imageBalance + PACK - 1);
+    expect(stats.package_quotas.image_tokens).toBe(PACK - 1);
   });
 });

@@ -36,6 +36,31 @@ describe("POST /api/referral/activate-code", () => {
     expect((await userRow(userId)).referredByUserId).toBe(referrer.userId);
   });
 
+  it("refuses the code of one's own referee, directly or further down the chain (no cycles), changing nothing", async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const c = await signIn();
+    const codeOf = async (userId: number) => (await userRow(userId)).referralCode;
+    expect((await activateCode(b.token, await codeOf(a.userId))).status).toBe(200);
+    const back = await activateCode(a.token, await codeOf(b.userId));
+    expect(back.status).toBe(400);
+    expect(back.body.error.message).toBe("Нельзя использовать код того, кого пригласили вы");
+    expect((await userRow(a.userId)).referredByUserId).toBeNull();
+
+    expect((await activateCode(c.token, await codeOf(b.userId))).status).toBe(200);
+    expect((await activateCode(a.token, await codeOf(c.userId))).status).toBe(400);
+    expect((await userRow(a.userId)).referredByUserId).toBeNull();
+  });
+
+  it("two users applying each other's code at once: one succeeds, the other is refused", async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const [ab, ba] = await Promise.all([activateCode(a.token, (await userRow(b.userId)).referralCode), activateCode(b.token, (await userRow(a.userId)).referralCode)]);
+    expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
+    const rows = [await userRow(a.userId), await userRow(b.userId)];
+    expect(rows.filter((r) => r.referredByUserId !== null)).toHaveLength(1);
+  });
+
   it("refuses the caller's own code, an unknown code, and a code after the 24 h window, changing nothing", async () => {
     const { token, userId } = await signIn();
     expect((await activateCode(token, (await userRow(userId)).referralCode)).status).toBe(400);

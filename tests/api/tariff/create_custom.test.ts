@@ -33,7 +33,7 @@ const customBody = (v: CustomValues, extra: Record<string, unknown> = {}) => ({
 describe("POST /api/tariff/create_custom", () => {
   it("prices the composed limits with the database rates and, once paid, sets them as the subscription's limits", async () => {
     const { token } = await signIn();
-    const v = { ...minValues(), text: 3_000_000, image: 555 };
+    const v = { ...minValues(), text: 3_000_000, image: 2_555 };
     const data = await call(createData, "GET", "/api/tariff/create_data", { token });
     const price = customMonthlyPrice(v, data.body.rates);
     const modelIds = data.body.models.slice(0, 3).map((m: { id: number }) => m.id);
@@ -46,7 +46,7 @@ describe("POST /api/tariff/create_custom", () => {
     await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } });
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Custom", price });
     const stats = await call(statistic, "GET", "/api/user/statistic", { token });
-    const limits = { text_tokens: 3_000_000, audio_tokens: v.audio, image_tokens: 555, file_tokens: v.files, video_tokens: v.video };
+    const limits = { text_tokens: 3_000_000, audio_tokens: v.audio, image_tokens: 2_555, file_tokens: v.files, video_tokens: v.video };
     expect(stats.body).toMatchObject({ remaining_quotas: limits, tariff_limits: limits });
   });
 

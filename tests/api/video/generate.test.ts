@@ -5,6 +5,8 @@ import { dialogMessages, dialogSessions } from "@/db/schema";
 import { env } from "@/lib/env";
 import { POST } from "@/app/api/video/generate/route";
 import { GET as getFile } from "@/app/api/files/[...key]/route";
+import { GET as getAllModels } from "@/app/api/models/all/route";
+import { modelsResponseSchema } from "@/lib/contracts/models";
 import { call, signIn } from "../../helpers/api";
 import { fixture, generate, generateForm, jobsOf, videoBalance, videoUser } from "./helpers";
 
@@ -126,6 +128,15 @@ describe("POST /api/video/generate - generation on the sandbox provider", () => 
     expect(message.userFileUrl).toMatch(/^video-inputs\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
     const [job] = await jobsOf(userId);
     expect(job).toMatchObject({ status: "succeeded", cost: 50, videoUrl: message.aiFileUrl });
+  });
+
+  it("takes the price GET /api/models/all answers for the action, per 5 seconds", async () => {
+    const { token, userId } = await videoUser({ balance: 200 });
+    const models = modelsResponseSchema.parse((await call(getAllModels, "GET", "/api/models/all", { token })).body);
+    const cost = models.find((m) => m.model_name === "gen4_turbo")!.actions.find((a) => a.action === "image_to_video")!.cost;
+    expect(cost).toEqual({ kind: "video_tokens", units: 25, per: "5_seconds" });
+    expect((await generate(token, generateForm({ duration: "5" }))).status).toBe(200);
+    expect(await videoBalance(userId)).toBe(200 - cost.units);
   });
 
   it("answers 402 with balance and cost when the quota is short, charging nothing", async () => {

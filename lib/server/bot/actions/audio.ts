@@ -4,11 +4,10 @@ import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
 import { extensionFor } from "@/lib/server/storage/keys";
-import { botText } from "../bot-text";
-import { saveTurn, type ActiveSession } from "../session";
+import { saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
 import type { IncomingFile } from "./incoming";
-import { paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-turn";
+import { costLine, paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-turn";
 
 // noise_removal: the user's recording cleaned (AUDIO_CLEANUP_URL, or the ffmpeg filter chain) and
 // sent back, per started minute of the recording.
@@ -30,13 +29,13 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "upload_voice",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "upload_voice",
+    run: async ({ signal, spent, left }) => {
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
-      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
     },
   });

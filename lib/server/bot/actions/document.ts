@@ -7,13 +7,13 @@ import { completeChat, getAiProvider, type ChatMessage } from "@/lib/server/ai/p
 import { botText } from "../bot-text";
 import { documentMessage, documentTextToKeep } from "../context";
 import { sendFormatted } from "../replies";
-import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepUserFile } from "../telegram-files";
 import type { IncomingFile } from "./incoming";
-import { paidTurn, refusedAsTooLarge } from "./paid-turn";
+import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 // files: a document's text (PDF, DOCX, text and code files) goes to the session's text model with
-// the user's caption as the question (a summary when there is none). One file unit per document;
+// the user's caption as the question (a summary when there is none). The model's price per document;
 // the model's tokens are part of that price, not taken from the text quota
 // (docs/decisions/0025-documents-priced-per-piece.md).
 // The row keeps the document's text, so follow-up text turns of the session see it (context.ts).
@@ -23,8 +23,8 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const question = file.caption || botText(lang)("documentQuestion");
   await paidTurn({
-    ctx, db, user, kind: "file_tokens", amount: 1, chatAction: "typing",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "typing",
+    run: async ({ signal, spent, left }) => {
       const document = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const text = await extractDocumentText({ data: document.data, filename: file.filename, mimeType: file.contentType });
       const messages: ChatMessage[] = [
@@ -35,7 +35,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
-      await sendFormatted({ ctx, text: answer, footer: botText(lang)("costFiles", { spent: "1", left: String(left) }) });
+      await sendFormatted({ ctx, text: answer, footer: costLine({ lang, kind: "file_tokens", spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer, documentText: documentTextToKeep(text) } });
     },
   });

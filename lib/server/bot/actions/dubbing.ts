@@ -5,15 +5,15 @@ import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { completeChat, getAiProvider } from "@/lib/server/ai/provider";
 import { botText } from "../bot-text";
-import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
 import { sendAudioResult } from "./audio";
 import { replyPlain, type IncomingFile } from "./incoming";
-import { paidTurn, refusedAsTooLarge, startedMinutes, TurnRefused } from "./paid-turn";
+import { costLine, paidTurn, refusedAsTooLarge, startedMinutes, TurnRefused } from "./paid-turn";
 
 // dubbing: a text is voiced over by the session's speech model; a recording is translated
 // (DUBBING_TRANSCRIBE_MODEL, then DUBBING_TRANSLATE_MODEL) and voiced in the other language.
-// Audio units per started minute: of the recording, or for a voice-over of the speech the text
+// The model's price per started minute: of the recording, or for a voice-over of the speech the text
 // makes at about 15 characters a second.
 
 /** The speech API takes at most this many characters of input. */
@@ -43,11 +43,11 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
   }
   const minutes = Math.max(1, Math.ceil(text.length / SPOKEN_CHARS_PER_MINUTE));
   await paidTurn({
-    ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "record_voice",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    run: async ({ signal, spent, left }) => {
       const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
-      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
     },
   });
@@ -59,8 +59,8 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, kind: "audio_tokens", amount: minutes, chatAction: "record_voice",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    run: async ({ signal, spent, left }) => {
       const ai = getAiProvider();
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const { text: transcript } = await ai.transcribe({ model: env.DUBBING_TRANSCRIBE_MODEL, audio: input.data, filename: file.filename, signal, lang });
@@ -80,7 +80,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });
-      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: botText(lang)("costAudio", { spent: String(minutes), left: String(left) }) });
+      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: translation, aiFileUrl } });
     },
   });

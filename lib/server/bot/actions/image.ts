@@ -6,15 +6,15 @@ import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
 import { log } from "@/lib/server/log";
 import { extensionFor } from "@/lib/server/storage/keys";
 import { botText } from "../bot-text";
-import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
 import type { IncomingFile } from "./incoming";
-import { paidTurn, refusedAsTooLarge } from "./paid-turn";
+import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 // Image actions: text_to_image draws from the user's text, generate_image edits the user's photo by
 // its caption. An image assistant's instructions ("minimalist vector logo", "restore and colourise
-// the old photo") lead the prompt, so its photo needs no caption. Each image costs one image unit;
-// the result comes back as a photo and is kept in history.
+// the old photo") lead the prompt, so its photo needs no caption. Each picture costs the model's
+// price per image; the result comes back as a photo and is kept in history.
 
 type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 
@@ -22,8 +22,8 @@ type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 // a result it will not show as a photo is sent as a file instead, so a paid image always arrives.
 const TELEGRAM_PHOTO_LIMIT = 10 * 1024 * 1024;
 
-async function sendImage({ ctx, user, image, left }: { ctx: Context; user: User; image: AiFile; left: number }) {
-  const caption = [image.note, botText(user.language)("costImages", { spent: "1", left: String(left) })].filter(Boolean).join("\n");
+async function sendImage({ ctx, user, image, spent, left }: { ctx: Context; user: User; image: AiFile; spent: number; left: number }) {
+  const caption = [image.note, costLine({ lang: user.language, kind: "image_tokens", spent, left })].filter(Boolean).join("\n");
   const file = () => new InputFile(image.data, `image.${extensionFor(image.contentType)}`);
   if (image.data.length <= TELEGRAM_PHOTO_LIMIT) {
     try {
@@ -43,11 +43,11 @@ const promptOf = (active: ActiveSession, userText: string) => [active.systemProm
 /** text_to_image: the text is the prompt. */
 export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn & { prompt: string }): Promise<void> {
   await paidTurn({
-    ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    run: async ({ signal, spent, left }) => {
       const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal, lang: user.language });
       const aiFileUrl = await keepResultFile(image);
-      await sendImage({ ctx, user, image, left });
+      await sendImage({ ctx, user, image, spent, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
     },
   });
@@ -63,13 +63,13 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
   }
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   await paidTurn({
-    ctx, db, user, kind: "image_tokens", amount: 1, chatAction: "upload_photo",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    run: async ({ signal, spent, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
-      await sendImage({ ctx, user, image, left });
+      await sendImage({ ctx, user, image, spent, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
     },
   });

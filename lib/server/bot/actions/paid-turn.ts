@@ -3,6 +3,7 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
+import { jobUnits, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
@@ -13,10 +14,11 @@ import { activeSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { log } from "@/lib/server/log";
 
-// Every non-text action is paid the same way: the units are reserved with the atomic conditional
-// update before anything is downloaded or any model called (an empty balance gets the tariffs
-// button and no call), and given back when the turn fails, so a failed call never costs anything
-// and no answer is ever given past zero.
+// Every non-text action is paid the same way: its catalogue price (docs/product/billing.md "Prices
+// per job") is reserved with the atomic conditional update before anything is downloaded or any
+// model called (an empty balance gets the tariffs button and no call), the user is told what it
+// costs and what will be left, and the units are given back when the turn fails, so a failed call
+// never costs anything and no answer is ever given past zero.
 
 type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
@@ -51,22 +53,33 @@ export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lan
   return true;
 }
 
+// The bot's lines for a job's price: before it runs, and under its result.
+const PRICE_NOTICE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "priceImages", audio_tokens: "priceAudio", file_tokens: "priceFiles" };
+const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "costImages", audio_tokens: "costAudio", file_tokens: "costFiles" };
+
+/** The line under a job's result: the units it took and what is left of its kind. */
+export const costLine = ({ lang, kind, spent, left }: { lang: string; kind: QuotaKey; spent: number; left: number }) =>
+  botText(lang)(COST_LINE[kind] ?? "costFiles", { spent: String(spent), left: String(left) });
+
 /**
- * Reserves `amount` of one quota, shows `chatAction` while it works, and runs the turn with a signal that ends
- * after AI_TIMEOUT_SECONDS. `run` gets the balance left after the reservation (for the cost line).
+ * Reserves the price of `quantity` jobs at `cost` (pictures, documents, started minutes), says what
+ * it costs and what will be left, shows `chatAction` while it works, and runs the turn with a signal
+ * that ends after AI_TIMEOUT_SECONDS. `run` gets the units taken and the balance left (for the cost line).
  * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
  * worker does not retry (and charge) a turn that already apologised.
  */
-export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }: {
+export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run }: {
   ctx: Context;
   db: Db;
   user: User;
-  kind: QuotaKey;
-  amount: number;
+  cost: ActionCost;
+  quantity: number;
   chatAction: ChatAction;
-  run: (o: { signal: AbortSignal; left: number }) => Promise<void>;
+  run: (o: { signal: AbortSignal; spent: number; left: number }) => Promise<void>;
 }): Promise<void> {
   const lang = user.language;
+  const { kind } = cost;
+  const amount = jobUnits(cost, quantity);
   const active = await activeSession({ db, user });
   const refs = { modelName: active?.modelName, action: active?.session.action };
   let left: number;
@@ -77,12 +90,14 @@ export async function paidTurn({ ctx, db, user, kind, amount, chatAction, run }:
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
+  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
+  await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
   const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
   let failure: { error: unknown } | undefined;
   try {
-    await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), left });
+    await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left });
   } catch (error) {
     failure = { error };
   } finally {

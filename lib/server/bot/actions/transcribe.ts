@@ -3,11 +3,11 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { getAiProvider } from "@/lib/server/ai/provider";
-import { botText } from "../bot-text";
-import { providerModelOf, saveTurn, type ActiveSession } from "../session";
+import { jobUnits } from "@/lib/shared/pricing/job-price";
+import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepUserFile } from "../telegram-files";
 import { replyPlain, type IncomingFile } from "./incoming";
-import { paidTurn, refusedAsTooLarge, spendAfterTurn, startedMinutes, TurnRefused } from "./paid-turn";
+import { costLine, paidTurn, refusedAsTooLarge, spendAfterTurn, startedMinutes, TurnRefused } from "./paid-turn";
 
 // speech_to_text: a voice message or audio file becomes text, sent back and kept in history.
 // Priced per started minute of Telegram's duration; a file Telegram gave no length for reserves one
@@ -17,20 +17,20 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const reserved = startedMinutes(file.durationSeconds);
+  const cost = await sessionPrice({ db, active });
   await paidTurn({
-    ctx, db, user, kind: "audio_tokens", amount: reserved, chatAction: "typing",
-    run: async ({ signal, left }) => {
+    ctx, db, user, cost, quantity: reserved, chatAction: "typing",
+    run: async ({ signal, spent, left }) => {
       const audio = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const { text, durationSeconds } = await getAiProvider().transcribe({ model: providerModelOf(active), audio: audio.data, filename: file.filename, signal, lang });
       if (!text.trim()) throw new TurnRefused("noSpeech");
       const userFileUrl = await keepUserFile({ file: audio, contentType: file.contentType });
-      let spent = reserved;
-      const extra = file.durationSeconds === undefined ? startedMinutes(durationSeconds) - reserved : 0;
+      const extra = jobUnits(cost, file.durationSeconds === undefined ? startedMinutes(durationSeconds) - reserved : 0);
       if (extra > 0) {
-        left = await spendAfterTurn({ db, userId: user.id, kind: "audio_tokens", amount: extra });
+        left = await spendAfterTurn({ db, userId: user.id, kind: cost.kind, amount: extra });
         spent += extra;
       }
-      await replyPlain({ ctx, text: text.trim(), footer: botText(lang)("costAudio", { spent: String(spent), left: String(left) }) });
+      await replyPlain({ ctx, text: text.trim(), footer: costLine({ lang, kind: cost.kind, spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: text.trim() } });
     },
   });

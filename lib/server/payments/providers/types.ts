@@ -36,11 +36,17 @@ export type PaidCheck = { paid: true; savedPaymentMethodId?: string } | { paid: 
 
 export interface PaymentProvider {
   readonly name: "sandbox" | "yookassa" | "stars";
+  /** Whether a payment closed in our table is closed for the provider too (it only takes payments our own checks let through). */
+  readonly closesLocally: boolean;
   create(input: CreateInput): Promise<ProviderPayment>;
   /** Whether the payer paid this payment, for the amount we asked; providers that keep no state say no. */
   wasPaid(payment: { providerPaymentId: string; amountKopecks: number }, options?: CallOptions): Promise<PaidCheck>;
-  /** Best effort: some providers cannot cancel a payment still waiting for the payer. */
-  cancel(providerPaymentId: string, options?: CallOptions): Promise<void>;
+  /**
+   * Closes the payment at the provider where it can; answers whether the provider will no longer
+   * take it (docs/product/referral.md "Reserved roubles"). YooKassa cannot cancel a payment still
+   * waiting for the payer: it stays payable until YooKassa cancels it itself.
+   */
+  cancel(providerPaymentId: string, options?: CallOptions): Promise<boolean>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
   /**
    * Returns a paid payment's money to the payer: "succeeded" when the provider says it is done,

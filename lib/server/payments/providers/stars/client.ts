@@ -31,6 +31,7 @@ export async function botCall<T>(method: string, params: unknown): Promise<T> {
 
 export const starsProvider: PaymentProvider = {
   name: "stars",
+  closesLocally: true,
   async create({ paymentId, amountKopecks, description }) {
     const stars = starsFor(amountKopecks);
     const link = await botCall<string>("createInvoiceLink", {
@@ -48,7 +49,10 @@ export const starsProvider: PaymentProvider = {
     return { paid: false };
   },
   // An invoice link cannot be revoked; a late pre-checkout query is refused instead.
-  async cancel() {},
+  async cancel() {
+    // The pre-checkout answer refuses a payment that is no longer open, so Telegram cannot take Stars for it.
+    return true;
+  },
   async chargeSaved() {
     throw new ApiError("bad_gateway", "Telegram Stars cannot charge a saved payment method");
   },

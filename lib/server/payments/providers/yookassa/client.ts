@@ -147,6 +147,7 @@ export async function fetchYookassaRefund(refundId: string, options?: CallOption
 
 export const yookassaProvider: PaymentProvider = {
   name: "yookassa",
+  closesLocally: false,
   async create({ paymentId, amountKopecks, description, email, savePaymentMethod, returnUrl }) {
     const body = {
       amount: { value: amountValue(amountKopecks), currency: "RUB" },
@@ -170,11 +171,14 @@ export const yookassaProvider: PaymentProvider = {
   },
   async cancel(providerPaymentId, options) {
     // Only a payment waiting for capture can be canceled through the API; an unpaid redirect
-    // payment simply expires at YooKassa, so a refusal here is not an error for us.
+    // payment (pending) stays payable until YooKassa cancels it itself, so a refusal is answered
+    // by what YooKassa says the payment is now.
     try {
-      await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}`, ...options });
+      const answer = await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}`, ...options });
+      return toProviderPayment(answer).status === "canceled";
     } catch {
-      // ignored, see above
+      const remote = await fetchYookassaPayment(providerPaymentId, options).catch(() => null);
+      return remote?.status === "canceled";
     }
   },
   async chargeSaved({ paymentId, amountKopecks, description, email, paymentMethodId }) {
