@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { openApp, screenshot } from "./helpers";
+import { openApp, screenshot, storedToken } from "./helpers";
 
 const PHOTO = path.resolve("tests/fixtures/photo.jpg");
 
@@ -30,11 +30,13 @@ async function setUpImageToVideo(page: Page) {
 }
 
 /** The caller's video tokens as the server counts them, asked with the page's own session. */
-const remainingVideoTokens = (page: Page) =>
-  page.evaluate(async () => {
-    const res = await fetch("/api/user/statistic", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } });
+const remainingVideoTokens = async (page: Page) => {
+  const token = await storedToken(page);
+  return page.evaluate(async (bearer) => {
+    const res = await fetch("/api/user/statistic", { headers: { authorization: `Bearer ${bearer}` } });
     return ((await res.json()) as { remaining_quotas: { video_tokens: number } }).remaining_quotas.video_tokens;
-  });
+  }, token);
+};
 
 async function expectClipPlays(page: Page) {
   const player = page.getByTestId("video-result-player");
