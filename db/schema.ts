@@ -262,6 +262,8 @@ export const balanceLedger = pgTable(
     createdAt: createdAt(),
     kind: text("kind").$type<QuotaKey>().notNull(),
     units: integer("units").notNull(),
+    /** The part of `units` that changed package units (the rest changed the allowance). */
+    packageUnits: integer("package_units").notNull().default(0),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason").$type<LedgerReason>().notNull(),
     modelName: text("model_name"),

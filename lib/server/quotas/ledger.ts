@@ -6,7 +6,8 @@ import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-
 
 // Every change of a user's balances goes through `changeBalances`: one statement locks the quotas row,
 // updates it and inserts one balance_ledger row per kind that changed (units = the change of
-// allowance + package units, balance_after = their sum), so the ledger can never disagree with the
+// allowance + package units, package_units = the package part of it, balance_after = their sum), so
+// the ledger can never disagree with the
 // balances and nothing is computed in JavaScript between reading and writing (docs/product/billing.md).
 
 /** What a ledger row belongs to. */
@@ -22,7 +23,7 @@ export const oldPackage = (kind: QuotaKey): SQL => sql`o.${packageColumn(kind)}`
 /** A point in time as an SQL parameter (raw `sql` parameters take no Date on postgres-js). */
 export const timestamp = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
 
-export type BalancesAfter = { userId: number; allowance: QuotaRecord; packageUnits: QuotaRecord; stepEndsAt: Date | null };
+export type BalancesAfter = { userId: number; allowance: QuotaRecord; packageUnits: QuotaRecord; packageBefore: QuotaRecord; stepEndsAt: Date | null };
 
 type Change = {
   db: Db;
@@ -52,9 +53,13 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
   const reasonSql = typeof reason === "string" ? sql`${reason}::text` : reason;
   const kindRows = QUOTA_KEYS.map((k) => {
     const after = sql`c.${allowanceColumn(k)} + c.${packageColumn(k)}`;
-    return sql`(${k}::text, (${after}) - (c.${sql.identifier(`old_${k}`)}), ${after})`;
+    const packageChange = sql`c.${packageColumn(k)} - c.${sql.identifier(`old_package_${k}`)}`;
+    return sql`(${k}::text, (${after}) - (c.${sql.identifier(`old_${k}`)}), ${packageChange}, ${after})`;
   });
-  const oldTotals = QUOTA_KEYS.map((k) => sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`);
+  const oldTotals = QUOTA_KEYS.flatMap((k) => [
+    sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
+    sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
+  ]);
   const rows = await db.execute<Record<string, unknown>>(sql`
     with o as (select * from quotas o where ${where} for update),
     c as (
@@ -64,10 +69,10 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
       returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason
     ),
     l as (
-      insert into balance_ledger (user_id, created_at, kind, units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
-      select c.user_id, ${timestamp(now)}, k.kind, k.units, k.after, c.ledger_reason, ${refs.modelName ?? null}, ${refs.action ?? null},
+      insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
+      select c.user_id, ${timestamp(now)}, k.kind, k.units, k.package_units, k.after, c.ledger_reason, ${refs.modelName ?? null}, ${refs.action ?? null},
         ${refs.paymentId ?? null}::uuid, ${refs.turnId ?? null}::integer, ${refs.videoJobId ?? null}::integer
-      from c cross join lateral (values ${sql.join(kindRows, sql`, `)}) as k(kind, units, after)
+      from c cross join lateral (values ${sql.join(kindRows, sql`, `)}) as k(kind, units, package_units, after)
       where k.units <> 0
     )
     select * from c`);
@@ -75,6 +80,7 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
     userId: Number(r.user_id),
     allowance: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[k])])) as QuotaRecord,
     packageUnits: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`package_${k}`])])) as QuotaRecord,
+    packageBefore: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`old_package_${k}`])])) as QuotaRecord,
     stepEndsAt: r.step_ends_at == null ? null : new Date(r.step_ends_at as string | Date),
   }));
 }

@@ -27,9 +27,10 @@ const checkAmount = (amount: number) => {
  * due), from the allowance first and then from package units, so concurrent spends of the last units
  * succeed exactly as often as the balance allows and nothing goes below zero. `clampAtZero` (an
  * answer already given) takes what is there instead of refusing. Answers what is left (allowance +
- * package units); throws 402 payment_required when there is not enough.
+ * package units) and how many of the units taken were package units (what a refund gives back to
+ * them); throws 402 payment_required when there is not enough.
  */
-export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero = false }: { db: Db; userId: number; kind: QuotaKey; amount: number; refs?: LedgerRefs; clampAtZero?: boolean }): Promise<number> {
+export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero = false }: { db: Db; userId: number; kind: QuotaKey; amount: number; refs?: LedgerRefs; clampAtZero?: boolean }): Promise<Spent> {
   checkAmount(amount);
   const at = now();
   await applyDueRefills({ db, userId, now: at });
@@ -49,16 +50,24 @@ export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero =
     throw new ApiError("payment_required", `Not enough ${kind.replace("_", " ")} left`);
   }
   await alertLowBalance({ db, userId, kind, allowanceLeft: row.allowance[kind] });
-  return row.allowance[kind] + row.packageUnits[kind];
+  return { left: row.allowance[kind] + row.packageUnits[kind], fromPackage: row.packageBefore[kind] - row.packageUnits[kind] };
 }
 
-/** Gives units back to the allowance (a failed generation); answers the new balance. */
-export async function refundQuota({ db, userId, kind, amount, refs }: { db: Db; userId: number; kind: QuotaKey; amount: number; refs?: LedgerRefs }): Promise<number> {
+export type Spent = { left: number; fromPackage: number };
+
+/**
+ * Gives a failed job's units back where they came from: `fromPackage` of them to package units (so
+ * they stay until spent, docs/product/billing.md), the rest to the allowance. Answers the new balance.
+ */
+export async function refundQuota({ db, userId, kind, amount, fromPackage, refs }: { db: Db; userId: number; kind: QuotaKey; amount: number; fromPackage: number; refs?: LedgerRefs }): Promise<number> {
   checkAmount(amount);
+  checkAmount(fromPackage);
+  const toPackage = Math.min(fromPackage, amount);
   const [row] = await changeBalances({
     db,
     where: sql`o.user_id = ${userId}`,
-    allowance: { [kind]: sql`${oldAllowance(kind)} + ${amount}` },
+    allowance: { [kind]: sql`${oldAllowance(kind)} + ${amount - toPackage}` },
+    packageUnits: { [kind]: sql`${oldPackage(kind)} + ${toPackage}` },
     reason: "refund",
     refs,
     now: now(),

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { videoJobs } from "@/db/schema";
+import { balanceLedger, videoJobs } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
@@ -65,7 +65,20 @@ export async function failJob({ db, jobId, error }: { db: Db; jobId: number; err
       .set({ status: "failed", error })
       .where(and(eq(videoJobs.id, jobId), eq(videoJobs.status, "processing")))
       .returning({ userId: videoJobs.userId, cost: videoJobs.cost, modelName: videoJobs.modelName, action: videoJobs.action });
-    if (job) await refundQuota({ db: tx, userId: job.userId, kind: "video_tokens", amount: job.cost, refs: { modelName: job.modelName, action: job.action, videoJobId: jobId } });
+    if (!job) return;
+    // The package units the job took go back to package units, the rest to the allowance.
+    const [taken] = await tx
+      .select({ fromPackage: sql<number>`coalesce(-sum(${balanceLedger.packageUnits}), 0)::integer` })
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, job.userId), eq(balanceLedger.videoJobId, jobId), eq(balanceLedger.kind, "video_tokens")));
+    await refundQuota({
+      db: tx,
+      userId: job.userId,
+      kind: "video_tokens",
+      amount: job.cost,
+      fromPackage: Math.max(0, taken?.fromPackage ?? 0),
+      refs: { modelName: job.modelName, action: job.action, videoJobId: jobId },
+    });
   });
 }
 

@@ -36,7 +36,7 @@ describe("allowance per 30-day step", () => {
     await spendQuota({ db, userId, kind: "image_tokens", amount: 1 });
     // A spend is what notices the second refill (no read before it).
     setDay(start, 60.01);
-    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: 1 })).toBe(starter.imageBalance - 1);
+    expect((await spendQuota({ db, userId, kind: "image_tokens", amount: 1 })).left).toBe(starter.imageBalance - 1);
     setDay(start, 90.01);
     const ended = await getStatistic(token);
     expect(ended.tariff_limits.image_tokens).toBe(free.imageBalance);
@@ -95,7 +95,7 @@ describe("package units", () => {
 
     // Allowance first, then package units.
     const db = await getDb();
-    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toBe(PACK - 2);
+    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toEqual({ left: PACK - 2, fromPackage: 2 });
     stats = await getStatistic(token);
     expect(stats.package_quotas.image_tokens).toBe(PACK - 2);
     expect(stats.remaining_quotas.image_tokens).toBe(PACK - 2);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { quotas } from "@/db/schema";
+import { balanceLedger, quotas } from "@/db/schema";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { ApiError } from "@/lib/server/http/api-error";
 import { signIn } from "../../helpers/api";
@@ -21,7 +21,7 @@ describe("spendQuota", () => {
     const { userId } = await signIn();
     await setVideo(userId, 100);
     const db = await getDb();
-    expect(await spendQuota({ db, userId, kind: "video_tokens", amount: 25 })).toBe(75);
+    expect(await spendQuota({ db, userId, kind: "video_tokens", amount: 25 })).toEqual({ left: 75, fromPackage: 0 });
     expect(await video(userId)).toBe(75);
   });
 
@@ -59,6 +59,23 @@ describe("refundQuota", () => {
     const { userId } = await signIn();
     await setVideo(userId, 0);
     const db = await getDb();
-    expect(await refundQuota({ db, userId, kind: "video_tokens", amount: 50 })).toBe(50);
+    expect(await refundQuota({ db, userId, kind: "video_tokens", amount: 50, fromPackage: 0 })).toBe(50);
+  });
+
+  it("gives package units back to package units, so a refill cannot take them", async () => {
+    const { userId } = await signIn();
+    await setVideo(userId, 10);
+    const db = await getDb();
+    await db.update(quotas).set({ packageVideoTokens: 40 }).where(eq(quotas.userId, userId));
+    const spent = await spendQuota({ db, userId, kind: "video_tokens", amount: 25 });
+    expect(spent).toEqual({ left: 25, fromPackage: 15 });
+    expect(await refundQuota({ db, userId, kind: "video_tokens", amount: 25, fromPackage: spent.fromPackage })).toBe(50);
+    const [row] = await db.select().from(quotas).where(eq(quotas.userId, userId));
+    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({ allowance: 10, packageUnits: 40 });
+    const ledger = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId)).orderBy(balanceLedger.id);
+    expect(ledger.slice(-2).map((r) => ({ units: r.units, packageUnits: r.packageUnits, reason: r.reason }))).toEqual([
+      { units: -25, packageUnits: -15, reason: "video" },
+      { units: 25, packageUnits: 15, reason: "refund" },
+    ]);
   });
 });

@@ -17,7 +17,7 @@ describe("GET /api/user/usage", () => {
     await buyPackage(token, "text-500k");
     const db = await getDb();
     await spendQuota({ db, userId, kind: "text_tokens", amount: 300, refs: { modelName: "gpt-4o", action: "text" } });
-    await refundQuota({ db, userId, kind: "text_tokens", amount: 300 });
+    await refundQuota({ db, userId, kind: "text_tokens", amount: 300, fromPackage: 0 });
 
     const page = await getUsage(token);
     const text = page.data.filter((r) => r.kind === "text_tokens");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { dialogSessions } from "@/db/schema";
+import { dialogSessions, quotas } from "@/db/schema";
 import { env } from "@/lib/env";
 import { startFakeRunway, type FakeRunway } from "@/tests/fakes/runway";
 import { fixture, generate, generateForm, jobsOf, videoBalance, videoUser } from "./helpers";
@@ -63,6 +63,17 @@ describe("POST /api/video/generate - the Runway provider", () => {
     expect(await videoBalance(userId)).toBe(100);
     expect((await jobsOf(userId))[0]).toMatchObject({ status: "failed" });
     expect(await sessionsOf(userId)).toHaveLength(0);
+  });
+
+  it("a failed job gives package units back to package units, the rest to the allowance", async () => {
+    const { token, userId } = await videoUser({ balance: 20 });
+    const db = await getDb();
+    await db.update(quotas).set({ packageVideoTokens: 100 }).where(eq(quotas.userId, userId));
+    runway.outcome = "fail";
+    const res = await generate(token, generateForm());
+    expect(res.status).toBe(502);
+    const [row] = await db.select().from(quotas).where(eq(quotas.userId, userId));
+    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({ allowance: 20, packageUnits: 100 });
   });
 
   it("refunds and cancels the task when generation outlasts the timeout", async () => {

@@ -7,7 +7,7 @@ import { jobUnits, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
-import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
+import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
 import { activeSession } from "../session";
@@ -82,14 +82,15 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const amount = jobUnits(cost, quantity);
   const active = await activeSession({ db, user });
   const refs = { modelName: active?.modelName, action: active?.session.action };
-  let left: number;
+  let spent: Spent;
   try {
-    left = await spendQuota({ db, userId: user.id, kind, amount, refs });
+    spent = await spendQuota({ db, userId: user.id, kind, amount, refs });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
+  const { left } = spent;
   const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
@@ -108,7 +109,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await refundQuota({ db, userId: user.id, kind, amount, refs });
+  await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
   await ctx.reply(failureText(lang, error)).catch(() => {});
 }
 
@@ -118,7 +119,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
  * Answers the balance left.
  */
 export async function spendAfterTurn({ db, userId, kind, amount }: { db: Db; userId: number; kind: QuotaKey; amount: number }): Promise<number> {
-  return spendQuota({ db, userId, kind, amount, clampAtZero: true });
+  return (await spendQuota({ db, userId, kind, amount, clampAtZero: true })).left;
 }
 
 /** Audio is priced per started minute; a recording of unknown length counts as one. */

@@ -1,0 +1,1 @@
+ALTER TABLE "balance_ledger" ADD COLUMN "package_units" integer DEFAULT 0 NOT NULL;
