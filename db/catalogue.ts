@@ -197,7 +197,6 @@ export const catalogueVideoCapabilities = [
     supportsVideoToVideo: false,
     supportedFormats: [landscape, portrait],
     durations: [8],
-    costPer5s: 25,
   },
   {
     modelNamePattern: "gen4_turbo",
@@ -206,7 +205,6 @@ export const catalogueVideoCapabilities = [
     supportsVideoToVideo: false,
     supportedFormats: [landscape, portrait, square],
     durations: [5, 10],
-    costPer5s: 25,
   },
   {
     modelNamePattern: "gen4_aleph",
@@ -215,6 +213,5 @@ export const catalogueVideoCapabilities = [
     supportsVideoToVideo: true,
     supportedFormats: [landscape, portrait, square],
     durations: [8],
-    costPer5s: 25,
   },
 ];

@@ -407,8 +407,6 @@ export const videoCapabilities = pgTable("video_capabilities", {
   supportedFormats: jsonb("supported_formats").$type<VideoFormat[]>().notNull(),
   // Allowed durations in seconds; the first is the default.
   durations: jsonb("durations").$type<number[]>().notNull(),
-  // Video quota units per 5 seconds of output.
-  costPer5s: integer("cost_per_5s").notNull(),
 });
 
 export const videoJobs = pgTable(

@@ -177,7 +177,6 @@ export async function seedCatalogue(db: Db): Promise<void> {
           supportsVideoToVideo: excluded("supports_video_to_video"),
           supportedFormats: excluded("supported_formats"),
           durations: excluded("durations"),
-          costPer5s: excluded("cost_per_5s"),
         },
       });
 

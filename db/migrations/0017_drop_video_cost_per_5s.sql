@@ -1,0 +1,1 @@
+ALTER TABLE "video_capabilities" DROP COLUMN "cost_per_5s";
