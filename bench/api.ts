@@ -18,6 +18,7 @@ import autocannon from "autocannon";
 import { jwtVerify, SignJWT } from "jose";
 import postgres from "postgres";
 import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { createThrowawayDatabase } from "./throwaway-database";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
@@ -155,28 +156,23 @@ function machine() {
 }
 
 async function benchPostgres() {
-  const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const dbName = `bench_api_${crypto.randomBytes(4).toString("hex")}`;
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${dbName}`);
-  Object.assign(process.env, { DATABASE_URL: url.toString(), JWT_SECRET, BOT_TOKEN });
+  const database = await createThrowawayDatabase("bench_api");
+  Object.assign(process.env, { DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN });
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
     const { userId } = await seedUser();
     const token = await tokenFor(userId);
-    const recorded = await recordCalls(url.toString(), token);
+    const recorded = await recordCalls(database.url, token);
     const { closeDb } = await import("@/db");
     await closeDb();
     for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries`);
 
-    app = startApp({ DATABASE_URL: url.toString(), JWT_SECRET, BOT_TOKEN });
+    app = startApp({ DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN });
     const appBase = APP_BASE;
     await waitForHealth(app);
     bare = fork(process.argv[1], ["--bare"], {
-      env: { ...process.env, JWT_SECRET, BENCH_BARE_CONFIG: JSON.stringify({ url: url.toString(), calls: recorded }) },
+      env: { ...process.env, JWT_SECRET, BENCH_BARE_CONFIG: JSON.stringify({ url: database.url, calls: recorded }) },
       execArgv: process.execArgv,
     });
     const { port: barePort } = await new Promise<{ port: number }>((resolve, reject) => {
@@ -216,8 +212,7 @@ async function benchPostgres() {
     if (app) stopApp(app);
     bare?.kill("SIGTERM");
     await sleep(500);
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

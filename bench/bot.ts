@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { startFakeBotApi } from "../tests/fakes/telegram-bot-api";
 import { startFakeOpenAi } from "../tests/fakes/openai";
 import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { createThrowawayDatabase } from "./throwaway-database";
 
 const CHATS = (process.env.BENCH_CHATS ?? "1,10,40,100").split(",").map(Number);
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 1200);
@@ -41,13 +42,8 @@ async function main() {
   ai.answer = "One two three four five six";
   ai.streamDelayMs = MODEL_MS / 6;
 
-  const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const dbName = `bench_bot_${crypto.randomBytes(4).toString("hex")}`;
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${dbName}`);
-  const sql = postgres(url.toString(), { max: 4, onnotice: () => {} });
+  const database = await createThrowawayDatabase("bench_bot");
+  const sql = postgres(database.url, { max: 4, onnotice: () => {} });
   let app: ChildProcess | undefined;
   let nextUpdate = 1;
   let nextChat = 880_000_000;
@@ -78,7 +74,7 @@ async function main() {
   try {
     app = startApp({
       APP_MODE: "production",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       JWT_SECRET,
       BOT_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -133,8 +129,7 @@ async function main() {
     if (app) stopApp(app);
     await sleep(1500);
     await sql.end();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     await Promise.all([bot.close(), ai.close()]);
   }
 }

@@ -1,20 +1,15 @@
 // npm run bench:history - latency of the history calls on big tables (docs/performance.md).
-// Creates a throwaway PostgreSQL database next to DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test),
+// Creates a throwaway PostgreSQL database next to DATABASE_URL's (bench/throwaway-database.ts),
 // seeds it with generate_series, times the service functions the routes call, and drops it.
-import crypto from "node:crypto";
 import os from "node:os";
 import postgres from "postgres";
+import { createThrowawayDatabase } from "./throwaway-database";
 
 const SESSIONS = 100_000;
 const MESSAGES = 1_000_000;
 const THREAD = 10_000; // messages of the one long session, part of MESSAGES
 const PAGE_SIZE = 20;
 const RUNS = 15;
-
-const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `bench_history_${crypto.randomBytes(4).toString("hex")}`;
-const url = new URL(base);
-url.pathname = `/${dbName}`;
 
 async function timeIt(label: string, fn: () => Promise<unknown>) {
   await fn(); // warm the cache and the plan
@@ -30,14 +25,13 @@ async function timeIt(label: string, fn: () => Promise<unknown>) {
 }
 
 async function main() {
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${dbName}`);
-  process.env.DATABASE_URL = url.toString();
+  const database = await createThrowawayDatabase("bench_history");
+  process.env.DATABASE_URL = database.url;
   // Imported after DATABASE_URL points at the throwaway database (lib/env reads it once).
   const { getDb, closeDb } = await import("@/db");
   const { listSessions } = await import("@/lib/server/history/list-sessions");
   const { listSessionMessages } = await import("@/lib/server/history/thread");
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
     const db = await getDb(); // migrates and seeds the catalogue
     const seedStart = performance.now();
@@ -91,8 +85,7 @@ async function main() {
   } finally {
     await sql.end();
     await closeDb();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
