@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/server/http/api-error";
+import { apiErrorOf } from "../helpers/api-error";
 import { databaseErrorToApiError } from "@/lib/server/http/db-errors";
 import { JSON_BODY_LIMIT_BYTES, readJsonBody } from "@/lib/server/http/json-body";
 
@@ -19,16 +19,6 @@ function endlessBody() {
 const request = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected an ApiError");
-}
-
 describe("readJsonBody", () => {
   it("parses JSON and treats an empty body as {}", async () => {
     expect(await readJsonBody(request(JSON.stringify({ a: 1 })))).toEqual({ a: 1 });
@@ -37,7 +27,7 @@ describe("readJsonBody", () => {
 
   it("stops reading a streamed body just past the limit with 413", async () => {
     const { stream, state } = endlessBody();
-    const error = await errorOf(readJsonBody(request(stream)));
+    const error = await apiErrorOf(readJsonBody(request(stream)));
     expect(error.status).toBe(413);
     expect(state.pulled).toBeLessThan(JSON_BODY_LIMIT_BYTES + 64 * 1024);
   });
@@ -45,21 +35,21 @@ describe("readJsonBody", () => {
   it("answers 413 from a declared Content-Length without reading", async () => {
     const { stream, state } = endlessBody();
     const headers = { "content-type": "application/json", "content-length": String(100 * 1024 * 1024) };
-    const error = await errorOf(readJsonBody(request(stream, headers)));
+    const error = await apiErrorOf(readJsonBody(request(stream, headers)));
     expect(error.status).toBe(413);
     expect(state.pulled).toBeLessThanOrEqual(32 * 1024);
   });
 
   it("answers 415 to a non-empty body of another content type", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      expect((await errorOf(readJsonBody(request('{"a":1}', { "content-type": type })))).status).toBe(415);
+      expect((await apiErrorOf(readJsonBody(request('{"a":1}', { "content-type": type })))).status).toBe(415);
     }
-    expect((await errorOf(readJsonBody(request('{"a":1}', {})))).status).toBe(415);
+    expect((await apiErrorOf(readJsonBody(request('{"a":1}', {})))).status).toBe(415);
   });
 
   it("refuses NUL characters in values and keys", async () => {
-    expect((await errorOf(readJsonBody(request(JSON.stringify({ a: ["ok", "b\u0000"] }))))).status).toBe(400);
-    expect((await errorOf(readJsonBody(request(JSON.stringify({ "k\u0000": 1 }))))).status).toBe(400);
+    expect((await apiErrorOf(readJsonBody(request(JSON.stringify({ a: ["ok", "b\u0000"] }))))).status).toBe(400);
+    expect((await apiErrorOf(readJsonBody(request(JSON.stringify({ "k\u0000": 1 }))))).status).toBe(400);
   });
 });
 

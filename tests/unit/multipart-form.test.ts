@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/server/http/api-error";
+import { apiErrorOf } from "../helpers/api-error";
 import { readForm } from "@/lib/server/http/multipart";
 
 const png = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/photo.png"));
@@ -28,16 +28,6 @@ async function formRequest(build: (form: FormData) => void) {
   });
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected an ApiError");
-}
-
 describe("readForm", () => {
   it("hands typed fields and each file with the type read from its bytes", async () => {
     const form = await readForm(await formRequest((f) => {
@@ -60,7 +50,7 @@ describe("readForm", () => {
   });
 
   it("refuses bytes of another type with 415 and the rule's message, whatever the name and declared type say", async () => {
-    const error = await errorOf(readForm(await formRequest((f) => {
+    const error = await apiErrorOf(readForm(await formRequest((f) => {
       f.set("title", "Not a cat");
       f.set("picture", new Blob(["#!/bin/sh\n"], { type: "image/png" }), "cat.png");
     }), contract));
@@ -69,12 +59,12 @@ describe("readForm", () => {
 
   it("refuses invalid fields as a validation error, a file past its size with 413 and an undeclared file with 400", async () => {
     await expect(readForm(await formRequest((f) => f.set("title", "")), contract)).rejects.toBeInstanceOf(z.ZodError);
-    const tooBig = await errorOf(readForm(await formRequest((f) => {
+    const tooBig = await apiErrorOf(readForm(await formRequest((f) => {
       f.set("title", "Long notes");
       f.set("notes", new Blob(["x".repeat(2048)]), "notes.txt");
     }), contract));
     expect(tooBig.status).toBe(413);
-    const unexpected = await errorOf(readForm(await formRequest((f) => {
+    const unexpected = await apiErrorOf(readForm(await formRequest((f) => {
       f.set("title", "Extra");
       f.set("script", new Blob(["x"]), "run.sh");
     }), contract));
