@@ -1,12 +1,12 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, type Messages } from "next-intl";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiRequestError } from "@/lib/client/fetch-core";
 import { useAdminToken } from "./admin-session";
 import { ConsoleLayout } from "./console-layout";
-import { SignInScreen } from "./sign-in-screen";
+import { readSignInQuery, SignInScreen } from "./sign-in-screen";
 import "./admin.css";
 
 export type AdminAppProps = {
@@ -20,6 +20,10 @@ export type AdminAppProps = {
 /** The operator console (docs/product/console.md): the sign-in until an operator token is stored, then the screens. */
 export default function AdminApp({ locale, messages, demo, botUsername }: AdminAppProps) {
   const token = useAdminToken();
+  // A sign-in the page was opened with (a one-time link, a widget redirect) replaces a stored session.
+  const [signInQuery] = useState(readSignInQuery);
+  const [signingIn, setSigningIn] = useState(signInQuery !== null);
+  const signInDone = useCallback(() => setSigningIn(false), []);
   // A call the server answered is not retried (the operator sees its error); a lost connection is, once.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiRequestError) && count < 1, refetchOnWindowFocus: false } } }),
@@ -28,7 +32,11 @@ export default function AdminApp({ locale, messages, demo, botUsername }: AdminA
   return (
     <NextIntlClientProvider locale={locale} messages={messages} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}>
       <QueryClientProvider client={queryClient}>
-        {token ? <ConsoleLayout languageHref={languageHref} /> : <SignInScreen demo={demo} botUsername={botUsername} />}
+        {token && !signingIn ? (
+          <ConsoleLayout languageHref={languageHref} />
+        ) : (
+          <SignInScreen demo={demo} botUsername={botUsername} signInQuery={signInQuery} onDone={signInDone} />
+        )}
       </QueryClientProvider>
     </NextIntlClientProvider>
   );

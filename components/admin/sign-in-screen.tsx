@@ -9,55 +9,62 @@ const WIDGET_FIELDS = ["id", "first_name", "last_name", "username", "photo_url",
 
 type WidgetQuery = Partial<Record<(typeof WIDGET_FIELDS)[number], string>>;
 
-/** A Login Widget redirect's fields, if this page was reached by one. */
-function readWidgetRedirect(): WidgetQuery | null {
+/** How this page was reached to sign in: a Login Widget redirect, or the mini-app's one-time link (?code=). */
+export type SignInQuery = { widget: WidgetQuery } | { code: string };
+
+export function readSignInQuery(): SignInQuery | null {
   const query = new URLSearchParams(window.location.search);
+  const code = query.get("code");
+  if (code) return { code };
   if (!query.has("hash") || !query.has("auth_date")) return null;
-  const fields: WidgetQuery = {};
+  const widget: WidgetQuery = {};
   for (const name of WIDGET_FIELDS) {
     const value = query.get(name);
-    if (value !== null) fields[name] = value;
+    if (value !== null) widget[name] = value;
   }
-  return fields;
+  return { widget };
 }
 
-/** The signed fields leave the address bar and the history entry once read. */
-function dropWidgetRedirect(): void {
+/** The signed fields or the code leave the address bar and the history entry once read. */
+function dropSignInQuery(): void {
   const url = new URL(window.location.href);
-  for (const name of WIDGET_FIELDS) url.searchParams.delete(name);
+  for (const name of [...WIDGET_FIELDS, "code"]) url.searchParams.delete(name);
   window.history.replaceState(null, "", url);
 }
 
-function errorKey(error: unknown) {
-  return error instanceof ApiRequestError && error.status === 403 ? "notOperator" : "failed";
+function redeem(query: SignInQuery) {
+  if ("code" in query) return adminApi("POST /api/admin/auth/redeem", { body: { code: query.code } });
+  const { widget } = query;
+  const body = { ...widget, id: Number(widget.id), auth_date: Number(widget.auth_date), first_name: widget.first_name ?? "", hash: widget.hash ?? "" };
+  return adminApi("POST /api/admin/auth", { body });
+}
+
+function errorKey(error: unknown, query?: SignInQuery) {
+  if (error instanceof ApiRequestError && error.status === 403) return "notOperator";
+  return query && "code" in query ? "linkFailed" : "failed";
 }
 
 /**
  * Signs the operator in. Outside demo mode Telegram's official Login Widget is shown; it sends the
  * browser back here with the signed fields in the query (`data-auth-url`, not a `data-onauth`
  * callback: the widget runs that callback through eval, which the page's script policy forbids),
- * and they go to POST /api/admin/auth. Demo mode has a button for the demo operator instead.
+ * and they go to POST /api/admin/auth. Demo mode has a button for the demo operator instead. The
+ * mini-app's "Console" link arrives with a one-time ?code=, traded for a token the same way.
+ * `signInQuery` is what the page was opened with (read once by the console).
  */
-export function SignInScreen({ demo, botUsername }: { demo: boolean; botUsername: string }) {
+export function SignInScreen({ demo, botUsername, signInQuery, onDone }: { demo: boolean; botUsername: string; signInQuery: SignInQuery | null; onDone: () => void }) {
   const t = useTranslations("admin.signIn");
-  const [redirect] = useState(readWidgetRedirect);
-  const [state, setState] = useState<"idle" | "busy" | "notOperator" | "failed">(redirect ? "busy" : "idle");
+  const [state, setState] = useState<"idle" | "busy" | "notOperator" | "failed" | "linkFailed">(signInQuery ? "busy" : "idle");
   const widget = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!redirect) return;
-    dropWidgetRedirect();
-    const body = {
-      ...redirect,
-      id: Number(redirect.id),
-      auth_date: Number(redirect.auth_date),
-      first_name: redirect.first_name ?? "",
-      hash: redirect.hash ?? "",
-    };
-    adminApi("POST /api/admin/auth", { body })
+    if (!signInQuery) return;
+    dropSignInQuery();
+    redeem(signInQuery)
       .then(({ token }) => setAdminToken(token))
-      .catch((error: unknown) => setState(errorKey(error)));
-  }, [redirect]);
+      .catch((error: unknown) => setState(errorKey(error, signInQuery)))
+      .finally(onDone);
+  }, [signInQuery, onDone]);
 
   useEffect(() => {
     const host = widget.current;
@@ -93,7 +100,7 @@ export function SignInScreen({ demo, botUsername }: { demo: boolean; botUsername
           <p className="admin-hint">{t("widgetNote")}</p>
         </>
       )}
-      {state === "notOperator" || state === "failed" ? (
+      {state === "notOperator" || state === "failed" || state === "linkFailed" ? (
         <p className="admin-error" role="alert">
           {t(state)}
         </p>

@@ -39,7 +39,7 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   {
     id: "users",
     label: "users",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./users-tab")),
   },
 
   {

@@ -19,6 +19,14 @@ export const adminAuthBodySchema = z.object({
 /** An operator token: sent as the bearer of every /api/admin call. */
 export const adminTokenResponseSchema = z.object({ token: z.string() });
 
+/** Whether the signed-in mini-app user is an operator (the personal account then shows "Console"). */
+export const consoleLinkAvailableResponseSchema = z.object({ available: z.boolean() });
+
+/** A one-time link into the console (`/admin?code=…`), good once and for a minute. */
+export const consoleLinkResponseSchema = z.object({ url: z.string() });
+
+export const adminRedeemBodySchema = z.object({ code: z.string().regex(/^[\w-]{20,100}$/, "a console link code") });
+
 /** A 1-based page number in a query string. */
 export const adminPageSchema = z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(100_000).default(1);
 

@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
 import * as admin from "./admin";
+import * as adminUsers from "./admin-users";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -47,6 +48,12 @@ export const apiCalls = {
   "GET /api/admin/audit": { query: admin.adminAuditQuerySchema, response: admin.adminAuditResponseSchema },
   "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },
+  "POST /api/admin/auth/redeem": { body: admin.adminRedeemBodySchema, response: admin.adminTokenResponseSchema },
+  "GET /api/admin/users": { query: adminUsers.adminUsersQuerySchema, response: adminUsers.adminUsersResponseSchema },
+  "GET /api/admin/users/{id}": { params: adminUsers.adminUserParamsSchema, response: adminUsers.adminUserResponseSchema },
+  "POST /api/admin/users/{id}/block": { params: adminUsers.adminUserParamsSchema, response: adminUsers.adminBlockResponseSchema },
+  "POST /api/admin/users/{id}/grant": { params: adminUsers.adminUserParamsSchema, body: adminUsers.adminGrantBodySchema, response: adminUsers.adminGrantResponseSchema },
+  "POST /api/admin/users/{id}/unblock": { params: adminUsers.adminUserParamsSchema, response: adminUsers.adminBlockResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
   "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
   "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },
@@ -92,6 +99,8 @@ export const apiCalls = {
   "GET /api/user/assistants": { response: assistants.favoritesResponseSchema },
   "POST /api/user/assistants": { body: assistants.favoriteBodySchema, response: assistants.favoriteResponseSchema },
   "DELETE /api/user/assistants": { body: assistants.favoriteBodySchema, response: assistants.favoriteResponseSchema },
+  "GET /api/user/console-link": { response: admin.consoleLinkAvailableResponseSchema },
+  "POST /api/user/console-link": { response: admin.consoleLinkResponseSchema },
   "GET /api/user/count": { response: user.userCountResponseSchema },
   "GET /api/user/notifications": { response: notifications.notificationsResponseSchema },
   "GET /api/user/statistic": { response: user.userStatisticResponseSchema },

@@ -42,6 +42,7 @@ const callerColumns = {
   referredByUserId: users.referredByUserId,
   referralCode: users.referralCode,
   refBalanceKopecks: users.refBalanceKopecks,
+  blockedAt: users.blockedAt,
 };
 
 /**

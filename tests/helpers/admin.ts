@@ -33,3 +33,17 @@ export async function operatorToken(): Promise<string> {
   if (res.status !== 200) throw new Error(`operator sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
+
+/** An operator token (right audience and secret) for a Telegram id that is not an operator. */
+export async function nonOperatorToken(telegramId = 555000001): Promise<string> {
+  const { issueOperatorToken } = await import("@/lib/server/auth/jwt");
+  return issueOperatorToken(telegramId);
+}
+
+/** Audit rows of one target, newest first. */
+export async function auditRowsOf(target: string) {
+  const { getDb } = await import("@/db");
+  const { adminAudit } = await import("@/db/schema");
+  const { desc, eq } = await import("drizzle-orm");
+  return (await getDb()).select().from(adminAudit).where(eq(adminAudit.target, target)).orderBy(desc(adminAudit.id));
+}

@@ -14,15 +14,16 @@ export type AuditEntry = { action: string; target: string; before: unknown; afte
  * Runs a console change and writes its audit row in the same transaction: the change answers its
  * result and what to audit, so either both are kept or neither (a failing change leaves no row,
  * a failing audit insert rolls the change back). Every /api/admin call that changes data goes
- * through here, e.g.
+ * through here (`audit: null` when it found nothing to change: no row), e.g.
  *   audited({ db, operator }, async (tx) => { ...update with tx...; return { result, audit: { action: "user.block", target: `user:${id}`, before, after } }; })
  */
 export function audited<T>(
   { db, operator }: { db: Db; operator: Operator },
-  change: (tx: Db) => Promise<{ result: T; audit: AuditEntry }>,
+  change: (tx: Db) => Promise<{ result: T; audit: AuditEntry | null }>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const { result, audit } = await change(tx);
+    if (!audit) return result;
     await tx.insert(adminAudit).values({
       operatorTelegramId: operator.telegramId,
       action: audit.action,

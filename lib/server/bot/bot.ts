@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { applyStarsPayment } from "@/lib/server/payments/providers/stars/webhook";
 import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referral/codes";
+import { translatorFor } from "@/lib/server/translator";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
 import { retryText } from "./dialogue";
@@ -66,6 +67,11 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
     ctx.appUser = await senderUser({ db, from: ctx.from });
+    // An operator blocked them (docs/product/console.md#users): a refusal, and nothing else runs.
+    if (ctx.appUser.blockedAt) {
+      if (ctx.chat) await ctx.reply(translatorFor(ctx.appUser.language, "admin.blockedUser")("bot"));
+      return;
+    }
     await next();
   });
   bot.command("start", async (ctx) => {

@@ -8,6 +8,7 @@ import type { Operator } from "@/lib/server/admin/audit";
 import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit";
 import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
 import { findCaller, type Caller } from "@/lib/server/users";
+import { translatorFor } from "@/lib/server/translator";
 import { env } from "@/lib/env";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
@@ -133,6 +134,8 @@ export function withUser<R, B = undefined, Q = undefined>(
       const db = await getDb();
       const user = await findCaller({ db, userId });
       if (!user) throw new ApiError("unauthorized", "Unknown user");
+      // Blocked by an operator (docs/product/console.md#users): every call is refused, in their language.
+      if (user.blockedAt) throw new ApiError("forbidden", translatorFor(user.language, "admin.blockedUser")("api"), undefined, { reason: "blocked" });
       await limitRate(req, db, schemas.rateLimit, user);
       const params = await flattenParams(context);
       const { query, body } = await parseInput(req, schemas);
