@@ -18,7 +18,7 @@ import { cachedCatalogue } from "./cache";
 /** The English text when the caller reads English and the catalogue has it, otherwise the Russian. */
 const inLanguage = (language: Language, ru: AnyColumn, en: AnyColumn) =>
   language === "en" ? sql<string>`coalesce(${en}, ${ru})` : sql<string>`${ru}`;
-const textIn = (language: Language, ru: string, en: string | null) => (language === "en" ? (en ?? ru) : ru);
+import { textIn } from "@/lib/shared/catalogue-text";
 
 // Categories and assistants are catalogue data (written by the seed, which bumps catalogue_version):
 // cached per process like the models. Only the caller's favourites are read per call.
