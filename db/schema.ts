@@ -130,6 +130,10 @@ export const assistants = pgTable("assistants", {
   imageTab: text("image_tab"),
   systemPrompt: text("system_prompt").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
+  // A disabled assistant is listed nowhere and cannot be started (the console's switch).
+  enabled: boolean("enabled").notNull().default(true),
+  // The models it may run on; empty: any model of its kind the user's tariff opens.
+  modelIds: jsonb("model_ids").$type<number[]>().notNull().default([]),
 });
 
 export const favorites = pgTable(
