@@ -17,6 +17,9 @@ type ModelSeed = {
   type: "text" | "image" | "image_edit" | "audio" | "files" | "video";
   modelTypeDescription: string;
   description: string;
+  descriptionEn: string;
+  /** USD per the kind's basis: 1 000 tokens, a picture, a minute of audio or video, a document (lib/shared/pricing/provider-cost.ts). */
+  providerCostUsd: number;
   actions: string[];
   /** Text models: units per token (1 unless given); the price of every other action is its kind's default. */
   textMultiplier?: number;
@@ -24,29 +27,29 @@ type ModelSeed = {
 
 export const catalogueModels: ModelSeed[] = [
   // text
-  { modelName: "gpt-4o-mini", providerModelId: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Fast everyday assistant", actions: ["text"] },
-  { modelName: "gpt-4o", providerModelId: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Flagship multimodal model", actions: ["text"] },
-  { modelName: "claude-sonnet", providerModelId: "claude-sonnet-4-5", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Careful writing and code", actions: ["text"] },
-  { modelName: "gemini-flash", providerModelId: "gemini-2.5-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Quick answers with long context", actions: ["text"] },
-  { modelName: "deepseek-chat", providerModelId: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Strong reasoning at low cost", actions: ["text"] },
-  { modelName: "yandexgpt", providerModelId: "yandexgpt-lite", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Russian-first language model", actions: ["text"] },
+  { modelName: "gpt-4o-mini", providerModelId: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Быстрый помощник на каждый день", descriptionEn: "Fast everyday assistant", providerCostUsd: 0.0006, actions: ["text"] },
+  { modelName: "gpt-4o", providerModelId: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Флагманская мультимодальная модель", descriptionEn: "Flagship multimodal model", providerCostUsd: 0.01, actions: ["text"] },
+  { modelName: "claude-sonnet", providerModelId: "claude-sonnet-4-5", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Аккуратные тексты и код", descriptionEn: "Careful writing and code", providerCostUsd: 0.015, actions: ["text"] },
+  { modelName: "gemini-flash", providerModelId: "gemini-2.5-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Быстрые ответы с длинным контекстом", descriptionEn: "Quick answers with long context", providerCostUsd: 0.0006, actions: ["text"] },
+  { modelName: "deepseek-chat", providerModelId: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Сильные рассуждения по низкой цене", descriptionEn: "Strong reasoning at low cost", providerCostUsd: 0.0011, actions: ["text"] },
+  { modelName: "yandexgpt", providerModelId: "yandexgpt-lite", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Языковая модель с упором на русский", descriptionEn: "Russian-first language model", providerCostUsd: 0.0025, actions: ["text"] },
   // files
-  { modelName: "gpt-4o-files", providerModelId: "gpt-4o", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Reads PDF, DOCX and spreadsheets", actions: ["files"] },
-  { modelName: "claude-files", providerModelId: "claude-sonnet-4-5", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Summarises long documents", actions: ["files"] },
+  { modelName: "gpt-4o-files", providerModelId: "gpt-4o", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Читает PDF, DOCX и таблицы", descriptionEn: "Reads PDF, DOCX and spreadsheets", providerCostUsd: 0.05, actions: ["files"] },
+  { modelName: "claude-files", providerModelId: "claude-sonnet-4-5", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Пересказывает длинные документы", descriptionEn: "Summarises long documents", providerCostUsd: 0.06, actions: ["files"] },
   // image
-  { modelName: "dall-e-3", providerModelId: "dall-e-3", displayName: "DALL·E 3", provider: "openai", type: "image", modelTypeDescription: "image", description: "Images from a description", actions: ["text_to_image"] },
-  { modelName: "flux-pro", providerModelId: "flux-pro-1.1", displayName: "FLUX Pro", provider: "bfl", type: "image", modelTypeDescription: "image", description: "Photorealistic generation", actions: ["text_to_image"] },
-  { modelName: "midjourney", providerModelId: "midjourney-v7", displayName: "Midjourney", provider: "midjourney", type: "image", modelTypeDescription: "image", description: "Artistic styles", actions: ["text_to_image"] },
-  { modelName: "flux-kontext", providerModelId: "flux-kontext-pro", displayName: "FLUX Kontext", provider: "bfl", type: "image_edit", modelTypeDescription: "image", description: "Edits your photo by instruction", actions: ["generate_image"] },
-  { modelName: "gpt-image-edit", providerModelId: "gpt-image-1", displayName: "GPT Image Edit", provider: "openai", type: "image_edit", modelTypeDescription: "image", description: "Retouch and restyle a photo", actions: ["generate_image"] },
+  { modelName: "dall-e-3", providerModelId: "dall-e-3", displayName: "DALL·E 3", provider: "openai", type: "image", modelTypeDescription: "image", description: "Картинки по описанию", descriptionEn: "Images from a description", providerCostUsd: 0.04, actions: ["text_to_image"] },
+  { modelName: "flux-pro", providerModelId: "flux-pro-1.1", displayName: "FLUX Pro", provider: "bfl", type: "image", modelTypeDescription: "image", description: "Фотореалистичная генерация", descriptionEn: "Photorealistic generation", providerCostUsd: 0.04, actions: ["text_to_image"] },
+  { modelName: "midjourney", providerModelId: "midjourney-v7", displayName: "Midjourney", provider: "midjourney", type: "image", modelTypeDescription: "image", description: "Художественные стили", descriptionEn: "Artistic styles", providerCostUsd: 0.05, actions: ["text_to_image"] },
+  { modelName: "flux-kontext", providerModelId: "flux-kontext-pro", displayName: "FLUX Kontext", provider: "bfl", type: "image_edit", modelTypeDescription: "image", description: "Меняет ваше фото по инструкции", descriptionEn: "Edits your photo by instruction", providerCostUsd: 0.04, actions: ["generate_image"] },
+  { modelName: "gpt-image-edit", providerModelId: "gpt-image-1", displayName: "GPT Image Edit", provider: "openai", type: "image_edit", modelTypeDescription: "image", description: "Ретушь и смена стиля фото", descriptionEn: "Retouch and restyle a photo", providerCostUsd: 0.04, actions: ["generate_image"] },
   // audio
-  { modelName: "whisper", providerModelId: "whisper-1", displayName: "Whisper", provider: "openai", type: "audio", modelTypeDescription: "audio", description: "Speech to text in 50+ languages", actions: ["speech_to_text"] },
-  { modelName: "elevenlabs-isolate", providerModelId: "audio-cleanup", displayName: "Voice Isolator", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Removes background noise", actions: ["noise_removal"] },
-  { modelName: "elevenlabs-dubbing", providerModelId: "tts-1", displayName: "ElevenLabs Dubbing", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Voice-over and voice translation", actions: ["dubbing"] },
+  { modelName: "whisper", providerModelId: "whisper-1", displayName: "Whisper", provider: "openai", type: "audio", modelTypeDescription: "audio", description: "Речь в текст на 50+ языках", descriptionEn: "Speech to text in 50+ languages", providerCostUsd: 0.006, actions: ["speech_to_text"] },
+  { modelName: "elevenlabs-isolate", providerModelId: "audio-cleanup", displayName: "Voice Isolator", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Убирает фоновый шум", descriptionEn: "Removes background noise", providerCostUsd: 0.02, actions: ["noise_removal"] },
+  { modelName: "elevenlabs-dubbing", providerModelId: "tts-1", displayName: "ElevenLabs Dubbing", provider: "elevenlabs", type: "audio", modelTypeDescription: "audio", description: "Озвучка и перевод голоса", descriptionEn: "Voice-over and voice translation", providerCostUsd: 0.015, actions: ["dubbing"] },
   // video
-  { modelName: "gen4_turbo", providerModelId: "gen4_turbo", displayName: "Runway Gen-4 Turbo", provider: "runway", type: "video", modelTypeDescription: "video", description: "Animates a picture in seconds", actions: ["image_to_video"] },
-  { modelName: "gen4_aleph", providerModelId: "gen4_aleph", displayName: "Runway Gen-4 Aleph", provider: "runway", type: "video", modelTypeDescription: "video", description: "Transforms your video", actions: ["video_to_video"] },
-  { modelName: "veo-3", providerModelId: "veo-3.1-generate-preview", displayName: "Google Veo 3", provider: "google", type: "video", modelTypeDescription: "video", description: "Cinematic video with sound", actions: ["text_to_video", "image_to_video"] },
+  { modelName: "gen4_turbo", providerModelId: "gen4_turbo", displayName: "Runway Gen-4 Turbo", provider: "runway", type: "video", modelTypeDescription: "video", description: "Оживляет картинку за секунды", descriptionEn: "Animates a picture in seconds", providerCostUsd: 3.0, actions: ["image_to_video"] },
+  { modelName: "gen4_aleph", providerModelId: "gen4_aleph", displayName: "Runway Gen-4 Aleph", provider: "runway", type: "video", modelTypeDescription: "video", description: "Преображает ваше видео", descriptionEn: "Transforms your video", providerCostUsd: 9.0, actions: ["video_to_video"] },
+  { modelName: "veo-3", providerModelId: "veo-3.1-generate-preview", displayName: "Google Veo 3", provider: "google", type: "video", modelTypeDescription: "video", description: "Кинематографичное видео со звуком", descriptionEn: "Cinematic video with sound", providerCostUsd: 24.0, actions: ["text_to_video", "image_to_video"] },
 ];
 
 export const catalogueCategories = [
@@ -92,6 +95,7 @@ export const catalogueAssistants: AssistantSeed[] = [
 type TariffSeed = {
   name: "Free" | "Starter" | "Neuro Basic" | "Custom";
   description: string;
+  descriptionEn: string;
   amountRub: number;
   tokenBalance: number;
   imageBalance: number;
@@ -107,6 +111,7 @@ export const catalogueTariffs: TariffSeed[] = [
   {
     name: "Free",
     description: "Базовый тариф: около 80% стандартных задач",
+    descriptionEn: "The basic tariff: about 80% of everyday tasks",
     amountRub: 0,
     tokenBalance: 20000,
     imageBalance: 30,
@@ -118,6 +123,7 @@ export const catalogueTariffs: TariffSeed[] = [
   {
     name: "Starter",
     description: "Для ежедневной работы с текстом и картинками",
+    descriptionEn: "For daily work with text and pictures",
     amountRub: 490,
     tokenBalance: 200000,
     imageBalance: 300,
@@ -132,6 +138,7 @@ export const catalogueTariffs: TariffSeed[] = [
   {
     name: "Neuro Basic",
     description: "Для авторов: все модели и видео",
+    descriptionEn: "For creators: every model and video",
     amountRub: 1490,
     tokenBalance: 1000000,
     imageBalance: 1200,
@@ -143,6 +150,7 @@ export const catalogueTariffs: TariffSeed[] = [
   {
     name: "Custom",
     description: "Соберите свой тариф",
+    descriptionEn: "Compose your own tariff",
     amountRub: 0,
     tokenBalance: 10000000,
     imageBalance: 12000,
@@ -165,17 +173,17 @@ export const catalogueRates = {
   usdRate: 95,
 };
 
-type PackageSeed = { seedKey: string; name: string; priceRub: number; packagePurpose: "reset" | QuotaKey; quotaAmount: number };
+type PackageSeed = { seedKey: string; name: string; nameEn: string; description: string; descriptionEn: string; priceRub: number; packagePurpose: "reset" | QuotaKey; quotaAmount: number };
 
 export const cataloguePackages = (
   [
-    { seedKey: "reset", name: "Обновление лимитов", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
-    { seedKey: "text-500k", name: "500K текстовых токенов", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
-    { seedKey: "text-2m", name: "2M текстовых токенов", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
-    { seedKey: "image-50", name: "50 изображений", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 300 },
-    { seedKey: "audio-100", name: "100 минут аудио", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 2200 },
-    { seedKey: "video-100", name: "100 видео-токенов", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
-    { seedKey: "files-100", name: "100 документов", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 2000 },
+    { seedKey: "reset", name: "Обновление лимитов", nameEn: "Limits refresh", description: "Восстанавливает остатки по всем видам до лимитов вашего тарифа — не нужно ждать нового периода.", descriptionEn: "Restores every remaining balance to your tariff's limits, with no wait for the next period.", priceRub: 199, packagePurpose: "reset", quotaAmount: 0 },
+    { seedKey: "text-500k", name: "500K текстовых токенов", nameEn: "500K text tokens", description: "Для активной переписки с текстовыми моделями и ассистентами.", descriptionEn: "For busy chats with text models and assistants.", priceRub: 149, packagePurpose: "text_tokens", quotaAmount: 500000 },
+    { seedKey: "text-2m", name: "2M текстовых токенов", nameEn: "2M text tokens", description: "Большой запас для работы с длинными текстами и кодом.", descriptionEn: "A large reserve for long texts and code.", priceRub: 449, packagePurpose: "text_tokens", quotaAmount: 2000000 },
+    { seedKey: "image-50", name: "50 изображений", nameEn: "50 images", description: "Создание и редактирование картинок по описанию.", descriptionEn: "Create and edit pictures from a description.", priceRub: 249, packagePurpose: "image_tokens", quotaAmount: 300 },
+    { seedKey: "audio-100", name: "100 минут аудио", nameEn: "100 audio minutes", description: "Расшифровка речи, очистка от шума и озвучка.", descriptionEn: "Speech to text, noise removal and voice-over.", priceRub: 199, packagePurpose: "audio_tokens", quotaAmount: 2200 },
+    { seedKey: "video-100", name: "100 видео-токенов", nameEn: "100 video tokens", description: "Генерация видео из текста, картинки или другого видео.", descriptionEn: "Video from text, a picture or another video.", priceRub: 599, packagePurpose: "video_tokens", quotaAmount: 100 },
+    { seedKey: "files-100", name: "100 документов", nameEn: "100 documents", description: "Анализ PDF, DOCX и таблиц.", descriptionEn: "Analysis of PDF, DOCX and spreadsheets.", priceRub: 179, packagePurpose: "file_tokens", quotaAmount: 2000 },
   ] satisfies PackageSeed[]
 ).map((p) => ({
   ...p,

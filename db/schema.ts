@@ -64,16 +64,24 @@ export const models = pgTable("models", {
   // Provider-side identifier, also the stable seed key.
   modelName: text("model_name").notNull().unique(),
   displayName: text("display_name").notNull(),
+  // English texts; null falls back to the Russian ones (display_name, description).
+  displayNameEn: text("display_name_en"),
   provider: text("provider").notNull(),
   // text | image | image_edit | audio | files | video
   type: text("type").notNull(),
   image: text("image").notNull(),
   gif: text("gif"),
   description: text("description").notNull().default(""),
+  descriptionEn: text("description_en"),
   modelTypeDescription: text("model_type_description").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   // The id sent to the OpenAI-compatible endpoint (OPENAI_BASE_URL), e.g. gpt-4o-mini, whisper-1; the seed fills it.
   providerModelId: text("provider_model_id"),
+  // A disabled model is left out of every picker and launch; its open sessions are told once (docs/product/console-catalogue.md).
+  enabled: boolean("enabled").notNull().default(true),
+  // What the provider charges us, in USD per the model kind's basis: 1 000 tokens (text), a picture,
+  // a minute (audio, video), a document (lib/shared/pricing/provider-cost.ts).
+  providerCostUsd: doublePrecision("provider_cost_usd").notNull().default(0),
 });
 
 export const modelActions = pgTable(
@@ -122,6 +130,10 @@ export const assistants = pgTable("assistants", {
   imageTab: text("image_tab"),
   systemPrompt: text("system_prompt").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
+  // A disabled assistant is listed nowhere and cannot be started (the console's switch).
+  enabled: boolean("enabled").notNull().default(true),
+  // The models it may run on; empty: any model of its kind the user's tariff opens.
+  modelIds: jsonb("model_ids").$type<number[]>().notNull().default([]),
 });
 
 export const favorites = pgTable(
@@ -145,6 +157,8 @@ export const tariffs = pgTable("tariffs", {
   // Free | Starter | Neuro Basic | Custom
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
+  // English text; null falls back to the Russian one.
+  descriptionEn: text("description_en"),
   // Price for 30 days.
   amountKopecks: integer("amount_kopecks").notNull(),
   tokenBalance: integer("token_balance").notNull(),
@@ -179,14 +193,14 @@ export const tariffRates = pgTable("tariff_rates", {
   usdRate: doublePrecision("usd_rate").notNull(),
 });
 
-// One row whose version the seed bumps: app processes cache the catalogue (models, tariffs, rates,
-// capabilities) and reload it when this changes. An operator who edits catalogue rows by hand runs
-// `UPDATE catalogue_version SET version = version + 1` (docs/product/catalogue.md).
+// One row whose version the seed and every console change bump (in the change's transaction): app
+// processes cache the catalogue (models, tariffs, rates, capabilities) and reload it when this changes.
+// Rows edited by hand need `UPDATE catalogue_version SET version = version + 1` (docs/product/catalogue.md).
 export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: integer("version").notNull().default(0),
-  // The catalogue the seed last wrote (a hash of db/catalogue.ts's data and the seed): start-up skips an unchanged seed.
-  seededHash: text("seeded_hash"),
+  // When the seed wrote the catalogue; once set, start-up never seeds again (the console owns it).
+  seededAt: timestamp("seeded_at", { withTimezone: true }),
 });
 
 // The caller's current paid subscription. No row (or an expired one) means Free.
@@ -281,6 +295,10 @@ export const packages = pgTable("packages", {
   id: serial("id").primaryKey(),
   seedKey: text("seed_key").notNull().unique(),
   name: text("name").notNull(),
+  // The package's texts in both languages (English null: the Russian one), edited in the console.
+  nameEn: text("name_en"),
+  description: text("description").notNull().default(""),
+  descriptionEn: text("description_en"),
   image: text("image").notNull(),
   priceKopecks: integer("price_kopecks").notNull(),
   // Keys of the PackageTexts namespace in messages/*.json.
@@ -510,6 +528,25 @@ export const botTurns = pgTable("bot_turns", {
   stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// What each successful provider call reported, priced at the model's provider cost of that moment:
+// the console's spend and margin per model (lib/server/catalogue/usage.ts).
+export const modelUsage = pgTable(
+  "model_usage",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    modelName: text("model_name").notNull(),
+    action: text("action").notNull(),
+    // As the job's price counts it: tokens, pictures, documents, minutes of audio, seconds of video.
+    quantity: doublePrecision("quantity").notNull(),
+    costUsd: doublePrecision("cost_usd").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("model_usage_created").on(t.createdAt)],
+);
 
 // ---------------------------------------------------------------- rate limits
 

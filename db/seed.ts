@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema";
@@ -19,20 +18,15 @@ type Db = PostgresJsDatabase<typeof schema>;
 const rub = (value: number) => Math.round(value * 100);
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-// What the seed writes: the catalogue's data and the seed itself. Start-up (every process, every
-// restart) skips the seed when the database already holds this exact catalogue.
-const catalogueHash = () =>
-  crypto
-    .createHash("sha256")
-    .update(JSON.stringify([catalogueModels, catalogueCategories, catalogueAssistants, catalogueTariffs, catalogueRates, cataloguePackages, catalogueVideoCapabilities]))
-    .update(seedCatalogue.toString())
-    .digest("hex");
-
-/** Upserts the demo catalogue by its stable keys: running it again changes nothing. */
+/**
+ * Writes the demo catalogue into a database that has none, once: afterwards the operator's console
+ * owns it and start-up never touches it again (docs/decisions/0280-console-owns-the-catalogue.md).
+ * A database seeded before that rule (a catalogue_version row without seeded_at) gets one last upsert
+ * by the stable keys, which fills the columns added since, and is then marked seeded.
+ */
 export async function seedCatalogue(db: Db): Promise<void> {
-  const hash = catalogueHash();
-  const [seeded] = await db.select({ hash: schema.catalogueVersion.seededHash }).from(schema.catalogueVersion).where(eq(schema.catalogueVersion.id, 1));
-  if (seeded?.hash === hash) return;
+  const [seeded] = await db.select({ at: schema.catalogueVersion.seededAt }).from(schema.catalogueVersion).where(eq(schema.catalogueVersion.id, 1));
+  if (seeded?.at) return;
   await db.transaction(async (tx) => {
     const modelRows = await tx
       .insert(schema.models)
@@ -47,13 +41,16 @@ export async function seedCatalogue(db: Db): Promise<void> {
         target: schema.models.modelName,
         set: {
           displayName: excluded("display_name"),
+          displayNameEn: excluded("display_name_en"),
           provider: excluded("provider"),
           type: excluded("type"),
           image: excluded("image"),
           description: excluded("description"),
+          descriptionEn: excluded("description_en"),
           modelTypeDescription: excluded("model_type_description"),
           sortOrder: excluded("sort_order"),
           providerModelId: excluded("provider_model_id"),
+          providerCostUsd: excluded("provider_cost_usd"),
         },
       })
       .returning({ id: schema.models.id, modelName: schema.models.modelName });
@@ -118,6 +115,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         target: schema.tariffs.name,
         set: {
           description: excluded("description"),
+          descriptionEn: excluded("description_en"),
           amountKopecks: excluded("amount_kopecks"),
           tokenBalance: excluded("token_balance"),
           imageBalance: excluded("image_balance"),
@@ -155,6 +153,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
         target: schema.packages.seedKey,
         set: {
           name: excluded("name"),
+          nameEn: excluded("name_en"),
+          description: excluded("description"),
+          descriptionEn: excluded("description_en"),
           image: excluded("image"),
           priceKopecks: excluded("price_kopecks"),
           smallDescriptionLanguageId: excluded("small_description_language_id"),
@@ -183,8 +184,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
     // Every process caches the catalogue (lib/server/catalogue/cache.ts) and reloads it when this moves.
     await tx
       .insert(schema.catalogueVersion)
-      .values({ id: 1, version: 1, seededHash: hash })
-      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1`, seededHash: hash } });
+      .values({ id: 1, version: 1, seededAt: sql`now()` })
+      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1`, seededAt: sql`now()` } });
   });
 }
 

@@ -3,13 +3,12 @@ import { useState } from "react";
 import { useMessages, useTranslations } from "next-intl";
 import type { PackageItem } from "@/lib/contracts/package";
 import { isMessageKey } from "@/lib/i18n/message-keys";
-import { packageTextPrefix } from "./package-tabs";
 import { generationsFor } from "@/lib/shared/pricing/job-price";
 import { useActionCosts } from "@/lib/queries/models";
 import { formatRoubles } from "@/components/payments/payment-form";
 import "./packages.css";
 
-/** A package's texts: its ids are keys into the PackageTexts messages; the server name is the fallback. */
+/** A package's texts: name and description from the catalogue (in the interface language), the rest from the PackageTexts messages. */
 export function usePackageTexts(pkg: PackageItem) {
   const t = useTranslations("PackageTexts");
   const texts = useMessages().PackageTexts;
@@ -18,10 +17,10 @@ export function usePackageTexts(pkg: PackageItem) {
   const text = (key: string, fallback = "") => (isMessageKey(texts, key) ? t(key) : fallback);
   const purpose = pkg.package_purpose;
   return {
-    name: text(`${packageTextPrefix(pkg)}.name`, pkg.name),
+    name: pkg.name,
     // "≈ N generations" at the catalogue's prices (docs/product/billing.md "Prices per job").
     small: purpose === "reset" ? text(pkg.small_description_language_id) : estimate(purpose, { count: generationsFor(costs, purpose, pkg.quota_amount) }),
-    description: text(pkg.description_language_id),
+    description: pkg.description,
     models: text(pkg.description_models_id),
   };
 }

@@ -16,7 +16,3 @@ export function filterPackagesByTab<T extends Pick<PackageItem, "package_purpose
   if (tab === "a-b") return [...packages];
   return packages.filter((p) => p.package_purpose === PURPOSE_OF[tab]);
 }
-
-/** The seed key a package's text ids share ("text-500k.small" → "text-500k"). */
-export const packageTextPrefix = (pkg: Pick<PackageItem, "small_description_language_id">): string =>
-  pkg.small_description_language_id.replace(/\.[^.]*$/, "");

@@ -11,7 +11,6 @@ import { useActionCosts } from "@/lib/queries/models";
 import { CARD_KINDS, CARD_ORDER, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "./tariff-cards";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ModelIcon } from "@/components/models/model-icon";
-import { useTariffDescription } from "./use-tariff-description";
 import { TiltCard } from "./tilt-card";
 import "./tariffs.css";
 
@@ -30,7 +29,7 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
   // Picked once per tariff data: the random order stays put while the screen is open.
   const models = useMemo(() => pickCardModels(tariff.models), [tariff.models]);
   const showPerDay = index > 0 && tariff.amount > 0;
-  const description = useTariffDescription(name, tariff.description);
+  const description = tariff.description;
   // The Custom tariff's balances are the most its dials allow.
   const balance = (kind: "text" | CardKind) => {
     const value = formatCount(cardBalance(tariff, kind));

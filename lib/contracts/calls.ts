@@ -1,6 +1,7 @@
 import { z, type ZodType } from "zod";
 import * as admin from "./admin";
 import * as adminUsers from "./admin-users";
+import * as adminCatalogue from "./admin-catalogue";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -54,6 +55,20 @@ export const apiCalls = {
   "POST /api/admin/users/{id}/block": { params: adminUsers.adminUserParamsSchema, response: adminUsers.adminBlockResponseSchema },
   "POST /api/admin/users/{id}/grant": { params: adminUsers.adminUserParamsSchema, body: adminUsers.adminGrantBodySchema, response: adminUsers.adminGrantResponseSchema },
   "POST /api/admin/users/{id}/unblock": { params: adminUsers.adminUserParamsSchema, response: adminUsers.adminBlockResponseSchema },
+  "GET /api/admin/models": { response: adminCatalogue.adminModelsResponseSchema },
+  "PATCH /api/admin/models/{id}": { params: adminCatalogue.adminIdParamsSchema, body: adminCatalogue.adminModelPatchSchema, response: adminCatalogue.adminModelsResponseSchema.element },
+  "GET /api/admin/tariffs": { response: adminCatalogue.adminTariffsResponseSchema },
+  "PATCH /api/admin/tariffs/{name}": { params: adminCatalogue.adminTariffParamsSchema, body: adminCatalogue.adminTariffPatchSchema, response: adminCatalogue.adminTariffsResponseSchema.element },
+  "GET /api/admin/packages": { response: adminCatalogue.adminPackagesResponseSchema },
+  "POST /api/admin/packages": { body: adminCatalogue.adminPackageCreateSchema, response: adminCatalogue.adminPackageResponseSchema },
+  "PATCH /api/admin/packages/{id}": { params: adminCatalogue.adminIdParamsSchema, body: adminCatalogue.adminPackagePatchSchema, response: adminCatalogue.adminPackageResponseSchema },
+  "GET /api/admin/assistants": { response: adminCatalogue.adminAssistantsResponseSchema },
+  "POST /api/admin/assistants": { body: adminCatalogue.adminAssistantCreateSchema, response: adminCatalogue.adminAssistantResponseSchema },
+  "PATCH /api/admin/assistants/{id}": { params: adminCatalogue.adminIdParamsSchema, body: adminCatalogue.adminAssistantPatchSchema, response: adminCatalogue.adminAssistantResponseSchema },
+  "GET /api/admin/assistant-categories": { response: adminCatalogue.adminCategoriesResponseSchema },
+  "POST /api/admin/assistant-categories": { body: adminCatalogue.adminCategoryCreateSchema, response: adminCatalogue.adminCategoryResponseSchema },
+  "PATCH /api/admin/assistant-categories/{id}": { params: adminCatalogue.adminIdParamsSchema, body: adminCatalogue.adminCategoryPatchSchema, response: adminCatalogue.adminCategoryResponseSchema },
+  "GET /api/admin/stats": { query: adminCatalogue.adminStatsQuerySchema, response: adminCatalogue.adminStatsResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
   "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
   "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },

@@ -7,7 +7,9 @@ import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 // GET /api/package/
 const packageItemSchema = z.object({
   package_id: z.number(),
+  /** Name and description in the caller's interface language (docs/product/catalogue.md "Languages"). */
   name: z.string(),
+  description: z.string(),
   image: z.string(),
   price: z.number(),
   small_description_language_id: z.string(),

@@ -25,7 +25,11 @@ export function useSetRecurrent() {
   });
 }
 
-export const useSetServerLanguage = () =>
-  useMutation({
+/** Saves the interface language; every answer is then fetched again, since catalogue texts (models, tariffs, packages, assistants) come in it. */
+export function useSetServerLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (language: Language) => api("POST /api/settings/language", { body: { language_code: language } }),
+    onSuccess: () => void queryClient.invalidateQueries(),
   });
+}

@@ -6,7 +6,7 @@ import { apiCalls, type CallContract } from "@/lib/contracts/calls";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-type CallOptions = {
+export type CallOptions = {
   token?: string;
   body?: unknown;
   rawBody?: BodyInit;

@@ -49,13 +49,19 @@ describe("accessibleModelIds", () => {
   it("flags every action of a model with its access", () => {
     const actions: ModelAction[] = ["text_to_video", "image_to_video"];
     const costs = { text_to_video: actionCost("text_to_video", 25), image_to_video: actionCost("image_to_video", 30) };
-    const row = { id: 7, modelName: "x", displayName: "X", image: "/i.svg", gif: null, description: "", modelTypeDescription: "video", actions, costs };
-    expect(toModelItem(row, new Set([7])).actions.every((a) => a.has_access)).toBe(true);
-    expect(toModelItem(row, new Set([7])).actions.map((a) => a.cost)).toEqual([
+    const row = { id: 7, modelName: "x", displayName: "X", displayNameEn: null, image: "/i.svg", gif: null, description: "", descriptionEn: null, modelTypeDescription: "video", actions, costs };
+    expect(toModelItem(row, new Set([7]), "ru").actions.every((a) => a.has_access)).toBe(true);
+    expect(toModelItem(row, new Set([7]), "ru").actions.map((a) => a.cost)).toEqual([
       { kind: "video_tokens", units: 25, per: "5_seconds" },
       { kind: "video_tokens", units: 30, per: "5_seconds" },
     ]);
-    expect(toModelItem(row, new Set([8])).actions.every((a) => !a.has_access)).toBe(true);
+    expect(toModelItem(row, new Set([8]), "ru").actions.every((a) => !a.has_access)).toBe(true);
+  });
+
+  it("answers the model's texts in the caller's language, the Russian where no English is set", () => {
+    const row = { id: 7, modelName: "x", displayName: "Икс", displayNameEn: "X", image: "/i.svg", gif: null, description: "Быстрая", descriptionEn: null, modelTypeDescription: "text", actions: [] as ModelAction[], costs: {} };
+    expect(toModelItem(row, new Set(), "en")).toMatchObject({ display_name: "X", description: "Быстрая" });
+    expect(toModelItem(row, new Set(), "ru")).toMatchObject({ display_name: "Икс", description: "Быстрая" });
   });
 });
 

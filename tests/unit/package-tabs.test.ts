@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterPackagesByTab, packageTextPrefix } from "@/components/packages/package-tabs";
-import type { PackageItem } from "@/lib/contracts/package";
+import { filterPackagesByTab } from "@/components/packages/package-tabs";
 
 const pkgs = (["reset", "text_tokens", "text_tokens", "image_tokens", "file_tokens"] as const).map((package_purpose, i) => ({ id: i, package_purpose }));
 
@@ -14,8 +13,5 @@ describe("package tabs", () => {
     expect(filterPackagesByTab(pkgs, "images").map((p) => p.id)).toEqual([3]);
     expect(filterPackagesByTab(pkgs, "files").map((p) => p.id)).toEqual([4]);
     expect(filterPackagesByTab(pkgs, "video")).toEqual([]);
-  });
-  it("finds the text prefix of a package", () => {
-    expect(packageTextPrefix({ small_description_language_id: "text-500k.small" } as PackageItem)).toBe("text-500k");
   });
 });

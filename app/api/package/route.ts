@@ -1,6 +1,7 @@
 import { packagesResponseSchema } from "@/lib/contracts/package";
 import { withUser } from "@/lib/server/http/handler";
+import { userLanguage } from "@/lib/server/users";
 import { listPackages } from "@/lib/server/tariffs/catalogue";
 
 // GET /api/package/ - the package store (answers with and without the trailing slash)
-export const GET = withUser({ response: packagesResponseSchema }, async ({ db }) => listPackages({ db }));
+export const GET = withUser({ response: packagesResponseSchema }, async ({ db, user }) => listPackages({ db, language: userLanguage(user) }));

@@ -4,6 +4,7 @@ import ru from "@/messages/ru.json";
 import { getDb } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { formatMoney } from "@/lib/shared/format";
+import { textIn } from "@/lib/shared/catalogue-text";
 import { getCheckoutView } from "@/lib/server/demo/sandbox-checkout";
 import { translatorFor } from "@/lib/server/translator";
 import { CheckoutActions } from "./checkout-actions";
@@ -33,7 +34,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
   const messages: CheckoutMessages = locale === "en" ? en.Checkout : ru.Checkout;
   const t = translatorFor(locale, "Checkout");
   const item = view.packageName
-    ? t("package", { name: view.packageName })
+    ? t("package", { name: textIn(locale, view.packageName.ru, view.packageName.en) })
     : `${t("tariff", { name: view.tariffName ?? "" })}, ${t("tariffPeriod", { days: view.months * 30 })}`;
   const backHref = isDemoMode() ? demoAppHref(query) : `https://t.me/${env.BOT_USERNAME}`;
   const amount = formatMoney(view.amount, locale);

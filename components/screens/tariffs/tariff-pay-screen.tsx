@@ -9,7 +9,6 @@ import { PeriodPicker } from "@/components/payments/period-picker";
 import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
-import { useTariffDescription } from "@/components/tariffs/use-tariff-description";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { formatRoubles } from "@/components/payments/payment-form";
@@ -25,7 +24,7 @@ export default function TariffPayScreen() {
   const tariffName = decodeURIComponent(title);
   const { data, isPending, isError } = useStandardTariffs();
   const tariff = data?.[tariffName];
-  const description = useTariffDescription(tariffName, tariff?.description ?? "");
+  const description = tariff?.description ?? "";
 
   const amount = tariff?.amount ?? 0;
   const create = useCreateTariffPayment();

@@ -5,6 +5,7 @@ import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
+import { recordModelUsage } from "@/lib/server/catalogue/usage";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
@@ -114,6 +115,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   // past the balance it stops at zero: the answer was already given.
   const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
   await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
+  await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: "text", quantity: tokens });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });

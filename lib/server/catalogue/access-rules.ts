@@ -2,6 +2,8 @@
 import type { ModelAction } from "@/lib/shared/model-actions";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { ActionCost } from "@/lib/shared/pricing/job-price";
+import type { Language } from "@/lib/contracts/common";
+import { textIn } from "@/lib/shared/catalogue-text";
 
 /**
  * The models a tariff opens: a Custom subscription's own choice when it made one (a non-empty
@@ -22,24 +24,26 @@ export type ModelRow = {
   id: number;
   modelName: string;
   displayName: string;
+  displayNameEn: string | null;
   image: string;
   gif: string | null;
   description: string;
+  descriptionEn: string | null;
   modelTypeDescription: string;
   actions: ModelAction[];
   /** Each action's price (lib/shared/pricing/job-price.ts). */
   costs: Partial<Record<ModelAction, ActionCost>>;
 };
 
-export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>): ModelItem {
+export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>, language: Language): ModelItem {
   const hasAccess = accessible.has(model.id);
   return {
     model_id: model.id,
     model_name: model.modelName,
-    display_name: model.displayName,
+    display_name: textIn(language, model.displayName, model.displayNameEn),
     image: model.image,
     gif: model.gif,
-    description: model.description,
+    description: textIn(language, model.description, model.descriptionEn),
     model_type_description: model.modelTypeDescription,
     actions: model.actions.map((action) => ({ action, has_access: hasAccess, cost: priceOf(model, action) })),
   };

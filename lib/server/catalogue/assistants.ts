@@ -18,7 +18,7 @@ import { cachedCatalogue } from "./cache";
 /** The English text when the caller reads English and the catalogue has it, otherwise the Russian. */
 const inLanguage = (language: Language, ru: AnyColumn, en: AnyColumn) =>
   language === "en" ? sql<string>`coalesce(${en}, ${ru})` : sql<string>`${ru}`;
-const textIn = (language: Language, ru: string, en: string | null) => (language === "en" ? (en ?? ru) : ru);
+import { textIn } from "@/lib/shared/catalogue-text";
 
 // Categories and assistants are catalogue data (written by the seed, which bumps catalogue_version):
 // cached per process like the models. Only the caller's favourites are read per call.
@@ -32,7 +32,8 @@ const loadCatalogue = (db: Db) =>
     ]);
     const typeOf = new Map(categories.map((c) => [c.id, c.aiChatType]));
     // The inner join of the lists: an assistant always has its category (foreign key).
-    const list: CatalogueAssistant[] = rows.flatMap((a) => (typeOf.has(a.categoryId) ? [{ ...a, aiChatType: typeOf.get(a.categoryId)! }] : []));
+    // A disabled assistant (the console's switch) is as absent as a deleted one.
+    const list: CatalogueAssistant[] = rows.flatMap((a) => (a.enabled && typeOf.has(a.categoryId) ? [{ ...a, aiChatType: typeOf.get(a.categoryId)! }] : []));
     return { categories, assistants: list, byId: new Map(list.map((a) => [a.id, a])) };
   });
 
@@ -88,7 +89,7 @@ export async function listFavorites({ db, userId, language }: Caller): Promise<F
     .from(favorites)
     .innerJoin(assistants, eq(assistants.id, favorites.assistantId))
     .innerJoin(assistantCategories, eq(assistantCategories.id, assistants.categoryId))
-    .where(eq(favorites.userId, userId))
+    .where(and(eq(favorites.userId, userId), eq(assistants.enabled, true)))
     .orderBy(desc(favorites.createdAt), asc(assistants.id));
   return rows.map(({ assistant_id, ...rest }) => ({ id: assistant_id, ...rest }));
 }
@@ -97,6 +98,13 @@ export async function getAssistantOrThrow({ db, assistantId }: { db: Db; assista
   const assistant = (await loadCatalogue(db)).byId.get(assistantId);
   if (!assistant) throw new ApiError("not_found", "Assistant not found");
   return assistant;
+}
+
+/** An assistant limited to some models (the console's choice) refuses the others with 400. */
+export function assertAssistantRunsOn(assistant: Pick<Assistant, "modelIds" | "name">, modelId: number): void {
+  if (assistant.modelIds.length > 0 && !assistant.modelIds.includes(modelId)) {
+    throw new ApiError("bad_request", `${assistant.name} does not run on this model`, { model_id: ["Not one of the assistant's models"] });
+  }
 }
 
 /** Adds a favourite; adding it again changes nothing (one row per user and assistant). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { catalogueVersion } from "@/db/schema";
 import { nowMs } from "@/lib/server/clock";
@@ -39,4 +39,18 @@ export async function cachedCatalogue<T>(db: Db, key: string, load: () => Promis
     entries.set(key, entry);
   }
   return entry;
+}
+
+/**
+ * Moves catalogue_version inside a console change's transaction, so every process drops its copy
+ * within RECHECK_MS of the change being committed (and not before: a rolled-back change moves nothing).
+ */
+export async function bumpCatalogueVersion(tx: Db): Promise<void> {
+  await tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` }).where(eq(catalogueVersion.id, 1));
+}
+
+/** After a committed console change: this process rechecks the version at its next read instead of within RECHECK_MS. */
+export function recheckAtNextRead(db: Db): void {
+  const state = states.get(db);
+  if (state) state.checkedAt = 0;
 }

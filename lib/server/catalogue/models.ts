@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { modelActions, models, tariffModels } from "@/db/schema";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/shared/model-actions";
+import type { Language } from "@/lib/contracts/common";
 import { actionCost } from "@/lib/shared/pricing/job-price";
 import { ApiError } from "@/lib/server/http/api-error";
 import { tariffOfSubscription, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
@@ -12,6 +13,7 @@ import { cachedCatalogue } from "./cache";
 
 /** What decides the caller's models: their subscription row as withUser read it (null: none). */
 type Access = { db: Db; subscription: CurrentSubscription | null };
+
 
 /** Ids of the models the caller's current tariff opens (from the cached catalogue: no query). */
 export async function getAccessibleModelIds({ db, subscription }: Access): Promise<Set<number>> {
@@ -28,8 +30,8 @@ const modelIdsByTariff = (db: Db) =>
     return byTariff;
   });
 
-/** Every model with its actions, in catalogue order (cached: treat as read-only). */
-export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> =>
+/** Every model with its actions, in catalogue order, disabled ones too (cached: treat as read-only). */
+export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string; enabled: boolean; providerCostUsd: number })[]> =>
   cachedCatalogue(db, "models", async () => {
     const [rows, actions] = await Promise.all([
       db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),
@@ -45,16 +47,17 @@ export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> 
     });
   });
 
-/** Every model (or those with one of `actions`), each action flagged with the caller's access. */
-export async function listModels({ db, subscription, actions }: Access & { actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
+/** Every enabled model (or those with one of `actions`), each action flagged with the caller's access, texts in their language. */
+export async function listModels({ db, subscription, language, actions }: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
   const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, subscription })]);
   return rows
-    .filter((m) => !actions || m.actions.some((a) => actions.includes(a)))
-    .map((m) => toModelItem(m, accessible));
+    .filter((m) => m.enabled && (!actions || m.actions.some((a) => actions.includes(a))))
+    .map((m) => toModelItem(m, accessible, language));
 }
 
+/** An enabled model; a disabled one is as unknown as a missing one (404) to everything that launches. */
 export async function getModelOrThrow({ db, modelId }: { db: Db; modelId: number }): Promise<ModelRow> {
-  const model = (await loadAllModels(db)).find((m) => m.id === modelId);
+  const model = (await loadAllModels(db)).find((m) => m.id === modelId && m.enabled);
   if (!model) throw new ApiError("not_found", "Model not found");
   return model;
 }

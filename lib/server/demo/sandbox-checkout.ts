@@ -21,7 +21,8 @@ export type CheckoutView = {
   kind: string;
   months: number;
   tariffName: string | null;
-  packageName: string | null;
+  /** The package's name in both languages (English null: the Russian one); the page picks by its language. */
+  packageName: { ru: string; en: string | null } | null;
   expired: boolean;
   /** The payer's interface language: the checkout speaks it when the link does not say. */
   language: string;
@@ -30,7 +31,7 @@ export type CheckoutView = {
 async function findSandboxPayment({ db, paymentId }: { db: Db; paymentId: string }) {
   if (env.PAYMENT_PROVIDER !== "sandbox" || !uuid.safeParse(paymentId).success) return null;
   const [row] = await db
-    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name, language: users.language })
+    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name, packageNameEn: packages.nameEn, language: users.language })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
@@ -51,7 +52,7 @@ export async function getCheckoutView({ db, paymentId }: { db: Db; paymentId: st
     kind: payment.kind,
     months: payment.months,
     tariffName: row.tariffName,
-    packageName: row.packageName,
+    packageName: row.packageName === null ? null : { ru: row.packageName, en: row.packageNameEn },
     expired: payment.status === "pending" && payment.expiresAt.getTime() <= Date.now(),
     language: row.language,
   };

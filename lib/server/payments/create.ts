@@ -11,6 +11,7 @@ import { isValidMonths, periodPrice, roundMoney } from "@/lib/shared/pricing/per
 import { validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
 import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
+import { userLanguage } from "@/lib/server/users";
 import { getCreateData, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
 import { assertNoOpenPayment, startPayment } from "./start";
 
@@ -91,7 +92,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
   await assertNoOpenPayment({ db, userId: user.id });
   checkMonths(body.months);
   const values: CustomValues = perKind("custom", (r) => body[r.customField]);
-  const [createData, custom] = await Promise.all([getCreateData({ db }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
+  const [createData, custom] = await Promise.all([getCreateData({ db, language: userLanguage(user) }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
   for (const { custom: kind, customField: field } of QUOTA_KIND_TABLE) {
     const bounds = createData.limits[kind];
     if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {

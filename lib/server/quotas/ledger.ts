@@ -86,6 +86,6 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
 }
 
 /** postgres-js answers an array of rows, PGlite an object with `rows`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []);
 }

@@ -10,7 +10,7 @@ import { alertLowBalance } from "./alerts";
 import { applyDueRefills } from "./refill";
 
 /** The ledger reason of spending each kind. */
-const SPEND_REASON: Record<QuotaKey, LedgerReason> = {
+export const SPEND_REASON: Record<QuotaKey, LedgerReason> = {
   text_tokens: "answer",
   image_tokens: "image",
   audio_tokens: "audio",

@@ -7,7 +7,7 @@ import type { ImageAction, LaunchResponse } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";
-import { getAssistantOrThrow } from "@/lib/server/catalogue/assistants";
+import { assertAssistantRunsOn, getAssistantOrThrow } from "@/lib/server/catalogue/assistants";
 import { getLaunchableModelOrThrow, getModelOrThrow } from "@/lib/server/catalogue/models";
 import type { ModelRow } from "@/lib/server/catalogue/access-rules";
 import { ApiError } from "@/lib/server/http/api-error";
@@ -99,6 +99,7 @@ export async function launchAssistant({
   if (assistant.type !== "text") {
     throw new ApiError("bad_request", "This is an image assistant: start it with create_image_assistant_session");
   }
+  assertAssistantRunsOn(assistant, modelId);
   const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: "text" });
   return startSession({ db, user, model, action: "text", assistant });
 }
@@ -125,6 +126,7 @@ export async function launchImageAssistant({
   if (assistant.type !== "generating_image") {
     throw new ApiError("bad_request", "This is a text assistant: start it with /api/assistants/id");
   }
+  assertAssistantRunsOn(assistant, modelId);
   const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: imageActionFor(actionType) });
   return startSession({ db, user, model, action: imageActionFor(actionType), assistant });
 }

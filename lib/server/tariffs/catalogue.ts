@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { models, packages, tariffModels, tariffRates, tariffs, type Tariff } from "@/db/schema";
 import type { PackageItem } from "@/lib/contracts/package";
@@ -7,6 +7,8 @@ import type { CreateDataResponse, StandardTariffsResponse, TariffModel } from "@
 import { customBounds, type CustomValues, type TariffRates } from "@/lib/shared/pricing/custom-tariff";
 import { perKind } from "@/lib/shared/quota-kinds";
 import { toRoubles } from "@/lib/shared/money";
+import { textIn } from "@/lib/shared/catalogue-text";
+import type { Language } from "@/lib/contracts/common";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
@@ -17,37 +19,38 @@ const NEURO_BASIC = "Neuro Basic";
 /** A tariff's balances as the custom builder names its kinds. */
 export const tariffCustomValues = (t: Tariff): CustomValues => perKind("custom", (r) => t[r.tariffColumn]);
 
-async function modelsByTariff({ db, tariffIds }: { db: Db; tariffIds: number[] }): Promise<Map<number, TariffModel[]>> {
+/** Each tariff's enabled models (a disabled one is offered nowhere), names in the reader's language. */
+async function modelsByTariff({ db, tariffIds, language }: { db: Db; tariffIds: number[]; language: Language }): Promise<Map<number, TariffModel[]>> {
   const rows = tariffIds.length
     ? await db
-        .select({ tariffId: tariffModels.tariffId, id: models.id, name: models.displayName, provider: models.provider, image: models.image, type: models.type })
+        .select({ tariffId: tariffModels.tariffId, id: models.id, name: models.displayName, nameEn: models.displayNameEn, provider: models.provider, image: models.image, type: models.type })
         .from(tariffModels)
         .innerJoin(models, eq(models.id, tariffModels.modelId))
-        .where(inArray(tariffModels.tariffId, tariffIds))
+        .where(and(inArray(tariffModels.tariffId, tariffIds), eq(models.enabled, true)))
         .orderBy(asc(models.sortOrder))
     : [];
   const byTariff = new Map<number, TariffModel[]>();
-  for (const { tariffId, ...model } of rows) {
+  for (const { tariffId, name, nameEn, ...model } of rows) {
     const list = byTariff.get(tariffId) ?? [];
-    list.push(model);
+    list.push({ ...model, name: textIn(language, name, nameEn) });
     byTariff.set(tariffId, list);
   }
   return byTariff;
 }
 
-/** GET /api/tariff/standard: every tariff keyed by name, in catalogue order. */
-export const getStandardTariffs = ({ db }: { db: Db }): Promise<StandardTariffsResponse> =>
-  cachedCatalogue(db, "standard-tariffs", () => loadStandardTariffs(db));
+/** GET /api/tariff/standard: every tariff keyed by name, in catalogue order, texts in the reader's language. */
+export const getStandardTariffs = ({ db, language }: { db: Db; language: Language }): Promise<StandardTariffsResponse> =>
+  cachedCatalogue(db, `standard-tariffs:${language}`, () => loadStandardTariffs(db, language));
 
-async function loadStandardTariffs(db: Db): Promise<StandardTariffsResponse> {
+async function loadStandardTariffs(db: Db, language: Language): Promise<StandardTariffsResponse> {
   const rows = await db.select().from(tariffs).orderBy(asc(tariffs.sortOrder));
-  const byTariff = await modelsByTariff({ db, tariffIds: rows.map((t) => t.id) });
+  const byTariff = await modelsByTariff({ db, tariffIds: rows.map((t) => t.id), language });
   return Object.fromEntries(
     rows.map((t) => [
       t.name,
       {
         id: t.id,
-        description: t.description,
+        description: textIn(language, t.description, t.descriptionEn),
         amount: toRoubles(t.amountKopecks),
         ...perKind("tariffField", (r) => t[r.tariffColumn]),
         models: byTariff.get(t.id) ?? [],
@@ -71,13 +74,13 @@ async function loadRates(db: Db): Promise<TariffRates> {
 }
 
 /** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */
-export async function getCreateData({ db }: { db: Db }): Promise<CreateDataResponse> {
+export async function getCreateData({ db, language }: { db: Db; language: Language }): Promise<CreateDataResponse> {
   const [neuroBasic, custom, rates] = await Promise.all([
     getTariffByNameOrThrow({ db, name: NEURO_BASIC }),
     getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
     getRates({ db }),
   ]);
-  const byTariff = await modelsByTariff({ db, tariffIds: [custom.id] });
+  const byTariff = await modelsByTariff({ db, tariffIds: [custom.id], language });
   return {
     rates,
     limits: customBounds({ neuroBasic: tariffCustomValues(neuroBasic), custom: tariffCustomValues(custom) }),
@@ -85,14 +88,16 @@ export async function getCreateData({ db }: { db: Db }): Promise<CreateDataRespo
   };
 }
 
-/** GET /api/package/: the package store, in catalogue order (catalogue data: cached). */
-export const listPackages = ({ db }: { db: Db }): Promise<PackageItem[]> => cachedCatalogue(db, "packages", () => loadPackages(db));
+/** GET /api/package/: the package store, in catalogue order, texts in the reader's language (catalogue data: cached). */
+export const listPackages = ({ db, language }: { db: Db; language: Language }): Promise<PackageItem[]> =>
+  cachedCatalogue(db, `packages:${language}`, () => loadPackages(db, language));
 
-async function loadPackages(db: Db): Promise<PackageItem[]> {
+async function loadPackages(db: Db, language: Language): Promise<PackageItem[]> {
   const rows = await db.select().from(packages).orderBy(asc(packages.sortOrder));
   return rows.map((p) => ({
     package_id: p.id,
-    name: p.name,
+    name: textIn(language, p.name, p.nameEn),
+    description: textIn(language, p.description, p.descriptionEn),
     image: p.image,
     price: toRoubles(p.priceKopecks),
     small_description_language_id: p.smallDescriptionLanguageId,

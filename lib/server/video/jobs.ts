@@ -4,9 +4,11 @@ import type { Db } from "@/db";
 import { balanceLedger, videoJobs } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { recordModelUsage } from "@/lib/server/catalogue/usage";
 import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 import type { VideoGenerateFields } from "@/lib/contracts/video";
+import type { ModelAction } from "@/lib/shared/model-actions";
 
 export type VideoJob = typeof videoJobs.$inferSelect;
 
@@ -54,7 +56,8 @@ export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: {
 }
 
 export async function completeJob({ db, jobId, videoKey, inputKey }: { db: Db; jobId: number; videoKey: string; inputKey?: string }) {
-  await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null }).where(eq(videoJobs.id, jobId));
+  const [job] = await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null }).where(eq(videoJobs.id, jobId)).returning();
+  if (job) await recordModelUsage({ db, userId: job.userId, modelName: job.modelName, action: job.action as ModelAction, quantity: job.duration });
 }
 
 /** Marks a running job failed and gives its cost back, once (a job already closed is left alone). */

@@ -7,6 +7,8 @@ import { jobUnits, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
 import { ApiError } from "@/lib/server/http/api-error";
+import { recordModelUsage } from "@/lib/server/catalogue/usage";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
@@ -104,7 +106,10 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   } finally {
     clearInterval(repeat);
   }
-  if (!failure) return;
+  if (!failure) {
+    if (active) await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: active.session.action as ModelAction, quantity });
+    return;
+  }
   const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);

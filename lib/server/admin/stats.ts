@@ -1,0 +1,68 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import type { AdminStats } from "@/lib/contracts/admin-catalogue";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
+import { toRoubles } from "@/lib/shared/money";
+import { now } from "@/lib/server/clock";
+import { rowsOf, timestamp } from "@/lib/server/quotas/ledger";
+import { SPEND_REASON } from "@/lib/server/quotas/spend";
+
+// The Dashboard's figures, computed in SQL over the last `days` UTC days, today included
+// (docs/product/console.md "Dashboard"): revenue is completed payments (a refunded one no longer
+// counts), active users are those who spent units, units spent are spends less the refunds of
+// failed jobs, and the provider cost is what model_usage recorded at each call's moment.
+
+const SPENDING = [...new Set(Object.values(SPEND_REASON))];
+const spendOrRefund = sql`reason in (${sql.join([...SPENDING, "refund"].map((r) => sql`${r}`), sql`, `)})`;
+const spendOnly = sql`reason in (${sql.join(SPENDING.map((r) => sql`${r}`), sql`, `)})`;
+const num = (v: unknown) => Number(v ?? 0);
+
+export async function getAdminStats({ db, days }: { db: Db; days: number }): Promise<AdminStats> {
+  const today = new Date(now());
+  today.setUTCHours(0, 0, 0, 0);
+  const from = timestamp(new Date(today.getTime() - (days - 1) * 86_400_000));
+  const paid = sql`status = 'completed' and coalesce(applied_at, created_at) >= ${from}`;
+  const day = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date`);
+
+  const [totals, units, byDay, byModel] = await Promise.all([
+    db.execute(sql`select
+        (select coalesce(sum(amount_kopecks), 0) from payments where ${paid}) as revenue,
+        (select count(*) from payments where ${paid}) as payments,
+        (select count(distinct user_id) from payments where ${paid}) as paying_users,
+        (select count(*) from users where created_at >= ${from}) as new_users,
+        (select count(distinct user_id) from balance_ledger where ${spendOnly} and created_at >= ${from}) as active_users`),
+    db.execute(sql`select kind, -sum(units) as spent from balance_ledger where ${spendOrRefund} and created_at >= ${from} group by kind`),
+    db.execute(sql`
+      with d as (select generate_series(${from}::date, ${timestamp(today)}::date, interval '1 day')::date as date),
+      p as (select ${day("coalesce(applied_at, created_at)")} as date, sum(amount_kopecks) as revenue, count(*) as payments from payments where ${paid} group by 1),
+      u as (select ${day("created_at")} as date, count(*) as new_users from users where created_at >= ${from} group by 1),
+      a as (select ${day("created_at")} as date, count(distinct user_id) as active_users from balance_ledger where ${spendOnly} and created_at >= ${from} group by 1)
+      select to_char(d.date, 'YYYY-MM-DD') as date, coalesce(p.revenue, 0) as revenue, coalesce(p.payments, 0) as payments,
+        coalesce(u.new_users, 0) as new_users, coalesce(a.active_users, 0) as active_users
+      from d left join p using (date) left join u using (date) left join a using (date) order by d.date`),
+    db.execute(sql`
+      with l as (select model_name, -sum(units) as units from balance_ledger where ${spendOrRefund} and model_name is not null and created_at >= ${from} group by 1),
+      m as (select model_name, count(*) as turns, sum(cost_usd) as cost from model_usage where created_at >= ${from} group by 1)
+      select coalesce(l.model_name, m.model_name) as model_name, coalesce(m.turns, 0) as turns, coalesce(l.units, 0) as units, coalesce(m.cost, 0) as cost
+      from l full join m on m.model_name = l.model_name order by cost desc, units desc, model_name`),
+  ]);
+  const [t] = rowsOf(totals);
+  const spent = new Map(rowsOf(units).map((r) => [r.kind as QuotaKey, num(r.spent)]));
+  return {
+    revenue_rub: toRoubles(num(t.revenue)),
+    payments: num(t.payments),
+    paying_users: num(t.paying_users),
+    new_users: num(t.new_users),
+    active_users: num(t.active_users),
+    units_spent: Object.fromEntries(QUOTA_KEYS.map((k) => [k, spent.get(k) ?? 0])) as Record<QuotaKey, number>,
+    by_day: rowsOf(byDay).map((r) => ({
+      date: String(r.date),
+      revenue_rub: toRoubles(num(r.revenue)),
+      payments: num(r.payments),
+      new_users: num(r.new_users),
+      active_users: num(r.active_users),
+    })),
+    by_model: rowsOf(byModel).map((r) => ({ model_name: String(r.model_name), turns: num(r.turns), units: num(r.units), provider_cost_usd: Math.round(num(r.cost) * 1e6) / 1e6 })),
+  };
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { GET as stats } from "@/app/api/admin/stats/route";
+import { getDb } from "@/db";
+import { balanceLedger, modelUsage, payments, users } from "@/db/schema";
+import { setClockForTests } from "@/lib/server/clock";
+import { call } from "../../helpers/api";
+import { operatorToken } from "../../helpers/admin";
+import { expectOperatorOnly } from "../../helpers/admin-guards";
+
+// Rows dated in 2031, far from every other test's, and a clock there: only these rows count.
+const at = (day: number, hour = 12) => new Date(Date.UTC(2031, 0, day, hour));
+
+async function seedBusiness() {
+  const db = await getDb();
+  const [a, b, c] = await db
+    .insert(users)
+    .values([1, 2, 3].map((i) => ({ telegramId: 9_310_000 + i, referralCode: `STATS${i}`, createdAt: at(i === 1 ? 1 : 10) })))
+    .returning({ id: users.id });
+  const paid = { kind: "tariff" as const, provider: "sandbox", expiresAt: at(30), status: "completed" as const };
+  await db.insert(payments).values([
+    { ...paid, userId: a.id, amountKopecks: 49_000, createdAt: at(9), appliedAt: at(9) },
+    { ...paid, userId: b.id, amountKopecks: 14_900, createdAt: at(10), appliedAt: at(10) },
+    { ...paid, userId: b.id, amountKopecks: 19_900, createdAt: at(10, 13), appliedAt: at(10, 13) },
+    // Neither a refunded payment nor one still open is revenue.
+    { ...paid, userId: c.id, amountKopecks: 100_000, createdAt: at(10), status: "refunded" },
+    { ...paid, userId: c.id, amountKopecks: 100_000, createdAt: at(10), status: "pending" },
+  ]);
+  const spend = (userId: number, day: number, kind: "text_tokens" | "image_tokens", units: number, reason: "answer" | "image" | "refund" | "grant", modelName: string | null) =>
+    ({ userId, createdAt: at(day), kind, units, balanceAfter: 0, reason, modelName });
+  await db.insert(balanceLedger).values([
+    spend(a.id, 9, "text_tokens", -1200, "answer", "gpt-4o"),
+    spend(b.id, 10, "text_tokens", -300, "answer", "gpt-4o"),
+    spend(b.id, 10, "image_tokens", -12, "image", "dall-e-3"),
+    // A failed picture given back, and a grant: neither is spending.
+    spend(b.id, 10, "image_tokens", 6, "refund", "dall-e-3"),
+    spend(c.id, 10, "text_tokens", 5000, "grant", null),
+  ]);
+  await db.insert(modelUsage).values([
+    { userId: a.id, modelName: "gpt-4o", action: "text", quantity: 1200, costUsd: 0.012, createdAt: at(9) },
+    { userId: b.id, modelName: "gpt-4o", action: "text", quantity: 300, costUsd: 0.003, createdAt: at(10) },
+    { userId: b.id, modelName: "dall-e-3", action: "text_to_image", quantity: 1, costUsd: 0.04, createdAt: at(10) },
+  ]);
+}
+
+describe("GET /api/admin/stats", () => {
+  afterEach(() => setClockForTests());
+
+  it("sums revenue, users, units and provider cost over the period, per day and per model", async () => {
+    await expectOperatorOnly(stats, "GET", "/api/admin/stats");
+    await seedBusiness();
+    setClockForTests(() => at(10, 18).getTime());
+    const res = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 2 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      revenue_rub: 838,
+      payments: 3,
+      paying_users: 2,
+      new_users: 2,
+      active_users: 2,
+      units_spent: { text_tokens: 1500, image_tokens: 6, audio_tokens: 0, file_tokens: 0, video_tokens: 0 },
+      by_day: [
+        { date: "2031-01-09", revenue_rub: 490, payments: 1, new_users: 0, active_users: 1 },
+        { date: "2031-01-10", revenue_rub: 348, payments: 2, new_users: 2, active_users: 1 },
+      ],
+      by_model: [
+        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04 },
+        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015 },
+      ],
+    });
+    const one = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 1 } });
+    expect(one.body).toMatchObject({ revenue_rub: 348, payments: 2, by_day: [{ date: "2031-01-10" }] });
+    expect((await call(stats, "GET", "/api/admin/stats", { token: await operatorToken() })).body.by_day).toHaveLength(30);
+  });
+
+  it("answers 400 for a bad period", async () => {
+    const token = await operatorToken();
+    for (const days of ["0", "367", "x", "1.5"]) expect((await call(stats, "GET", "/api/admin/stats", { token, query: { days } })).status).toBe(400);
+  });
+});
