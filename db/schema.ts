@@ -453,6 +453,7 @@ export const botOutbox = pgTable(
     chatId: bigint("chat_id", { mode: "number" }).notNull(),
     text: text("text").notNull(),
     // pending | sending | sent | failed | undeliverable (403, reason in last_error) | recorded (demo mode)
+    // | cancelled (a cancelled broadcast's message not sent yet)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -561,3 +562,4 @@ export type Tariff = typeof tariffs.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Package = typeof packages.$inferSelect;
+export type Broadcast = typeof broadcasts.$inferSelect;
