@@ -7,6 +7,7 @@ import * as files from "./files";
 import * as health from "./health";
 import * as history from "./history";
 import * as jobs from "./jobs";
+import * as metrics from "./metrics";
 import * as models from "./models";
 import * as notifications from "./notifications";
 import * as openapi from "./openapi";
@@ -56,6 +57,7 @@ export const apiCalls = {
   "GET /api/demo/init-data": { query: demo.demoInitDataQuerySchema, response: demo.demoInitDataResponseSchema },
   "GET /api/files/{key}": { response: files.storedFileResponseSchema, binary: true },
   "GET /api/health": { query: health.healthQuerySchema, response: health.healthResponseSchema },
+  "GET /api/metrics": { response: metrics.metricsResponseSchema, binary: true },
   "POST /api/history/": { body: history.historyPageBodySchema, response: history.historyPageResponseSchema },
   "GET /api/history/id": { query: history.historyThreadQuerySchema, response: history.historyThreadResponseSchema },
   "POST /api/history/id": { body: history.historyContinueBodySchema, response: history.historyContinueResponseSchema },
