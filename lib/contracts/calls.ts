@@ -1,5 +1,7 @@
 import { z, type ZodType } from "zod";
 import * as admin from "./admin";
+import * as adminBroadcasts from "./admin-broadcasts";
+import * as adminPayments from "./admin-payments";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -48,6 +50,12 @@ export const apiCalls = {
   "GET /api/admin/audit": { query: admin.adminAuditQuerySchema, response: admin.adminAuditResponseSchema },
   "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },
+  "GET /api/admin/broadcasts": { response: adminBroadcasts.adminBroadcastsResponseSchema },
+  "POST /api/admin/broadcasts": { body: adminBroadcasts.adminBroadcastBodySchema, response: adminBroadcasts.adminBroadcastSchema },
+  "GET /api/admin/broadcasts/{id}": { response: adminBroadcasts.adminBroadcastSchema },
+  "POST /api/admin/broadcasts/{id}/cancel": { response: adminBroadcasts.adminBroadcastSchema },
+  "GET /api/admin/payments": { query: adminPayments.adminPaymentsQuerySchema, response: adminPayments.adminPaymentsResponseSchema },
+  "POST /api/admin/payments/{id}/refund": { body: adminPayments.adminRefundBodySchema, response: adminPayments.adminRefundResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
   "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
   "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },

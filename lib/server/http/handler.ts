@@ -166,7 +166,7 @@ export function withAdmin<R, B = undefined, Q = undefined>(
   schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
   handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
     try {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
       const telegramId = match ? await verifyOperatorToken(match[1]) : null;
