@@ -342,6 +342,11 @@ export const payments = pgTable(
     // Custom tariff composition: limits per kind and chosen model ids.
     details: jsonb("details").$type<CustomDetails>(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
+    // An operator's refund through the provider: claimed by setting refund_requested_at with a
+    // conditional update, so a double click or a second instance cannot ask the provider twice.
+    // Cleared again when the provider call fails, so the operator can try again.
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -468,6 +473,7 @@ export const botOutbox = pgTable(
     chatId: bigint("chat_id", { mode: "number" }).notNull(),
     text: text("text").notNull(),
     // pending | sending | sent | failed | undeliverable (403, reason in last_error) | recorded (demo mode)
+    // | cancelled (a cancelled broadcast's message not sent yet)
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -475,16 +481,43 @@ export const botOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
-    // Demo mode only (lib/server/demo/bot-transport.ts): the recorded Bot API method (sendPhoto, ...),
+    // Demo mode (lib/server/demo/bot-transport.ts): the recorded Bot API method (sendPhoto, ...),
     // the sent file's storage key and name, parse_mode/reply_markup, and when an edit last changed it.
+    // The outbox worker sends a row's parse_mode too (broadcasts are MarkdownV2).
     method: text("method"),
     fileKey: text("file_key"),
     fileName: text("file_name"),
     extra: jsonb("extra").$type<Record<string, unknown>>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // The operator's broadcast this message belongs to (its progress is counted from these rows).
+    broadcastId: integer("broadcast_id").references(() => broadcasts.id, { onDelete: "cascade" }),
   },
-  (t) => [index("bot_outbox_due").on(t.status, t.nextAttemptAt), index("bot_outbox_chat").on(t.chatId, t.id)],
+  (t) => [
+    index("bot_outbox_due").on(t.status, t.nextAttemptAt),
+    index("bot_outbox_chat").on(t.chatId, t.id),
+    index("bot_outbox_broadcast").on(t.broadcastId, t.status),
+  ],
 );
+
+// An operator's message to a segment of users (docs/product/console.md "Broadcasts"). The
+// broadcasts job queues it into bot_outbox in user-id order from `cursor_user_id`, a little at a
+// time, so it resumes where it stopped after a restart and a cancel leaves little queued.
+export const broadcasts = pgTable("broadcasts", {
+  id: serial("id").primaryKey(),
+  // Telegram MarkdownV2, checked when the broadcast was created.
+  text: text("text").notNull(),
+  // all | paying | free | ru | en
+  segment: text("segment").notNull(),
+  // running | done | cancelled
+  status: text("status").notNull().default("running"),
+  // Recipients counted at creation (users of the segment who allowed messages and did not block the bot).
+  total: integer("total").notNull(),
+  // The last user id queued; the next chunk starts after it.
+  cursorUserId: integer("cursor_user_id").notNull().default(0),
+  createdByTelegramId: bigint("created_by_telegram_id", { mode: "number" }).notNull(),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
 
 // Updates from Telegram (or the demo chat), stored by the webhook before anything else happens and
 // processed by the bot-updates job in update_id order per chat. update_id is unique: Telegram's
@@ -597,3 +630,4 @@ export type Tariff = typeof tariffs.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Package = typeof packages.$inferSelect;
+export type Broadcast = typeof broadcasts.$inferSelect;

@@ -42,6 +42,8 @@ const envSchema = z.object({
   // Jobs on any host: POST /api/jobs/{name} with "Authorization: Bearer <CRON_SECRET>" runs one job
   // (a host's scheduler calls it); JOBS_IN_PROCESS=false turns the in-process timers off.
   CRON_SECRET: z.string().min(16).optional(),
+  // Bearer token Prometheus sends to GET /api/metrics; without it the route does not exist (404).
+  METRICS_TOKEN: z.string().min(16).optional(),
   JOBS_IN_PROCESS: z.enum(["true", "false"]).default("true"),
   // JSON log lines on stdout (lib/server/log) at this level and above; tests run silent.
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),

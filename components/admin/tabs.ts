@@ -45,13 +45,13 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   {
     id: "payments",
     label: "payments",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./payments-tab")),
   },
 
   {
     id: "broadcasts",
     label: "broadcasts",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./broadcasts-tab")),
   },
 
   {

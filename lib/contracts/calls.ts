@@ -2,6 +2,8 @@ import { z, type ZodType } from "zod";
 import * as admin from "./admin";
 import * as adminUsers from "./admin-users";
 import * as adminCatalogue from "./admin-catalogue";
+import * as adminBroadcasts from "./admin-broadcasts";
+import * as adminPayments from "./admin-payments";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -10,6 +12,7 @@ import * as files from "./files";
 import * as health from "./health";
 import * as history from "./history";
 import * as jobs from "./jobs";
+import * as metrics from "./metrics";
 import * as models from "./models";
 import * as notifications from "./notifications";
 import * as openapi from "./openapi";
@@ -69,6 +72,12 @@ export const apiCalls = {
   "POST /api/admin/assistant-categories": { body: adminCatalogue.adminCategoryCreateSchema, response: adminCatalogue.adminCategoryResponseSchema },
   "PATCH /api/admin/assistant-categories/{id}": { params: adminCatalogue.adminIdParamsSchema, body: adminCatalogue.adminCategoryPatchSchema, response: adminCatalogue.adminCategoryResponseSchema },
   "GET /api/admin/stats": { query: adminCatalogue.adminStatsQuerySchema, response: adminCatalogue.adminStatsResponseSchema },
+  "GET /api/admin/broadcasts": { response: adminBroadcasts.adminBroadcastsResponseSchema },
+  "POST /api/admin/broadcasts": { body: adminBroadcasts.adminBroadcastBodySchema, response: adminBroadcasts.adminBroadcastSchema },
+  "GET /api/admin/broadcasts/{id}": { response: adminBroadcasts.adminBroadcastSchema },
+  "POST /api/admin/broadcasts/{id}/cancel": { response: adminBroadcasts.adminBroadcastSchema },
+  "GET /api/admin/payments": { query: adminPayments.adminPaymentsQuerySchema, response: adminPayments.adminPaymentsResponseSchema },
+  "POST /api/admin/payments/{id}/refund": { body: adminPayments.adminRefundBodySchema, response: adminPayments.adminRefundResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
   "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
   "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },
@@ -82,6 +91,7 @@ export const apiCalls = {
   "GET /api/demo/init-data": { query: demo.demoInitDataQuerySchema, response: demo.demoInitDataResponseSchema },
   "GET /api/files/{key}": { response: files.storedFileResponseSchema, binary: true },
   "GET /api/health": { query: health.healthQuerySchema, response: health.healthResponseSchema },
+  "GET /api/metrics": { response: metrics.metricsResponseSchema, binary: true },
   "POST /api/history/": { body: history.historyPageBodySchema, response: history.historyPageResponseSchema },
   "GET /api/history/id": { query: history.historyThreadQuerySchema, response: history.historyThreadResponseSchema },
   "POST /api/history/id": { body: history.historyContinueBodySchema, response: history.historyContinueResponseSchema },

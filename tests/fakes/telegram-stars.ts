@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A loopback fake of the Bot API's Stars payment methods (https://core.telegram.org/bots/api#payments):
-// createInvoiceLink (answers an https://t.me/$<slug> link), answerPreCheckoutQuery and refundStarPayment.
+// createInvoiceLink (answers an https://t.me/$<slug> link), answerPreCheckoutQuery and refundStarPayment
+// (once per charge: a second refund of a charge is 400 CHARGE_ALREADY_REFUNDED).
 
 export type FakeStarsApi = {
   url: string;
@@ -38,6 +39,10 @@ export async function startFakeStarsApi({ token }: { token: string }): Promise<F
     if (match[2] === "refundStarPayment") {
       if (!Number.isInteger(body.user_id) || !body.telegram_payment_charge_id) {
         return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid refund" });
+      }
+      // Telegram refunds a charge once; asking again is refused.
+      if (fake.refunds.some((r) => r.telegram_payment_charge_id === body.telegram_payment_charge_id)) {
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: CHARGE_ALREADY_REFUNDED" });
       }
       fake.refunds.push(body);
       return reply(200, { ok: true, result: true });

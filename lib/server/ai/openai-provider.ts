@@ -2,6 +2,7 @@ import OpenAI, { toFile } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { AiProvider } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
+import { withProviderMetrics } from "@/lib/server/metrics/provider-calls";
 
 export type OpenAiProviderConfig = {
   baseURL: string;
@@ -30,7 +31,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
     timeout: config.timeoutMs,
     maxRetries: config.maxRetries,
   });
-  return {
+  return withProviderMetrics({
     name: "openai",
     async *chatStream({ model, messages, signal }) {
       const stream = await client.chat.completions.create(
@@ -71,5 +72,5 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
       return { data: Buffer.from(await res.arrayBuffer()), contentType: "audio/mpeg" };
     },
     cleanAudio: (o) => cleanAudio({ ...o, url: config.audioCleanupUrl, timeoutMs: config.timeoutMs }),
-  };
+  });
 }

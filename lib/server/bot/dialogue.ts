@@ -14,6 +14,7 @@ import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
+import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
 
@@ -70,6 +71,7 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     await endTurn({ db, turnId: turn.id, status: "failed" });
     throw error;
   });
+  turnReacted(turn.id);
   const stop = watchStop({ db, turnId: turn.id });
   const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
   const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);

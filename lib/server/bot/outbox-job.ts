@@ -4,11 +4,11 @@ import type { Job } from "@/lib/server/jobs/scheduler";
 import { deliverOutbox } from "./outbox";
 import { telegramApi } from "./telegram-api";
 
-// Sends queued bot messages every few seconds; in demo mode there is no real bot, so they are only
-// recorded (status "recorded").
+// Sends queued bot messages every second, up to the outbox's share of Telegram's rate
+// (SENDS_PER_SECOND); in demo mode there is no real bot, so they are only recorded (status "recorded").
 export const botOutboxJob: Job = {
   name: "bot-outbox",
-  intervalMs: 3_000,
+  intervalMs: 1_000,
   run: (db) =>
     deliverOutbox({
       db,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Api } from "grammy";
 import type { Db } from "@/db";
-import { botOutbox, users } from "@/db/schema";
+import { botOutbox, rateLimits, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
 import { callFailure } from "./telegram-api";
 import { log } from "@/lib/server/log";
@@ -10,7 +10,9 @@ import { log } from "@/lib/server/log";
 // Messages to the bot chat are written to bot_outbox in the same transaction as the change that
 // caused them, then delivered by a worker (the bot-outbox job). A row is claimed with a conditional
 // update over FOR UPDATE SKIP LOCKED, so two workers never send the same row; a claim expires after
-// `lockMs` so a crashed worker's rows are retried.
+// `lockMs` so a crashed worker's rows are retried. All instances together send at most
+// SENDS_PER_SECOND messages a second (a counter per second in rate_limits), under Telegram's limit of
+// about 30 messages a second for a bot's bulk messages, leaving room for the bot's direct answers.
 
 type Tx = Pick<Db, "insert" | "select">;
 
@@ -40,6 +42,32 @@ export async function queueBotMessage({
   // (millisecond precision), so a database now() a few microseconds later would miss the next run.
   const [row] = await db.insert(botOutbox).values({ userId, chatId, text, nextAttemptAt: new Date() }).returning({ id: botOutbox.id });
   return row.id;
+}
+
+/** The outbox's share of Telegram's ~30 messages a second, across all instances. */
+export const SENDS_PER_SECOND = 25;
+
+/**
+ * Takes up to `want` sends from this second's budget, shared by every instance through one
+ * rate_limits row updated atomically: `hits` grows by `want` each time, so what was left before this
+ * call is the new value minus `want`. A worker that sends fewer than it took only wastes budget.
+ */
+async function takeSendBudget({ db, now, want }: { db: Db; now: Date; want: number }): Promise<number> {
+  const windowStart = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: "bot-send", key: "all", windowStart, hits: want })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key],
+      set: {
+        hits: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.hits} + ${want} else ${want} end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ hits: rateLimits.hits });
+  const before = row.hits - want;
+
+  return Math.max(0, Math.min(want, SENDS_PER_SECOND - before));
 }
 
 export type DeliveryOptions = {
@@ -72,33 +100,38 @@ export function retryDelayMs({
   return Math.min(baseDelayMs * 2 ** Math.max(0, attempt - 1), maxDelayMs);
 }
 
+/** Waiting and due, or claimed by a worker whose claim expired. */
+const isDue = (now: Date) =>
+  or(and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)), and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)));
+
+/** How many rows are due, up to `limit`: the send budget taken is no more than can be used. */
+async function countDue({ db, now, limit }: { db: Db; now: Date; limit: number }): Promise<number> {
+  const rows = await db.select({ id: botOutbox.id }).from(botOutbox).where(isDue(now)).limit(limit);
+  return rows.length;
+}
+
+/**
+ * Claims up to `batchSize` due rows. The rows are locked first (FOR UPDATE SKIP LOCKED) and then
+ * updated by id in the same transaction: an UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE
+ * SKIP LOCKED) may run its subquery more than once and claim more than n rows.
+ */
 async function claim({ db, now, batchSize, lockMs }: { db: Db; now: Date; batchSize: number; lockMs: number }) {
-  const due = db
-    .select({ id: botOutbox.id })
-    .from(botOutbox)
-    .where(
-      or(
-        and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)),
-        and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)),
-      ),
-    )
-    .orderBy(asc(botOutbox.id))
-    .limit(batchSize)
-    .for("update", { skipLocked: true });
-  return db
-    .update(botOutbox)
-    .set({ status: "sending", attempts: sql`${botOutbox.attempts} + 1`, lockedUntil: new Date(now.getTime() + lockMs) })
-    .where(
-      and(
-        inArray(botOutbox.id, due),
-        // Re-checked here: under READ COMMITTED another worker may have claimed the row meanwhile.
-        or(
-          and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)),
-          and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)),
-        ),
-      ),
-    )
-    .returning();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: botOutbox.id })
+      .from(botOutbox)
+      .where(isDue(now))
+      .orderBy(asc(botOutbox.id))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    if (!due.length) return [];
+    const rows = await tx
+      .update(botOutbox)
+      .set({ status: "sending", attempts: sql`${botOutbox.attempts} + 1`, lockedUntil: new Date(now.getTime() + lockMs) })
+      .where(inArray(botOutbox.id, due.map((row) => row.id)))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  });
 }
 
 /** Delivers due outbox messages once; run repeatedly by the bot-outbox job. */
@@ -113,7 +146,11 @@ export async function deliverOutbox({
   lockMs = 60_000,
 }: DeliveryOptions): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, recorded: 0, retried: 0, failed: 0, undeliverable: 0 };
-  const rows = await claim({ db, now, batchSize, lockMs });
+  const due = await countDue({ db, now, limit: client ? Math.min(batchSize, SENDS_PER_SECOND) : batchSize });
+  if (due === 0) return report;
+  const budget = client ? await takeSendBudget({ db, now, want: due }) : due;
+  if (budget === 0) return report;
+  const rows = await claim({ db, now, batchSize: budget, lockMs });
   for (const row of rows) {
     // Only the claim holder (same attempt number, still sending) may settle the row.
     const mine = and(eq(botOutbox.id, row.id), eq(botOutbox.status, "sending"), eq(botOutbox.attempts, row.attempts));
@@ -123,7 +160,8 @@ export async function deliverOutbox({
       continue;
     }
     try {
-      await client.sendMessage(row.chatId, row.text);
+      const parseMode = row.extra?.parse_mode as "MarkdownV2" | undefined;
+      await client.sendMessage(row.chatId, row.text, parseMode ? { parse_mode: parseMode } : undefined);
       await db.update(botOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(mine);
       report.sent++;
     } catch (error) {

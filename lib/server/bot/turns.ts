@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
+import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
 
 // Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
 // reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
@@ -32,6 +33,7 @@ const running = new Map<number, AbortController>();
 
 export async function startTurn({ db, userId, chatId, sessionId, userText }: { db: Db; userId: number; chatId: number; sessionId: number; userText: string }): Promise<BotTurn> {
   const [turn] = await db.insert(botTurns).values({ userId, chatId, sessionId, userText }).returning();
+  turnStarted(turn.id);
   return turn;
 }
 
@@ -57,6 +59,7 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
 
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
   await db.update(botTurns).set({ status }).where(eq(botTurns.id, turnId));
+  turnEnded(turnId, status);
 }
 
 /**

@@ -16,6 +16,7 @@ import { containsNul, readJsonBody } from "./json-body";
 import { isMultipart, readForm, type MultipartContract, type ReceivedForm } from "./multipart";
 import { clientAddress } from "./client-address";
 import { loggedRequest } from "./request-log";
+import { observeRequest, routePattern } from "@/lib/server/metrics/http";
 import { log } from "@/lib/server/log";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -97,6 +98,18 @@ async function limitRate(req: Request, db: Db, bucket: RateLimitBucket | undefin
   await enforceRateLimit({ db, bucket, key });
 }
 
+/**
+ * Logs the request (request-log.ts) and counts it in the metrics under its route pattern
+ * (lib/server/metrics/http.ts): every wrapper below answers through here.
+ */
+async function handled(req: Request, context: RouteContext | undefined, handle: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const response = await loggedRequest(req, handle);
+  const params = await flattenParams(context).catch(() => ({}));
+  observeRequest({ route: routePattern(new URL(req.url).pathname, params), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  return response;
+}
+
 function respond(result: unknown): Response {
   return result instanceof Response ? result : NextResponse.json(result ?? {});
 }
@@ -106,7 +119,7 @@ export function withPublic<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
     try {
       schemas.authorize?.(req);
       const params = await flattenParams(context);
@@ -125,7 +138,7 @@ export function withUser<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
     try {
       const header = req.headers.get("authorization") ?? "";
       const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -156,7 +169,7 @@ export function withAdmin<R, B = undefined, Q = undefined>(
   schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
   handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
     try {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
       const telegramId = match ? await verifyOperatorToken(match[1]) : null;

@@ -1,19 +1,13 @@
 import "server-only";
-import crypto from "node:crypto";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
+import { assertBearerSecret } from "@/lib/server/http/bearer-secret";
 import { jobs } from "./registry";
 
-/** Constant-time check of the scheduler's bearer secret; no secret configured means no cron route. */
-export function assertCronSecret(authorization: string | null): void {
-  if (!env.CRON_SECRET) throw new ApiError("not_found", "No cron route: CRON_SECRET is not set");
-  const given = Buffer.from((authorization ?? "").replace(/^Bearer\s+/i, ""));
-  const expected = Buffer.from(env.CRON_SECRET);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
-    throw new ApiError("unauthorized", "A valid cron secret is required");
-  }
-}
+/** The scheduler's bearer secret; no secret configured means no cron route. */
+export const assertCronSecret = (authorization: string | null): void =>
+  assertBearerSecret({ authorization, secret: env.CRON_SECRET, name: "CRON_SECRET" });
 
 /**
  * POST /api/jobs/{name}: one run of a background job, for hosts whose scheduler calls a URL instead

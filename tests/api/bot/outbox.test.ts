@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postSession } from "@/app/api/models/session/route";
 import { getDb } from "@/db";
-import { botOutbox, users } from "@/db/schema";
+import { botOutbox, rateLimits, users } from "@/db/schema";
 import { telegramApi } from "@/lib/server/bot/telegram-api";
 import { deliverOutbox, queueBotMessage } from "@/lib/server/bot/outbox";
 import { jobs } from "@/lib/server/jobs/registry";
@@ -34,10 +34,12 @@ async function queue(text: string, chatId = 1001) {
   return id;
 }
 
-// Leaves only the given rows due: other tests' rows are settled first.
+// Leaves only the given rows due: other tests' rows are settled first, and this second's send
+// budget (shared by all workers) is given back.
 async function drain() {
   const db = await getDb();
   await db.update(botOutbox).set({ status: "sent" }).where(eq(botOutbox.status, "pending"));
+  await db.delete(rateLimits).where(eq(rateLimits.bucket, "bot-send"));
 }
 
 describe("bot outbox delivery", () => {

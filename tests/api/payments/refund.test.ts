@@ -92,17 +92,23 @@ describe("refunds", () => {
     await spendQuota({ db, userId, kind: "image_tokens", amount: allowance + 20 });
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
     const { refundPayment } = await import("@/lib/server/payments/refund");
-    expect(await refundPayment({ db, paymentId: payment.id })).toEqual({ status: "refunded" });
+    const refund = () => refundPayment({ db, paymentId: payment.id, reason: "duplicate purchase" });
+    // A double click and a second instance at once, then again: one refund at YooKassa, one undo.
+    const concurrent = await Promise.all([refund(), refund()]);
+    expect(concurrent.map((o) => o.status).sort()).toEqual(["pending", "refunded"]);
+    expect(await refund()).toEqual({ status: "refunded" });
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/refunds" && r.body.payment_id === payment.providerPaymentId)).toHaveLength(1);
     const request = fake.requests.findLast((r) => r.method === "POST" && r.path === "/refunds")!;
     expect(request.headers["idempotence-key"]).toBe(`refund-${payment.id}`);
-    expect(request.body).toEqual({ payment_id: payment.providerPaymentId, amount: { value: "249.00", currency: "RUB" } });
+    expect(request.body).toEqual({ payment_id: payment.providerPaymentId, amount: { value: "249.00", currency: "RUB" }, description: "duplicate purchase" });
     const stats = await call(routes.statistic, "GET", "/api/user/statistic", { token });
     expect(stats.body.package_quotas.image_tokens).toBe(0);
     expect((await getUsage(token)).data[0]).toMatchObject({ reason: "refund", kind: "image_tokens", units: -(pkg.quotaAmount - 20), balance_after: 0 });
+    expect((await getUsage(token)).data.filter((r) => r.reason === "refund")).toHaveLength(1);
     // The notification YooKassa sends afterwards changes nothing more.
-    const refund = [...fake.refunds.values()].at(-1)!;
-    expect((await notify(fake.refundNotification(refund.id))).body.applied).toBe(false);
-    await expect(refundPayment({ db, paymentId: payment.id })).rejects.toMatchObject({ status: 404 });
+    const made = [...fake.refunds.values()].at(-1)!;
+    expect((await notify(fake.refundNotification(made.id))).body.applied).toBe(false);
+    await expect(refundPayment({ db, paymentId: "00000000-0000-4000-8000-000000000000", reason: "x" })).rejects.toMatchObject({ status: 404 });
   });
 
   it("a notification naming a refund YooKassa does not know changes nothing", async () => {

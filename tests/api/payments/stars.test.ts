@@ -60,19 +60,58 @@ describe("Telegram Stars payments", () => {
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
   });
 
-  it("refundPayment returns the Stars with refundStarPayment and ends the tariff", async () => {
+  it("refundPayment returns the Stars with refundStarPayment once, asked concurrently and again, and ends the tariff", async () => {
     const { token, userId } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
     const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
-    const { users } = await import("@/db/schema");
-    const { eq } = await import("drizzle-orm");
+    const { users, balanceLedger } = await import("@/db/schema");
+    const { eq, and } = await import("drizzle-orm");
     const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
     await stars.applyStarsPayment({ db, paid, payerTelegramId: payer.telegramId });
     const { refundPayment } = await import("@/lib/server/payments/refund");
-    expect(await refundPayment({ db, paymentId: payload })).toEqual({ status: "refunded" });
-    expect(fake.refunds.at(-1)).toEqual({ user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` });
+    const refund = () => refundPayment({ db, paymentId: payload, reason: "complaint" });
+    const concurrent = await Promise.all([refund(), refund(), refund()]);
+    expect(concurrent.map((o) => o.status).sort()).toEqual(["pending", "pending", "refunded"]);
+    expect(await refund()).toEqual({ status: "refunded" });
+    expect(fake.refunds.filter((r) => r.telegram_payment_charge_id === `charge-${payload}`)).toEqual([
+      { user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` },
+    ]);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+    const refundRows = await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, "refund")));
+    expect(refundRows.length).toBeGreaterThan(0);
+    expect(new Set(refundRows.map((r: { paymentId: string }) => r.paymentId))).toEqual(new Set([payload]));
+  });
+
+  it("refundPayment after a refund whose answer was lost: Telegram's CHARGE_ALREADY_REFUNDED counts as refunded", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    const { users } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
+    const charge = `charge-${payload}`;
+    await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: charge }, payerTelegramId: payer.telegramId });
+    fake.refunds.push({ user_id: payer.telegramId, telegram_payment_charge_id: charge });
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    expect(await refundPayment({ db, paymentId: payload, reason: "retry" })).toEqual({ status: "refunded" });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+  });
+
+  it("refundPayment whose Bot API call fails releases its claim, so the operator can try again", async () => {
+    const { token, userId } = await signIn();
+    await buyStarter(token);
+    const payload = fake.invoices.at(-1)!.payload;
+    const { users, payments } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
+    await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` }, payerTelegramId: payer.telegramId });
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    fake.stall = true;
+    await expect(refundPayment({ db, paymentId: payload, reason: "x" }).finally(() => (fake.stall = false))).rejects.toMatchObject({ status: 503 });
+    const [kept] = await db.select().from(payments).where(eq(payments.id, payload));
+    expect(kept).toMatchObject({ status: "completed", refundRequestedAt: null });
+    expect(await refundPayment({ db, paymentId: payload, reason: "x" })).toEqual({ status: "refunded" });
   });
 
   it("refuses a pre-checkout query of a different amount and credits nothing for it", async () => {

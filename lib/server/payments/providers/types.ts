@@ -50,9 +50,11 @@ export interface PaymentProvider {
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
   /**
    * Returns a paid payment's money to the payer: "succeeded" when the provider says it is done,
-   * "pending" when its notification will say so later.
+   * "pending" when its notification will say so later; throws when the provider refused it. Asking
+   * twice for one payment returns the money once.
    */
   refund(input: RefundInput): Promise<"succeeded" | "pending">;
 }
 
-export type RefundInput = { paymentId: string; providerPaymentId: string; amountKopecks: number; payerTelegramId: number };
+/** A full refund: `reason` is the operator's, shown to the payer where the provider passes it on. */
+export type RefundInput = { paymentId: string; providerPaymentId: string; amountKopecks: number; payerTelegramId: number; reason: string };

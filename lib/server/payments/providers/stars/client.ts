@@ -56,9 +56,15 @@ export const starsProvider: PaymentProvider = {
   async chargeSaved() {
     throw new ApiError("bad_gateway", "Telegram Stars cannot charge a saved payment method");
   },
-  // refundStarPayment returns the Stars at once (the charge id came with successful_payment).
+  // refundStarPayment returns the Stars at once (the charge id came with successful_payment). A
+  // charge refunded already (an earlier attempt whose answer was lost) is refunded: Telegram answers
+  // 400 CHARGE_ALREADY_REFUNDED then.
   async refund({ providerPaymentId, payerTelegramId }) {
-    await botCall("refundStarPayment", { user_id: payerTelegramId, telegram_payment_charge_id: providerPaymentId });
+    try {
+      await botCall("refundStarPayment", { user_id: payerTelegramId, telegram_payment_charge_id: providerPaymentId });
+    } catch (error) {
+      if (!String((error as Error).message).includes("CHARGE_ALREADY_REFUNDED")) throw error;
+    }
     return "succeeded";
   },
 };

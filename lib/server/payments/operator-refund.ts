@@ -1,0 +1,32 @@
+import "server-only";
+import type { Db } from "@/db";
+import { audited, type Operator } from "@/lib/server/admin/audit";
+import { paymentForOperator } from "./operator-list";
+import { refundPayment } from "./refund";
+
+/** What the audit row records of the payment: its status and refund claim. */
+const refundState = (p: { status: string; refundRequestedAt: Date | null; refundReason: string | null }) => ({
+  status: p.status,
+  refund_requested_at: p.refundRequestedAt?.toISOString() ?? null,
+  refund_reason: p.refundReason,
+});
+
+/**
+ * An operator's refund: the claim on the payment and its audit row (payment.refund) are written in
+ * one transaction; a double click or another instance gets the first request's outcome and no
+ * audit row of its own.
+ */
+export async function refundByOperator({ db, operator, paymentId, reason }: { db: Db; operator: Operator; paymentId: string; reason: string }) {
+  await paymentForOperator({ db, id: paymentId });
+  const { status } = await refundPayment({
+    db,
+    paymentId,
+    reason,
+    claimIn: (claim) =>
+      audited({ db, operator }, async (tx) => {
+        const result = await claim(tx);
+        return { result, audit: { action: "payment.refund", target: `payment:${paymentId}`, before: refundState(result.before), after: refundState(result.after) } };
+      }),
+  });
+  return { status, payment: await paymentForOperator({ db, id: paymentId }) };
+}
