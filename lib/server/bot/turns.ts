@@ -9,7 +9,8 @@ import { botTurns, users } from "@/db/schema";
 
 export type BotTurn = typeof botTurns.$inferSelect;
 // handed_over: the instance shut down mid-turn and released the update; another instance runs it anew.
-export type TurnEnd = "done" | "stopped" | "failed" | "handed_over";
+// refused: a file the bot cannot use (too large, unreadable, no speech): nothing to retry.
+export type TurnEnd = "done" | "stopped" | "failed" | "handed_over" | "refused";
 
 /** Thrown by a turn aborted by shutdown: the update worker hands its update back instead of settling it. */
 export class TurnHandedOver extends Error {
@@ -30,8 +31,11 @@ export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && sig
 const STOP_POLL_MS = 1_000;
 const running = new Map<number, AbortController>();
 
-export async function startTurn({ db, userId, chatId, sessionId, userText }: { db: Db; userId: number; chatId: number; sessionId: number; userText: string }): Promise<BotTurn> {
-  const [turn] = await db.insert(botTurns).values({ userId, chatId, sessionId, userText }).returning();
+type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
+
+/** A turn's row, running: a text turn's text, or a file turn's caption and (input) its Telegram file. */
+export async function startTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
+  const [turn] = await db.insert(botTurns).values(values).returning();
   return turn;
 }
 
@@ -56,7 +60,7 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
 }
 
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
-  await db.update(botTurns).set({ status }).where(eq(botTurns.id, turnId));
+  await db.update(botTurns).set({ status, finishedAt: sql`now()` }).where(eq(botTurns.id, turnId));
 }
 
 /**
@@ -75,12 +79,18 @@ export async function requestStop({ db, turnId, telegramId }: { db: Db; turnId: 
   return true;
 }
 
-/** A failed turn of this user, taken for a retry once: a second press of the same Retry gets null. */
+/** A failed turn of this user, taken for a retry (or another model) once: a second press gets null. */
 export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
   const [turn] = await db
     .update(botTurns)
     .set({ status: "retried" })
     .where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")))
     .returning();
+  return turn ?? null;
+}
+
+/** A failed turn of this user not yet taken (for listing other models under it), or null. */
+export async function failedTurnOf({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
+  const [turn] = await db.select().from(botTurns).where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")));
   return turn ?? null;
 }

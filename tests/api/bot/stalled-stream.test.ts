@@ -28,7 +28,7 @@ describe("a stalled model stream", () => {
     h.ai.answer = "The full answer";
     await h.post(h.buttonPress(telegramId, `retry:${turn.id}`));
     await h.drain();
-    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toBe("The full answer\n\n— tokens: 17, left: 983");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toBe("The full answer\n\n— tokens: 17, left: 983 · context 0%");
     expect((await h.quotasOf(userId)).textTokens).toBe(983);
     expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "tell me", aiText: "The full answer" }]);
   });

@@ -10,8 +10,11 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
-import { activeSession } from "../session";
+import type { ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
+import { retryKeyboard } from "../turn-preview";
+import { endTurn, startTurn } from "../turns";
+import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
 // Every non-text action is paid the same way: its catalogue price (docs/product/billing.md "Prices
@@ -61,17 +64,23 @@ const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "costIm
 export const costLine = ({ lang, kind, spent, left }: { lang: string; kind: QuotaKey; spent: number; left: number }) =>
   botText(lang)(COST_LINE[kind] ?? "costFiles", { spent: String(spent), left: String(left) });
 
+/** What a turn was given, kept on its row so Retry runs it again: the text (or caption) and the Telegram file. */
+export type TurnInput = { text: string; file?: IncomingFile };
+
 /**
  * Reserves the price of `quantity` jobs at `cost` (pictures, documents, started minutes), says what
  * it costs and what will be left, shows `chatAction` while it works, and runs the turn with a signal
  * that ends after AI_TIMEOUT_SECONDS. `run` gets the units taken and the balance left (for the cost line).
  * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
- * worker does not retry (and charge) a turn that already apologised.
+ * worker does not retry (and charge) a turn that already apologised. A failure of the model (not a
+ * refused file) ends with Retry and Other model buttons; its row keeps `input` for them.
  */
-export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run }: {
+export async function paidTurn({ ctx, db, user, active, input, cost, quantity, chatAction, run }: {
   ctx: Context;
   db: Db;
   user: User;
+  active: ActiveSession;
+  input: TurnInput;
   cost: ActionCost;
   quantity: number;
   chatAction: ChatAction;
@@ -80,8 +89,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const lang = user.language;
   const { kind } = cost;
   const amount = jobUnits(cost, quantity);
-  const active = await activeSession({ db, user });
-  const refs = { modelName: active?.modelName, action: active?.session.action };
+  const refs = { modelName: active.modelName, action: active.session.action };
   let spent: Spent;
   try {
     spent = await spendQuota({ db, userId: user.id, kind, amount, refs });
@@ -91,6 +99,10 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
     return;
   }
   const { left } = spent;
+  const turn = await startTurn({
+    db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
+    userText: input.text, action: active.session.action, input: input.file,
+  });
   const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
@@ -104,13 +116,17 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   } finally {
     clearInterval(repeat);
   }
-  if (!failure) return;
+  if (!failure) {
+    await endTurn({ db, turnId: turn.id, status: "done" });
+    return;
+  }
   const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
   await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
-  await ctx.reply(failureText(lang, error)).catch(() => {});
+  await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
+  await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
 }
 
 /**
