@@ -435,11 +435,9 @@ export const videoJobs = pgTable(
     inputKey: text("input_key"),
     videoUrl: text("video_url"),
     error: text("error"),
-    // The job's status message in the user's bot chat (bot/job-status.ts), edited as the job moves:
-    // its message id, the text shown last and when it was last edited (Telegram's edit limits).
+    // The job's status message in the user's bot chat (bot/job-status.ts), edited as the job moves;
+    // a job failed for a dead process (reapStaleJobs) closes it too.
     statusMessageId: bigint("status_message_id", { mode: "number" }),
-    statusText: text("status_text"),
-    statusEditedAt: timestamp("status_edited_at", { withTimezone: true }),
     createdAt: createdAt(),
     // When the job succeeded or failed: recent durations of a model estimate the next job's time.
     finishedAt: timestamp("finished_at", { withTimezone: true }),

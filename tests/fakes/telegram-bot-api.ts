@@ -18,7 +18,7 @@ export type UserFile = { file_id: string; file_unique_id: string; file_size: num
 
 /** Telegram's getFile limit for bots (https://core.telegram.org/bots/api#getfile). */
 const DOWNLOAD_LIMIT = 20 * 1024 * 1024;
-const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document" };
+const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document", sendVideo: "video" };
 
 export type FakeBotApi = {
   url: string;
