@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
 
@@ -93,4 +93,17 @@ export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: n
 export async function failedTurnOf({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
   const [turn] = await db.select().from(botTurns).where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")));
   return turn ?? null;
+}
+
+/** The mean seconds of the last finished turns of this action and model (a status message's estimate); null without any. */
+export async function typicalTurnSeconds({ db, action, modelId }: { db: Db; action: string; modelId: number }): Promise<number | null> {
+  const recent = db
+    .select({ seconds: sql<number>`extract(epoch from ${botTurns.finishedAt} - ${botTurns.createdAt})`.as("seconds") })
+    .from(botTurns)
+    .where(and(eq(botTurns.action, action), eq(botTurns.modelId, modelId), eq(botTurns.status, "done"), isNotNull(botTurns.finishedAt)))
+    .orderBy(desc(botTurns.finishedAt))
+    .limit(10)
+    .as("recent");
+  const [row] = await db.select({ mean: sql<string | null>`avg(${recent.seconds})` }).from(recent);
+  return row?.mean == null ? null : Number(row.mean);
 }

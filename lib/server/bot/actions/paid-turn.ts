@@ -13,7 +13,8 @@ import { tariffsKeyboard } from "../replies";
 import type { ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
-import { endTurn, startTurn } from "../turns";
+import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
+import { endTurn, startTurn, typicalTurnSeconds } from "../turns";
 import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
@@ -27,6 +28,32 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
 // Telegram shows a chat action for at most 5 s, and an image or a dubbing takes longer.
 const CHAT_ACTION_REPEAT_MS = 4_500;
+// An image or dubbing job still running after this gets a status message (job-status.ts).
+const STATUS_AFTER_MS = 5_000;
+const STATUS_KINDS: Partial<Record<string, JobKind>> = { text_to_image: "image", generate_image: "image", dubbing: "audio" };
+
+/**
+ * After STATUS_AFTER_MS, a status message for a long image or dubbing job, with the time its model's
+ * recent jobs took; answers a function that closes it (if it was posted) with the outcome.
+ */
+function statusWhenSlow({ ctx, db, active, lang }: { ctx: Context; db: Db; active: ActiveSession; lang: string }): (ok: boolean) => Promise<void> {
+  const kind = STATUS_KINDS[active.session.action];
+  if (!kind) return async () => {};
+  let opening: Promise<JobStatus> | undefined;
+  const timer = setTimeout(() => {
+    opening = typicalTurnSeconds({ db, action: active.session.action, modelId: active.session.modelId })
+      .catch(() => null)
+      .then((typical) =>
+        openJobStatus({ api: ctx.api, chatId: ctx.chat!.id, lang, kind, model: active.modelDisplayName, progress: { stage: "running", etaSeconds: typical === null ? null : typical - STATUS_AFTER_MS / 1000 } }),
+      );
+  }, STATUS_AFTER_MS);
+  return async (ok) => {
+    clearTimeout(timer);
+    const status = await opening;
+    status?.finish({ ok });
+    await status?.settled();
+  };
+}
 
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
@@ -108,6 +135,7 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
   const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
+  const closeStatus = statusWhenSlow({ ctx, db, active, lang });
   let failure: { error: unknown } | undefined;
   try {
     await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left });
@@ -116,6 +144,7 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   } finally {
     clearInterval(repeat);
   }
+  await closeStatus(!failure);
   if (!failure) {
     await endTurn({ db, turnId: turn.id, status: "done" });
     return;
