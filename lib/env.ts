@@ -75,6 +75,8 @@ const envSchema = z.object({
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
   // A long job's status message in the chat is edited at most this often (Telegram's edit limits).
   BOT_STATUS_EDIT_SECONDS: z.coerce.number().min(0).default(4),
+  // An image or dubbing job in the chat still running after this gets a status message.
+  BOT_STATUS_AFTER_SECONDS: z.coerce.number().min(0).default(5),
   // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
   // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
   // API's global rate in check (docs/performance.md).

@@ -28,25 +28,24 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
 // Telegram shows a chat action for at most 5 s, and an image or a dubbing takes longer.
 const CHAT_ACTION_REPEAT_MS = 4_500;
-// An image or dubbing job still running after this gets a status message (job-status.ts).
-const STATUS_AFTER_MS = 5_000;
 const STATUS_KINDS: Partial<Record<string, JobKind>> = { text_to_image: "image", generate_image: "image", dubbing: "audio" };
 
 /**
- * After STATUS_AFTER_MS, a status message for a long image or dubbing job, with the time its model's
+ * After BOT_STATUS_AFTER_SECONDS, a status message for a long image or dubbing job, with the time its model's
  * recent jobs took; answers a function that closes it (if it was posted) with the outcome.
  */
 function statusWhenSlow({ ctx, db, active, lang }: { ctx: Context; db: Db; active: ActiveSession; lang: string }): (ok: boolean) => Promise<void> {
   const kind = STATUS_KINDS[active.session.action];
   if (!kind) return async () => {};
+  const after = env.BOT_STATUS_AFTER_SECONDS;
   let opening: Promise<JobStatus> | undefined;
   const timer = setTimeout(() => {
     opening = typicalTurnSeconds({ db, action: active.session.action, modelId: active.session.modelId })
       .catch(() => null)
       .then((typical) =>
-        openJobStatus({ api: ctx.api, chatId: ctx.chat!.id, lang, kind, model: active.modelDisplayName, progress: { stage: "running", etaSeconds: typical === null ? null : typical - STATUS_AFTER_MS / 1000 } }),
+        openJobStatus({ api: ctx.api, chatId: ctx.chat!.id, lang, kind, model: active.modelDisplayName, progress: { stage: "running", etaSeconds: typical === null ? null : typical - after } }),
       );
-  }, STATUS_AFTER_MS);
+  }, after * 1000);
   return async (ok) => {
     clearTimeout(timer);
     const status = await opening;
