@@ -392,6 +392,10 @@ export const dialogSessions = pgTable(
       .references(() => models.id),
     assistantId: integer("assistant_id").references(() => assistants.id),
     action: text("action").notNull(),
+    // The earlier turns that no longer fit the model's context, summarised by the model (bot/summary.ts):
+    // the summary stands for every message up to and including summarised_through_id.
+    summary: text("summary"),
+    summarisedThroughId: integer("summarised_through_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -413,6 +417,8 @@ export const dialogMessages = pgTable(
     // What the model read with the user's text but the chat does not show: a document's extracted
     // text, cut to the bot's context budget, so later turns of the session can ask about it.
     documentText: text("document_text"),
+    // The model that wrote this answer: the session's model when the turn ran (a session can change model).
+    modelId: integer("model_id").references(() => models.id),
     createdAt: createdAt(),
   },
   // Serves a thread's ORDER BY created_at, id and the list's "last user message" (backward scan).
@@ -454,7 +460,12 @@ export const videoJobs = pgTable(
     inputKey: text("input_key"),
     videoUrl: text("video_url"),
     error: text("error"),
+    // The job's status message in the user's bot chat (bot/job-status.ts), edited as the job moves;
+    // a job failed for a dead process (reapStaleJobs) closes it too.
+    statusMessageId: bigint("status_message_id", { mode: "number" }),
     createdAt: createdAt(),
+    // When the job succeeded or failed: recent durations of a model estimate the next job's time.
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey),
@@ -543,9 +554,10 @@ export const botUpdates = pgTable(
   (t) => [index("bot_updates_due").on(t.status, t.chatId, t.updateId)],
 );
 
-// One text turn of the bot: its id is the draft_id of the streamed answer and the Stop/Retry button's
-// payload. stop_requested_at is set by the webhook (Stop button), which the running turn polls, so
-// Stop works whichever instance runs the turn. A failed turn keeps the user's text for Retry.
+// One turn of the bot: a text turn's id is the draft_id of the streamed answer; any turn's id is the
+// payload of its Stop/Retry/Other model buttons. stop_requested_at is set by the webhook (Stop button),
+// which the running turn polls, so Stop works whichever instance runs the turn. A failed turn keeps
+// the user's input for Retry: the text, or (input) the Telegram file it was given.
 export const botTurns = pgTable("bot_turns", {
   id: serial("id").primaryKey(),
   userId: integer("user_id")
@@ -556,8 +568,15 @@ export const botTurns = pgTable("bot_turns", {
     .notNull()
     .references(() => dialogSessions.id, { onDelete: "cascade" }),
   userText: text("user_text").notNull(),
+  // The session action the turn ran (text for a text turn in a document session too).
+  action: text("action").notNull().default("text"),
+  // A file turn's file as Telegram named it (bot/actions/incoming.ts IncomingFile), fetched again on Retry.
+  input: jsonb("input").$type<Record<string, unknown>>(),
+  // The session's model when the turn started: recent turns of a model estimate how long the next takes.
+  modelId: integer("model_id"),
   // running | done | stopped | failed | retried
   status: text("status").notNull().default("running"),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
   stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
   createdAt: createdAt(),
 });

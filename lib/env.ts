@@ -80,8 +80,13 @@ const envSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   // A streamed answer with no new piece for this long has stalled: the turn ends as cut off.
   AI_STALL_SECONDS: z.coerce.number().positive().default(30),
-  // Earlier messages sent as context with each bot turn, newest kept, up to about this many tokens.
+  // A model's context budget for a bot dialogue, about this many tokens: the newest earlier messages
+  // that fit are sent, older ones are summarised (lib/server/bot/summary.ts).
   BOT_CONTEXT_TOKENS: z.coerce.number().int().positive().default(4000),
+  // A long job's status message in the chat is edited at most this often (Telegram's edit limits).
+  BOT_STATUS_EDIT_SECONDS: z.coerce.number().min(0).default(4),
+  // An image or dubbing job in the chat still running after this gets a status message.
+  BOT_STATUS_AFTER_SECONDS: z.coerce.number().min(0).default(5),
   // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
   // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
   // API's global rate in check (docs/performance.md).

@@ -95,6 +95,7 @@ export const apiCalls = {
   "POST /api/history/": { body: history.historyPageBodySchema, response: history.historyPageResponseSchema },
   "GET /api/history/id": { query: history.historyThreadQuerySchema, response: history.historyThreadResponseSchema },
   "POST /api/history/id": { body: history.historyContinueBodySchema, response: history.historyContinueResponseSchema },
+  "GET /api/history/models": { query: history.historyModelsQuerySchema, response: history.historyModelsResponseSchema },
   "POST /api/jobs/{name}": { response: jobs.runJobResponseSchema },
   "GET /api/models/all": { response: models.modelsResponseSchema },
   "GET /api/models/image/session": { query: models.imageSessionQuerySchema, response: models.imageSessionResponseSchema },

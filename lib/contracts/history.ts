@@ -25,6 +25,8 @@ const historyMessageSchema = z.object({
   user_file_url: z.string().nullable(),
   ai_text: z.string().nullable(),
   ai_file_url: z.string().nullable(),
+  /** The model that wrote the answer (a session can change model); null for answers from before it was kept. */
+  model: z.string().nullable(),
   created_at: z.string(),
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
@@ -42,6 +44,14 @@ export const historyPageBodySchema = z.object({
 export const historyThreadQuerySchema = z.object({ session_id: queryIdSchema });
 export const historyThreadResponseSchema = z.array(historyMessageSchema);
 
-// POST /api/history/id {session_id}
-export const historyContinueBodySchema = z.object({ session_id: bodyIdSchema });
+// POST /api/history/id {session_id, model_id?}: model_id moves the session to another model of its action.
+export const historyContinueBodySchema = z.object({ session_id: bodyIdSchema, model_id: bodyIdSchema.optional() });
 export const historyContinueResponseSchema = z.object({ success: z.literal(true), session_id: z.number() });
+
+// GET /api/history/models?session_id=: the models the session may continue with (its action, opened by the tariff).
+export const historyModelsQuerySchema = z.object({ session_id: queryIdSchema });
+export const historyModelsResponseSchema = z.object({
+  current_model_id: z.number(),
+  models: z.array(z.object({ model_id: z.number(), display_name: z.string() })),
+});
+export type HistoryModels = z.infer<typeof historyModelsResponseSchema>;

@@ -57,11 +57,21 @@ export function useHistorySession(id: number) {
   return useQuery({ ...historySessionQueryOptions(client, id), enabled: Number.isInteger(id) && id > 0 });
 }
 
+/** GET /api/history/models: the models "continue in chat" offers for the session (fetched when the button opens). */
+export const useSessionModels = (sessionId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...historyKeys.session(sessionId), "models"],
+    queryFn: () => api("GET /api/history/models", { query: { session_id: sessionId } }),
+    enabled,
+    staleTime: 60_000,
+  });
+
 /** POST /api/history/id: the session becomes the bot's active one; the mini-app closes when it can. */
 export function useContinueSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) => api("POST /api/history/id", { body: { session_id: sessionId } }),
+    mutationFn: ({ sessionId, modelId }: { sessionId: number; modelId?: number }) =>
+      api("POST /api/history/id", { body: { session_id: sessionId, ...(modelId ? { model_id: modelId } : {}) } }),
     retry: false,
     onSuccess: () => onSessionStarted(client),
   });

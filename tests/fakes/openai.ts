@@ -15,6 +15,7 @@ import { PNG } from "pngjs";
 //   fake.mode = "fail500" | "fail400" | "hang" | "stall" | "normal";  // hang never answers (timeouts);
 //                                  stall streams the answer, then keeps the stream open without finishing
 //   fake.streamDelayMs = 300;       // a pause before each streamed piece (a slow model)
+//   fake.answerDelayMs = 500;       // a pause before any answer starts (a slow image or speech job)
 //   fake.requests  → every request: { path, authorization, model, body (JSON or multipart fields), files }
 //   await fake.close();
 // A wrong bearer key gets 401 like the real API.
@@ -34,6 +35,7 @@ export type FakeOpenAi = {
   mode: FakeOpenAiMode;
   answer: string;
   streamDelayMs: number;
+  answerDelayMs: number;
   usage: { prompt_tokens: number; completion_tokens: number };
   transcript: string;
   /** The length verbose_json reports for any recording. */
@@ -130,6 +132,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     mode: "normal",
     answer: "Hello from the fake model.",
     streamDelayMs: 0,
+    answerDelayMs: 0,
     usage: { prompt_tokens: 12, completion_tokens: 5 },
     transcript: "Hello from the fake transcriber.",
     transcriptSeconds: 3.5,
@@ -142,6 +145,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     fake.requests.push({ path, authorization: req.headers.authorization, model: body.model, body, files });
     if (req.headers.authorization !== `Bearer ${apiKey}`) return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
     if (fake.mode === "hang") return; // never answers: the client's timeout must end it
+    if (fake.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
     if (fake.mode === "fail500") return apiError(res, 500, "The server had an error while processing your request.");
     if (fake.mode === "fail400") return apiError(res, 400, "Invalid request (fake failing mode).", "invalid_request");
     answer(res, fake, path, body);

@@ -18,7 +18,7 @@ export type UserFile = { file_id: string; file_unique_id: string; file_size: num
 
 /** Telegram's getFile limit for bots (https://core.telegram.org/bots/api#getfile). */
 const DOWNLOAD_LIMIT = 20 * 1024 * 1024;
-const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document" };
+const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document", sendVideo: "video" };
 
 export type FakeBotApi = {
   url: string;
@@ -45,7 +45,7 @@ export type FakeBotApi = {
 };
 
 // sendMessage, editMessageText (a message it sent; "not modified" like the real one), sendChatAction, sendMessageDraft.
-const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft", "getFile", ...Object.keys(MEDIA_FIELDS)]);
+const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "setMyCommands", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft", "getFile", ...Object.keys(MEDIA_FIELDS)]);
 
 type Part = { name: string; filename?: string; data: Buffer };
 
@@ -152,7 +152,7 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
       if (typeof url !== "string" || !url.startsWith("https://")) return reply(400, { ok: false, error_code: 400, description: "Bad Request: bad webhook: HTTPS url must be provided for webhook" });
       return reply(200, { ok: true, result: true, description: "Webhook was set" });
     }
-    if (method === "deleteWebhook" || method === "setChatMenuButton") return reply(200, { ok: true, result: true });
+    if (method === "deleteWebhook" || method === "setChatMenuButton" || method === "setMyCommands") return reply(200, { ok: true, result: true });
     if (method === "answerCallbackQuery") {
       if (!(body as { callback_query_id?: unknown }).callback_query_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
       return reply(200, { ok: true, result: true });

@@ -21,6 +21,8 @@ process.env.STORAGE_DIR = path.join(process.env.DATA_DIR, "files");
 process.env.PGLITE_DIR = "memory://";
 process.env.JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789";
 process.env.BOT_TOKEN = "123456789:test-bot-token-for-signing-init-data";
+// No test reaches Telegram: a suite without the Bot API fake (a video job's status message) gets a refused connection.
+process.env.BOT_API_BASE_URL ??= "http://127.0.0.1:9";
 // Text turns are not held back to join split pastes; the paste test passes its own window.
 process.env.BOT_PASTE_JOIN_MS ??= "0";
 

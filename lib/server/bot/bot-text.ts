@@ -7,3 +7,6 @@ export type BotTextKey = keyof Messages["Bot"];
 
 /** The bot's texts (namespace `Bot` of messages/*.json) in the user's language: `botText(lang)("greeting", { name })`. */
 export const botText = (language: string) => translatorFor(language, "Bot");
+
+/** The texts of steering a dialogue (namespace `BotSteer`): other model, context, job status. */
+export const steerText = (language: string) => translatorFor(language, "BotSteer");

@@ -11,12 +11,13 @@ import { activateReferralCode, REFERRAL_START_PREFIX } from "@/lib/server/referr
 import { translatorFor } from "@/lib/server/translator";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
-import { retryText } from "./dialogue";
 import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
-import { RETRY_PREFIX } from "./turn-preview";
+import { MODELS_PREFIX, SET_MODEL_PREFIX } from "./model-choice";
+import { listModelsForSession, listModelsForTurn, rerunWithModel, retryTurn, setSessionModel, startNewSession } from "./steering";
+import { OTHER_MODEL_PREFIX, RERUN_PREFIX, RETRY_PREFIX } from "./turn-preview";
 import { log } from "@/lib/server/log";
 
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
@@ -80,10 +81,17 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     if (param.startsWith(REFERRAL_START_PREFIX)) await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
     await ctx.reply(botText(ctx.appUser.language)("greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
   });
+  bot.command("model", (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
+  bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
   bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
   bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
-  // Retry under a failed turn's apology (turn-preview.ts); Stop is answered in the webhook itself (turn-controls.ts).
-  bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryText({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
+  // Retry and Other model under a failed turn's apology (turn-preview.ts), the model choice (steering.ts);
+  // Stop is answered in the webhook itself (turn-controls.ts).
+  bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
+  bot.callbackQuery(new RegExp(`^${OTHER_MODEL_PREFIX}(\\d+)$`), (ctx) => listModelsForTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
+  bot.callbackQuery(new RegExp(`^${RERUN_PREFIX}(\\d+):(\\d+)$`), (ctx) => rerunWithModel({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }));
+  bot.callbackQuery(MODELS_PREFIX, (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
+  bot.callbackQuery(new RegExp(`^${SET_MODEL_PREFIX}(\\d+):(\\d+)$`), (ctx) => setSessionModel({ ctx, db, user: ctx.appUser, sessionId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }));
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language)("actionNotSupported")));
   return bot;
 }

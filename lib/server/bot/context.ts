@@ -1,12 +1,12 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db";
 import { dialogMessages } from "@/db/schema";
 import { env } from "@/lib/env";
 import type { ChatMessage } from "@/lib/server/ai/provider";
 
-// What a turn's model sees of the session so far: earlier turns newest first until BOT_CONTEXT_TOKENS
-// is used. A document turn's row keeps the document's text (document_text), so a follow-up question
+// What a turn's model sees of the session so far: the summary of its start (summary.ts), then the
+// later turns newest first until BOT_CONTEXT_TOKENS is used. A document turn's row keeps the document's text (document_text), so a follow-up question
 // is asked with the document in view, not only with the earlier answer.
 
 // About four characters a token: close enough to keep context inside the budget without a tokenizer.
@@ -31,23 +31,33 @@ export function documentMessage({ question, text, name }: { question: string; te
 /** What a document turn keeps for later turns: no more of the text than a whole context could hold. */
 export const documentTextToKeep = (text: string) => cutText(text, env.BOT_CONTEXT_TOKENS * CHARS_PER_TOKEN);
 
+export type DialogueContext = {
+  /** The earlier turns that fit, oldest first. */
+  messages: ChatMessage[];
+  /** About how many tokens they take. */
+  tokens: number;
+  /** Ids of the older messages that did not fit (oldest first): what a summary should fold in. */
+  overflowIds: number[];
+};
+
 /**
- * Earlier turns, newest first until the token budget is used, then put back in order. A kept
- * document takes what is left of the budget after its question and answer (cut from the end).
+ * Earlier turns after `afterId` (the summarised part), newest first until the token budget is used,
+ * then put back in order. A kept document takes what is left of the budget after its question and
+ * answer (cut from the end).
  */
-export async function contextMessages({ db, sessionId, budget }: { db: Db; sessionId: number; budget: number }): Promise<ChatMessage[]> {
+export async function contextMessages({ db, sessionId, budget, afterId }: { db: Db; sessionId: number; budget: number; afterId?: number | null }): Promise<DialogueContext> {
   const rows = await db
-    .select({ userText: dialogMessages.userText, aiText: dialogMessages.aiText, documentText: dialogMessages.documentText })
+    .select({ id: dialogMessages.id, userText: dialogMessages.userText, aiText: dialogMessages.aiText, documentText: dialogMessages.documentText })
     .from(dialogMessages)
-    .where(eq(dialogMessages.sessionId, sessionId))
+    .where(and(eq(dialogMessages.sessionId, sessionId), afterId ? gt(dialogMessages.id, afterId) : undefined))
     .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
     .limit(200);
   const kept: ChatMessage[] = [];
   let used = 0;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const question = row.userText ?? "";
     const cost = approxTokens(question) + approxTokens(row.aiText ?? "");
-    if (used + cost > budget) break;
+    if (used + cost > budget) return { messages: kept, tokens: used, overflowIds: rows.slice(index).map((r) => r.id).reverse() };
     let userContent = question;
     if (row.documentText) {
       const room = (budget - used - cost) * CHARS_PER_TOKEN - documentMessage({ question: "", text: "" }).length;
@@ -59,5 +69,5 @@ export async function contextMessages({ db, sessionId, budget }: { db: Db; sessi
     if (row.aiText) pair.push({ role: "assistant", content: row.aiText });
     kept.unshift(...pair);
   }
-  return kept;
+  return { messages: kept, tokens: used, overflowIds: [] };
 }

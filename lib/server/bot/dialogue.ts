@@ -7,13 +7,15 @@ import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/pro
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { recordModelUsage } from "@/lib/server/catalogue/usage";
 import { spendQuota } from "@/lib/server/quotas/spend";
-import { botText } from "./bot-text";
-import { approxTokens, contextMessages } from "./context";
+import { botText, steerText } from "./bot-text";
+import { approxTokens } from "./context";
+import { changeModelKeyboard, startDefaultTextSession } from "./model-choice";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
-import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice } from "./session";
+import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
+import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard } from "./turn-preview";
-import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
+import { abortedForShutdown, endTurn, startTurn, TurnHandedOver, watchStop } from "./turns";
 import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
@@ -41,13 +43,26 @@ function cutAnswer(answer: string, note: string): string {
 }
 
 /**
+ * The session a text turn runs in: the one named (Retry), else the active one; a first message
+ * without any goes to the tariff's default text model, and the user is told which.
+ */
+async function sessionForText({ ctx, db, user, sessionId }: { ctx: Context; db: Db; user: User; sessionId?: number }): Promise<ActiveSession | null> {
+  if (sessionId || user.activeSessionId) return activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
+  const started = await startDefaultTextSession({ db, user });
+  if (!started) return null;
+  await ctx.reply(steerText(user.language)("defaultModel", { model: started.model.displayName })).catch(() => {});
+  return activeSession({ db, user: { ...user, activeSessionId: started.sessionId } });
+}
+
+/**
  * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
  * answer streams through a preview (draft, or one edited message), Stop keeps what was written so
- * far, a failure ends with the apology and a Retry button; only an answer given is paid for.
+ * far, a failure ends with the apology and the Retry and Other model buttons; only an answer given is
+ * paid for. The cost line says how full the context is, with a button to change the model.
  */
 export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number }): Promise<void> {
   const lang = user.language;
-  const active = await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
+  const active = await sessionForText({ ctx, db, user, sessionId });
   if (!active) {
     await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
@@ -61,12 +76,13 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
     return;
   }
 
+  const context = await dialogueContext({ ctx, db, user, active, fixed: `${active.systemPrompt ?? ""}${text}` });
   const messages: ChatMessage[] = [
     ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
-    ...(await contextMessages({ db, sessionId: active.session.id, budget: env.BOT_CONTEXT_TOKENS })),
+    ...context.messages,
     { role: "user", content: text },
   ];
-  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, userText: text });
+  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId, userText: text });
   const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
     await endTurn({ db, turnId: turn.id, status: "failed" });
     throw error;
@@ -121,25 +137,15 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
-  const cost = botText(lang)("costLine", { tokens: String(units), left: String(left) });
+  const fullness = contextPercent(context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
+  const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
   const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
   try {
-    await preview.finish({ text: answer, footer });
+    await preview.finish({ text: answer, footer, keyboard: changeModelKeyboard(lang) });
   } catch (error) {
     // The turn is paid and stored: throwing would make the update worker run (and charge) it again.
     // The answer goes through the outbox instead, which retries delivery on its own.
     log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
     await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
   }
-}
-
-/** The Retry button of a failed turn: the same text again in the same session, once per failure. */
-export async function retryText({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
-  const turn = await takeFailedTurn({ db, turnId, userId: user.id });
-  await ctx.answerCallbackQuery(turn ? {} : { text: botText(user.language)("retryGone") }).catch(() => {});
-  if (!turn) return;
-  // The apology loses its button, so the old message does not invite a second try.
-  await ctx.editMessageReplyMarkup().catch(() => {});
-  void ctx.replyWithChatAction("typing").catch(() => {});
-  await answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
 }

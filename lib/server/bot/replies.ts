@@ -31,15 +31,16 @@ export const tariffsKeyboard = (lang: string) =>
 
 /**
  * The final answer: the streamed message (when there is one) replaced by the first part, the rest
- * sent after it, the cost line last. Each part is the model's Markdown converted to Telegram MarkdownV2 (split before
+ * sent after it, the cost line last (with the keyboard, if any). Each part is the model's Markdown converted to Telegram MarkdownV2 (split before
  * converting, so no escape is cut in half); a part Telegram refuses to parse goes out as plain text.
  */
-export async function sendFormatted({ ctx, draft, text, footer }: { ctx: Context; draft?: Message; text: string; footer: string }) {
+export async function sendFormatted({ ctx, draft, text, footer, keyboard }: { ctx: Context; draft?: Message; text: string; footer: string; keyboard?: InlineKeyboard }) {
   // Conversion grows text by escapes; parts stay under the limit with room for them.
   const parts = splitForTelegram(`${text}\n\n${footer}`, TELEGRAM_TEXT_LIMIT - 600);
   for (const [i, part] of parts.entries()) {
     const send = async (body: string, formatted: boolean): Promise<void> => {
-      const options = formatted ? { parse_mode: "MarkdownV2" as const } : {};
+      // The keyboard (if any) goes under the last part, beside the cost line.
+      const options = { ...(formatted ? { parse_mode: "MarkdownV2" as const } : {}), ...(keyboard && i === parts.length - 1 ? { reply_markup: keyboard } : {}) };
       if (i === 0 && draft) await ctx.api.editMessageText(draft.chat.id, draft.message_id, body, options);
       else await ctx.reply(body, options);
     };

@@ -61,6 +61,8 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
       aiText: turn.aiText ?? null,
       aiFileUrl: turn.aiFileUrl ?? null,
       documentText: turn.documentText ?? null,
+      // The model that answered is the session's at this moment (a later /model does not rewrite it).
+      modelId: sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
     });
     await tx.update(dialogSessions).set({ updatedAt: sql`now()` }).where(eq(dialogSessions.id, sessionId));
   });

@@ -1,7 +1,7 @@
 import "server-only";
 import { GrammyError, InlineKeyboard, type Context } from "grammy";
 import type { Message } from "grammy/types";
-import { botText } from "./bot-text";
+import { botText, steerText } from "./bot-text";
 import { sendFormatted } from "./replies";
 import { log } from "@/lib/server/log";
 
@@ -20,15 +20,21 @@ const DRAFT_OPTIONS = { can_stop: true, keep_on_stop: true };
 
 export const STOP_PREFIX = "stop:";
 export const RETRY_PREFIX = "retry:";
+/** Callback data `other:<turnId>`: list the models that could answer the failed turn instead. */
+export const OTHER_MODEL_PREFIX = "other:";
+/** Callback data `rerun:<turnId>:<modelId>`: run the failed turn again with that model. */
+export const RERUN_PREFIX = "rerun:";
 
 export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
-export const retryKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`);
+/** Under every failed turn: Retry the same input, or choose another model for it. */
+export const retryKeyboard = (lang: string, turnId: number) =>
+  new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`).text(steerText(lang)("otherModelButton"), `${OTHER_MODEL_PREFIX}${turnId}`);
 
 export type TurnPreview = {
   /** The answer so far; shown at most about once a second. */
   show: (text: string) => void;
-  /** The final answer (formatted, split, cost line last) replaces the preview. */
-  finish: (o: { text: string; footer: string }) => Promise<void>;
+  /** The final answer (formatted, split, cost line last, the keyboard under it) replaces the preview. */
+  finish: (o: { text: string; footer: string; keyboard?: InlineKeyboard }) => Promise<void>;
   /** A plain message ends the turn instead (a failure or an empty stop), with an optional keyboard. */
   fail: (o: { text: string; keyboard?: InlineKeyboard }) => Promise<void>;
   /** No more frames and nothing sent: the turn was handed to another instance (a draft fades by itself). */
@@ -107,9 +113,9 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
   };
   return {
     show: frames.show,
-    finish: async ({ text, footer }) => {
+    finish: async ({ text, footer, keyboard }) => {
       await close();
-      await sendFormatted({ ctx, text, footer });
+      await sendFormatted({ ctx, text, footer, keyboard });
     },
     fail: async ({ text, keyboard }) => {
       await close();
@@ -123,10 +129,10 @@ function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Me
   const frames = throttled((text) => ctx.api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: stopKeyboard(lang, turnId) }));
   return {
     show: frames.show,
-    finish: async ({ text, footer }) => {
+    finish: async ({ text, footer, keyboard }) => {
       await frames.close();
-      // The edit carries no keyboard, so the Stop button goes with the "…".
-      await sendFormatted({ ctx, draft: message, text, footer });
+      // The edit carries no Stop keyboard, so the Stop button goes with the "…".
+      await sendFormatted({ ctx, draft: message, text, footer, keyboard });
     },
     fail: async ({ text, keyboard }) => {
       await frames.close();

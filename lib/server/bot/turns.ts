@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
 import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
@@ -10,7 +10,8 @@ import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
 
 export type BotTurn = typeof botTurns.$inferSelect;
 // handed_over: the instance shut down mid-turn and released the update; another instance runs it anew.
-export type TurnEnd = "done" | "stopped" | "failed" | "handed_over";
+// refused: a file the bot cannot use (too large, unreadable, no speech): nothing to retry.
+export type TurnEnd = "done" | "stopped" | "failed" | "handed_over" | "refused";
 
 /** Thrown by a turn aborted by shutdown: the update worker hands its update back instead of settling it. */
 export class TurnHandedOver extends Error {
@@ -31,8 +32,11 @@ export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && sig
 const STOP_POLL_MS = 1_000;
 const running = new Map<number, AbortController>();
 
-export async function startTurn({ db, userId, chatId, sessionId, userText }: { db: Db; userId: number; chatId: number; sessionId: number; userText: string }): Promise<BotTurn> {
-  const [turn] = await db.insert(botTurns).values({ userId, chatId, sessionId, userText }).returning();
+type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
+
+/** A turn's row, running: a text turn's text, or a file turn's caption and (input) its Telegram file. */
+export async function startTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
+  const [turn] = await db.insert(botTurns).values(values).returning();
   turnStarted(turn.id);
   return turn;
 }
@@ -58,7 +62,7 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
 }
 
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
-  await db.update(botTurns).set({ status }).where(eq(botTurns.id, turnId));
+  await db.update(botTurns).set({ status, finishedAt: sql`now()` }).where(eq(botTurns.id, turnId));
   turnEnded(turnId, status);
 }
 
@@ -78,7 +82,7 @@ export async function requestStop({ db, turnId, telegramId }: { db: Db; turnId: 
   return true;
 }
 
-/** A failed turn of this user, taken for a retry once: a second press of the same Retry gets null. */
+/** A failed turn of this user, taken for a retry (or another model) once: a second press gets null. */
 export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
   const [turn] = await db
     .update(botTurns)
@@ -86,4 +90,23 @@ export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: n
     .where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")))
     .returning();
   return turn ?? null;
+}
+
+/** A failed turn of this user not yet taken (for listing other models under it), or null. */
+export async function failedTurnOf({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
+  const [turn] = await db.select().from(botTurns).where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")));
+  return turn ?? null;
+}
+
+/** The mean seconds of the last finished turns of this action and model (a status message's estimate); null without any. */
+export async function typicalTurnSeconds({ db, action, modelId }: { db: Db; action: string; modelId: number }): Promise<number | null> {
+  const recent = db
+    .select({ seconds: sql<number>`extract(epoch from ${botTurns.finishedAt} - ${botTurns.createdAt})`.as("seconds") })
+    .from(botTurns)
+    .where(and(eq(botTurns.action, action), eq(botTurns.modelId, modelId), eq(botTurns.status, "done"), isNotNull(botTurns.finishedAt)))
+    .orderBy(desc(botTurns.finishedAt))
+    .limit(10)
+    .as("recent");
+  const [row] = await db.select({ mean: sql<string | null>`avg(${recent.seconds})` }).from(recent);
+  return row?.mean == null ? null : Number(row.mean);
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { dialogMessages, dialogSessions } from "@/db/schema";
-import type { HistoryMessage } from "@/lib/contracts/history";
+import { dialogMessages, dialogSessions, models } from "@/db/schema";
+import type { HistoryMessage, HistoryModels } from "@/lib/contracts/history";
+import { openModels } from "@/lib/server/bot/model-choice";
 import { ApiError } from "@/lib/server/http/api-error";
 import { signedFileUrl } from "@/lib/server/storage";
 
@@ -26,9 +27,11 @@ export async function listSessionMessages({ db, userId, sessionId }: { db: Db; u
       userFileUrl: dialogMessages.userFileUrl,
       aiText: dialogMessages.aiText,
       aiFileUrl: dialogMessages.aiFileUrl,
+      model: models.displayName,
       createdAt: dialogMessages.createdAt,
     })
     .from(dialogMessages)
+    .leftJoin(models, eq(models.id, dialogMessages.modelId))
     .where(eq(dialogMessages.sessionId, sessionId))
     .orderBy(asc(dialogMessages.createdAt), asc(dialogMessages.id));
   return rows.map((m) => ({
@@ -37,6 +40,18 @@ export async function listSessionMessages({ db, userId, sessionId }: { db: Db; u
     user_file_url: fileUrl(m.userFileUrl),
     ai_text: m.aiText,
     ai_file_url: fileUrl(m.aiFileUrl),
+    model: m.model,
     created_at: new Date(m.createdAt).toISOString(),
   }));
+}
+
+/** GET /api/history/models: the models one of the caller's sessions may continue with; 404 for another's session. */
+export async function sessionModelChoice({ db, userId, sessionId }: { db: Db; userId: number; sessionId: number }): Promise<HistoryModels> {
+  const [session] = await db
+    .select({ modelId: dialogSessions.modelId, action: dialogSessions.action })
+    .from(dialogSessions)
+    .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
+  if (!session) throw new ApiError("not_found", "Session not found");
+  const open = await openModels({ db, userId, action: session.action });
+  return { current_model_id: session.modelId, models: open.map((m) => ({ model_id: m.id, display_name: m.displayName })) };
 }

@@ -11,11 +11,16 @@ import { signedFileUrl, storeFile } from "@/lib/server/storage";
 import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";
 import { planGeneration, type VideoGenerateForm, type VideoPlan } from "./plan";
 import { recordVideoInHistory } from "./history";
+import { followVideoJob } from "./progress";
+import { extensionFor } from "@/lib/server/storage/keys";
 import type { Caller } from "@/lib/server/users";
 import { videoProviderFor } from "./providers";
 import { VideoProviderError, type VideoProvider } from "./providers/types";
 
 const RESULT_MESSAGE = "The video is ready";
+
+/** Who asks: their tariff decides the models, their chat gets the status message. */
+type VideoCaller = Pick<Caller, "id" | "subscription" | "telegramId" | "language">;
 
 const resultOf = (job: VideoJob): VideoResult => ({
   success: true,
@@ -49,24 +54,31 @@ async function awaitJob({ db, job }: { db: Db; job: VideoJob }): Promise<VideoRe
   throw new ApiError("conflict", "This request is still being processed");
 }
 
-/** Runs the provider under the generation timeout, stores the clip and records it; refunds on any failure. */
-async function run({ db, userId, job, plan, provider }: { db: Db; userId: number; job: VideoJob; plan: VideoPlan; provider: VideoProvider }): Promise<VideoResult> {
+/**
+ * Runs the provider under the generation timeout, stores the clip and records it; refunds on any
+ * failure. The user's bot chat follows the job in a status message that ends with the clip.
+ */
+async function run({ db, caller, job, plan, provider }: { db: Db; caller: VideoCaller; job: VideoJob; plan: VideoPlan; provider: VideoProvider }): Promise<VideoResult> {
+  const userId = caller.id;
+  const status = await followVideoJob({ db, job, user: caller, model: plan.video.model.displayName });
   try {
     const input = plan.request.input;
     const inputKey = input ? (await storeFile({ ...input, prefix: "video-inputs" })).key : undefined;
     const deadline = AbortSignal.timeout(env.VIDEO_TIMEOUT_SECONDS * 1000);
     // Every poll hands the signal to another request, each listening on it while it runs.
     setMaxListeners(0, deadline);
-    const output = await provider.generate(plan.request, deadline);
+    const output = await provider.generate(plan.request, deadline, status.onStage);
     if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
     const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
     await completeJob({ db, jobId: job.id, videoKey: key, inputKey });
     await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, videoKey: key });
+    status.finish({ ok: true, video: { data: output.data, filename: `video.${extensionFor(output.contentType)}` } });
     return resultOf({ ...job, status: "succeeded", videoUrl: key });
   } catch (error) {
     if (!(error instanceof VideoProviderError)) log().error({ err: error }, "video generation failed");
     const message = error instanceof VideoProviderError ? error.message : "The video could not be generated. Nothing was charged.";
     await failJob({ db, jobId: job.id, error: message });
+    status.finish({ ok: false });
     throw new ApiError("bad_gateway", message);
   }
 }
@@ -76,7 +88,7 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
  * link. A retry (a known Idempotency-Key) was read and checked like the first request, then answers
  * the first one's result.
  */
-export async function generateVideo({ db, caller, form, idempotencyHeader }: { db: Db; caller: Pick<Caller, "id" | "subscription">; form: VideoGenerateForm; idempotencyHeader: string | null }): Promise<VideoResult> {
+export async function generateVideo({ db, caller, form, idempotencyHeader }: { db: Db; caller: VideoCaller; form: VideoGenerateForm; idempotencyHeader: string | null }): Promise<VideoResult> {
   const userId = caller.id;
   const idempotencyKey = checkIdempotencyKey(idempotencyHeader);
   const seen = idempotencyKey ? await findJob({ db, userId, idempotencyKey }) : undefined;
@@ -85,5 +97,5 @@ export async function generateVideo({ db, caller, form, idempotencyHeader }: { d
   const provider = videoProviderFor(plan.request.family);
   const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields: form.fields, cost: plan.cost });
   if (existing) return awaitJob({ db, job });
-  return run({ db, userId, job, plan, provider });
+  return run({ db, caller, job, plan, provider });
 }

@@ -9,6 +9,7 @@ import { refundQuota, spendQuota } from "@/lib/server/quotas/spend";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 import type { VideoGenerateFields } from "@/lib/contracts/video";
 import type { ModelAction } from "@/lib/shared/model-actions";
+import { closeStaleStatus } from "./progress";
 
 export type VideoJob = typeof videoJobs.$inferSelect;
 
@@ -56,7 +57,7 @@ export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: {
 }
 
 export async function completeJob({ db, jobId, videoKey, inputKey }: { db: Db; jobId: number; videoKey: string; inputKey?: string }) {
-  const [job] = await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null }).where(eq(videoJobs.id, jobId)).returning();
+  const [job] = await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null, finishedAt: sql`now()` }).where(eq(videoJobs.id, jobId)).returning();
   if (job) await recordModelUsage({ db, userId: job.userId, modelName: job.modelName, action: job.action as ModelAction, quantity: job.duration });
 }
 
@@ -65,7 +66,7 @@ export async function failJob({ db, jobId, error }: { db: Db; jobId: number; err
   await db.transaction(async (tx) => {
     const [job] = await tx
       .update(videoJobs)
-      .set({ status: "failed", error })
+      .set({ status: "failed", error, finishedAt: sql`now()` })
       .where(and(eq(videoJobs.id, jobId), eq(videoJobs.status, "processing")))
       .returning({ userId: videoJobs.userId, cost: videoJobs.cost, modelName: videoJobs.modelName, action: videoJobs.action });
     if (!job) return;
@@ -92,5 +93,8 @@ async function reapStaleJobs({ db, userId }: { db: Db; userId: number }): Promis
     .select({ id: videoJobs.id })
     .from(videoJobs)
     .where(and(eq(videoJobs.userId, userId), eq(videoJobs.status, "processing"), lt(videoJobs.createdAt, sql`now() - make_interval(secs => ${staleSeconds})`)));
-  for (const { id } of stale) await failJob({ db, jobId: id, error: "The generation was interrupted. Nothing was charged." });
+  for (const { id } of stale) {
+    await failJob({ db, jobId: id, error: "The generation was interrupted. Nothing was charged." });
+    await closeStaleStatus({ db, jobId: id });
+  }
 }

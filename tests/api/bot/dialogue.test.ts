@@ -33,7 +33,7 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     expect(await textTokensOf(userId)).toBe(1000 - 17);
     // The draft is ephemeral: the final answer is sent, converted from Markdown to MarkdownV2, with the cost line.
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983" });
+    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983 · context 0%" });
   });
 
   it("sends earlier messages as context and the assistant's instructions as the system message", async () => {

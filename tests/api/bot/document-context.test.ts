@@ -51,14 +51,15 @@ describe("a document in the session's context", () => {
     expect(total).toBeLessThanOrEqual(4000 + "And the first part?".length);
   });
 
-  it("older turns that no longer fit leave the context; the newest document keeps its place", async () => {
+  it("older turns that no longer fit are summarised; the newest document keeps its place", async () => {
     const u = await docsUser();
     await h.send(u.telegramId, { text: "x".repeat(3960) }); // an old turn of almost the whole budget
     await sendDocument(u.telegramId, "Short document body.", "What is it?");
     await h.send(u.telegramId, { text: "Tell me more" });
     const followUp = chatRequests().at(-1)!.body.messages as Sent[];
-    expect(followUp.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
-    expect(followUp[0].content).toBe("What is it?\n\n<document>\nShort document body.\n</document>");
+    expect(followUp.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(followUp[0].content).toMatch(/^Summary of the earlier part of this dialogue:\n/);
+    expect(followUp[1].content).toBe("What is it?\n\n<document>\nShort document body.\n</document>");
     expect(followUp.reduce((n, m) => n + m.content.length, 0)).toBeLessThanOrEqual(4000 + "Tell me more".length);
   });
 });

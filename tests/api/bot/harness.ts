@@ -120,6 +120,7 @@ export async function startBotHarness(extraEnv: Settings = {}) {
       ai.mode = "normal";
       ai.answer = "Hello from the fake model.";
       ai.streamDelayMs = 0;
+      ai.answerDelayMs = 0;
       ai.requests.length = 0;
     },
     close: () => Promise.all([bot.close(), ai.close()]),

@@ -19,7 +19,7 @@ describe("a stalled model stream", () => {
     const [turn] = await db.select().from(botTurns).where(eq(botTurns.userId, userId));
     expect(turn.status).toBe("failed");
     const cut = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(cut.body.text).toBe("Partial answer\n\n✂️ The answer was cut off: the model stopped writing. Nothing was charged. Press Retry to ask again.");
+    expect(cut.body.text).toBe("Partial answer\n\n✂️ The answer was cut off: the model stopped writing. Nothing was charged. Press Retry, or choose another model.");
     expect(JSON.stringify(cut.body.reply_markup)).toContain(`"callback_data":"retry:${turn.id}"`);
     expect((await h.quotasOf(userId)).textTokens).toBe(1000);
     expect(await h.messagesOf(sessionId)).toHaveLength(0);
@@ -28,7 +28,7 @@ describe("a stalled model stream", () => {
     h.ai.answer = "The full answer";
     await h.post(h.buttonPress(telegramId, `retry:${turn.id}`));
     await h.drain();
-    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toBe("The full answer\n\n— tokens: 17, left: 983");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toBe("The full answer\n\n— tokens: 17, left: 983 · context 0%");
     expect((await h.quotasOf(userId)).textTokens).toBe(983);
     expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "tell me", aiText: "The full answer" }]);
   });

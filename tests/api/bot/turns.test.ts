@@ -39,7 +39,7 @@ describe("text turns in the chat", () => {
     for (const text of shown) expect(h.ai.answer.startsWith(text.trim())).toBe(true);
     expect(drafts.every((d) => d.body.draft_id === turn.id)).toBe(true);
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(final.body.text).toBe(`${h.ai.answer}\n\n— tokens: 17, left: 983`);
+    expect(final.body.text).toBe(`${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%`);
     expect(h.callsIn(telegramId, "editMessageText")).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(983);
   });
@@ -59,8 +59,10 @@ describe("text turns in the chat", () => {
     expect(edits.length).toBeGreaterThanOrEqual(2); // at least one streamed frame, then the answer
     expect(JSON.stringify(edits[0].body.reply_markup)).toContain("stop:");
     const final = edits.at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: `${h.ai.answer}\n\n— tokens: 17, left: 983` });
-    expect(final.body.reply_markup).toBeUndefined();
+    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: `${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%` });
+    // The Stop button goes; the button to change the model comes under the cost line.
+    expect(JSON.stringify(final.body.reply_markup)).not.toContain("stop:");
+    expect(JSON.stringify(final.body.reply_markup)).toContain('"callback_data":"models"');
     // The chat keeps one message: the placeholder became the answer.
     expect(h.bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe(final.body.text);
   });
@@ -84,7 +86,7 @@ describe("text turns in the chat", () => {
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
     // Sent as MarkdownV2, so the note's full stop is escaped.
     expect(final.body).toMatchObject({ parse_mode: "MarkdownV2" });
-    expect(final.body.text).toMatch(/^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+)$/);
+    expect(final.body.text).toMatch(/^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+) · context \d+%$/);
     const [, spent, left] = /tokens: (\d+), left: (\d+)/.exec(final.body.text as string)!.map(Number);
     expect(spent).toBeGreaterThan(0); // estimated: the stream never reached the usage chunk
     expect(await textTokensOf(userId)).toBe(1000 - spent);
@@ -139,7 +141,7 @@ describe("text turns in the chat", () => {
     await h.post(textUpdate(telegramId, "please answer"));
     await h.drain();
     const apology = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(apology.body.text).toBe("Sorry, the model did not answer. Nothing was charged. Press Retry to ask again.");
+    expect(apology.body.text).toBe("Sorry, the model did not answer. Nothing was charged. Press Retry, or choose another model.");
     const [turn] = await turnsOf(userId);
     expect(turn.status).toBe("failed");
     expect(JSON.stringify(apology.body.reply_markup)).toContain(`"callback_data":"retry:${turn.id}"`);
@@ -162,7 +164,7 @@ describe("text turns in the chat", () => {
     expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "please answer", aiText: "Hello from the fake model." }]);
     expect(await h.messagesOf(other.id)).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
-    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983 · context 0%");
   });
 
   it("joins text messages that are still queued behind the first one into one model request", async () => {

@@ -29,6 +29,7 @@ describe("GET /api/history/id", () => {
       user_file_url: null,
       ai_text: "b",
       ai_file_url: null,
+      model: null, // written before the answering model was kept
       created_at: at.toISOString(),
     });
     const last = res.body[2];

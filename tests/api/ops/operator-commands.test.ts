@@ -28,6 +28,11 @@ describe("npm run bot:webhook", () => {
     expect(set.allowed_updates).toEqual(expect.arrayContaining(["message", "pre_checkout_query", "callback_query", "stopped_message_generation"]));
     const menu = fake.calls.find((c) => c.method === "setChatMenuButton")!.body as Record<string, any>;
     expect(menu.menu_button).toMatchObject({ type: "web_app", web_app: { url: "https://app.example.com" } });
+    const commands = fake.calls.filter((c) => c.method === "setMyCommands").map((c) => c.body);
+    expect(commands).toEqual([
+      { commands: [{ command: "model", description: "Сменить модель диалога" }, { command: "new", description: "Начать новый диалог с той же моделью" }] },
+      { commands: [{ command: "model", description: "Change the dialogue's model" }, { command: "new", description: "Start a new dialogue with the same model" }], language_code: "en" },
+    ]);
   });
 
   it("--delete removes the webhook", async () => {

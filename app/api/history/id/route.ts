@@ -8,7 +8,7 @@ export const GET = withUser({ query: historyThreadQuerySchema, response: history
   listSessionMessages({ db, userId: user.id, sessionId: query.session_id }),
 );
 
-// POST /api/history/id {session_id} - continue the session in the messenger
+// POST /api/history/id {session_id, model_id?} - continue the session in the messenger (with another model)
 export const POST = withUser({ body: historyContinueBodySchema, rateLimit: "launch", response: historyContinueResponseSchema }, ({ db, user, body }) =>
-  continueSession({ db, user, sessionId: body.session_id }),
+  continueSession({ db, user, sessionId: body.session_id, modelId: body.model_id }),
 );

@@ -29,7 +29,7 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "upload_voice",
+    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "upload_voice",
     run: async ({ signal, spent, left }) => {
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal, lang: user.language });

@@ -23,7 +23,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const question = file.caption || botText(lang)("documentQuestion");
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "typing",
+    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "typing",
     run: async ({ signal, spent, left }) => {
       const document = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const text = await extractDocumentText({ data: document.data, filename: file.filename, mimeType: file.contentType });

@@ -43,7 +43,7 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
   }
   const minutes = Math.max(1, Math.ceil(text.length / SPOKEN_CHARS_PER_MINUTE));
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    ctx, db, user, active, input: { text }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
     run: async ({ signal, spent, left }) => {
       const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
@@ -59,7 +59,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
     run: async ({ signal, spent, left }) => {
       const ai = getAiProvider();
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });

@@ -43,7 +43,7 @@ const promptOf = (active: ActiveSession, userText: string) => [active.systemProm
 /** text_to_image: the text is the prompt. */
 export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn & { prompt: string }): Promise<void> {
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    ctx, db, user, active, input: { text: prompt }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
       const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal, lang: user.language });
       const aiFileUrl = await keepResultFile(image);
@@ -63,7 +63,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
   }
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   await paidTurn({
-    ctx, db, user, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal, lang: user.language });

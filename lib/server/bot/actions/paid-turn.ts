@@ -12,8 +12,12 @@ import type { ModelAction } from "@/lib/shared/model-actions";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
-import { activeSession } from "../session";
+import type { ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
+import { retryKeyboard } from "../turn-preview";
+import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
+import { endTurn, startTurn, typicalTurnSeconds } from "../turns";
+import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
 // Every non-text action is paid the same way: its catalogue price (docs/product/billing.md "Prices
@@ -26,6 +30,31 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
 // Telegram shows a chat action for at most 5 s, and an image or a dubbing takes longer.
 const CHAT_ACTION_REPEAT_MS = 4_500;
+const STATUS_KINDS: Partial<Record<string, JobKind>> = { text_to_image: "image", generate_image: "image", dubbing: "audio" };
+
+/**
+ * After BOT_STATUS_AFTER_SECONDS, a status message for a long image or dubbing job, with the time its model's
+ * recent jobs took; answers a function that closes it (if it was posted) with the outcome.
+ */
+function statusWhenSlow({ ctx, db, active, lang }: { ctx: Context; db: Db; active: ActiveSession; lang: string }): (ok: boolean) => Promise<void> {
+  const kind = STATUS_KINDS[active.session.action];
+  if (!kind) return async () => {};
+  const after = env.BOT_STATUS_AFTER_SECONDS;
+  let opening: Promise<JobStatus> | undefined;
+  const timer = setTimeout(() => {
+    opening = typicalTurnSeconds({ db, action: active.session.action, modelId: active.session.modelId })
+      .catch(() => null)
+      .then((typical) =>
+        openJobStatus({ api: ctx.api, chatId: ctx.chat!.id, lang, kind, model: active.modelDisplayName, progress: { stage: "running", etaSeconds: typical === null ? null : typical - after } }),
+      );
+  }, after * 1000);
+  return async (ok) => {
+    clearTimeout(timer);
+    const status = await opening;
+    status?.finish({ ok });
+    await status?.settled();
+  };
+}
 
 /** A turn that ends with a message of its own (a file the bot cannot read, no speech heard); the units go back. */
 export class TurnRefused extends Error {
@@ -63,17 +92,23 @@ const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "costIm
 export const costLine = ({ lang, kind, spent, left }: { lang: string; kind: QuotaKey; spent: number; left: number }) =>
   botText(lang)(COST_LINE[kind] ?? "costFiles", { spent: String(spent), left: String(left) });
 
+/** What a turn was given, kept on its row so Retry runs it again: the text (or caption) and the Telegram file. */
+export type TurnInput = { text: string; file?: IncomingFile };
+
 /**
  * Reserves the price of `quantity` jobs at `cost` (pictures, documents, started minutes), says what
  * it costs and what will be left, shows `chatAction` while it works, and runs the turn with a signal
  * that ends after AI_TIMEOUT_SECONDS. `run` gets the units taken and the balance left (for the cost line).
  * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
- * worker does not retry (and charge) a turn that already apologised.
+ * worker does not retry (and charge) a turn that already apologised. A failure of the model (not a
+ * refused file) ends with Retry and Other model buttons; its row keeps `input` for them.
  */
-export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run }: {
+export async function paidTurn({ ctx, db, user, active, input, cost, quantity, chatAction, run }: {
   ctx: Context;
   db: Db;
   user: User;
+  active: ActiveSession;
+  input: TurnInput;
   cost: ActionCost;
   quantity: number;
   chatAction: ChatAction;
@@ -82,8 +117,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   const lang = user.language;
   const { kind } = cost;
   const amount = jobUnits(cost, quantity);
-  const active = await activeSession({ db, user });
-  const refs = { modelName: active?.modelName, action: active?.session.action };
+  const refs = { modelName: active.modelName, action: active.session.action };
   let spent: Spent;
   try {
     spent = await spendQuota({ db, userId: user.id, kind, amount, refs });
@@ -93,11 +127,16 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
     return;
   }
   const { left } = spent;
+  const turn = await startTurn({
+    db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
+    userText: input.text, action: active.session.action, input: input.file,
+  });
   const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
   const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
+  const closeStatus = statusWhenSlow({ ctx, db, active, lang });
   let failure: { error: unknown } | undefined;
   try {
     await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left });
@@ -106,8 +145,10 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   } finally {
     clearInterval(repeat);
   }
+  await closeStatus(!failure);
   if (!failure) {
-    if (active) await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: active.session.action as ModelAction, quantity });
+    await endTurn({ db, turnId: turn.id, status: "done" });
+    await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: active.session.action as ModelAction, quantity });
     return;
   }
   const { error } = failure;
@@ -115,7 +156,8 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
   await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
-  await ctx.reply(failureText(lang, error)).catch(() => {});
+  await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
+  await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
 }
 
 /**

@@ -19,7 +19,7 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
   const reserved = startedMinutes(file.durationSeconds);
   const cost = await sessionPrice({ db, active });
   await paidTurn({
-    ctx, db, user, cost, quantity: reserved, chatAction: "typing",
+    ctx, db, user, active, input: { text: file.caption, file }, cost, quantity: reserved, chatAction: "typing",
     run: async ({ signal, spent, left }) => {
       const audio = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
       const { text, durationSeconds } = await getAiProvider().transcribe({ model: providerModelOf(active), audio: audio.data, filename: file.filename, signal, lang });

@@ -39,7 +39,7 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
   const client = new RunwayML({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 2, timeout: 60_000 });
   return {
     name: "runway",
-    async generate(request, signal) {
+    async generate(request, signal, onStage) {
       let taskId: string | undefined;
       try {
         taskId = await startTask(client, request, signal);
@@ -51,6 +51,8 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
             const contentType = res.headers.get("content-type")?.split(";")[0] || "video/mp4";
             return { data: Buffer.from(await res.arrayBuffer()), contentType, taskId };
           }
+          // PENDING and THROTTLED (over the account's concurrency) wait in Runway's queue.
+          if (task.status === "PENDING" || task.status === "THROTTLED" || task.status === "RUNNING") onStage?.(task.status === "RUNNING" ? "running" : "queued");
           if (task.status === "FAILED" || task.status === "CANCELLED") {
             log().warn({ taskId, status: task.status, failure: "failure" in task ? task.failureCode ?? task.failure : undefined }, "runway task failed");
             throw new VideoProviderError("The video model could not generate this video. Nothing was charged.");

@@ -15,10 +15,16 @@ export type VideoJobRequest = {
 
 export type VideoJobOutput = { data: Buffer; contentType: string; taskId?: string };
 
-/** One way of turning a request into a finished clip; `signal` aborts on the generation timeout. */
+/** Where a running task is, as a provider reports it on each poll: waiting in its queue, or being made. */
+export type VideoStage = "queued" | "running";
+
+/**
+ * One way of turning a request into a finished clip; `signal` aborts on the generation timeout;
+ * `onStage` hears the task's stage on every poll (the chat's status message follows it).
+ */
 export type VideoProvider = {
   name: string;
-  generate(request: VideoJobRequest, signal: AbortSignal): Promise<VideoJobOutput>;
+  generate(request: VideoJobRequest, signal: AbortSignal, onStage?: (stage: VideoStage) => void): Promise<VideoJobOutput>;
 };
 
 /** A generation that did not produce a clip; its message is safe to show to the user. */

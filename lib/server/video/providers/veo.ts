@@ -35,12 +35,14 @@ export function createVeoProvider(config: VeoConfig): VideoProvider {
   };
   return {
     name: "veo",
-    async generate(request, signal) {
+    async generate(request, signal, onStage) {
       if (request.action === "video_to_video") throw new VideoProviderError("Veo cannot transform a video");
       try {
         const started = (await (await call(`${base}/v1beta/models/${config.model}:predictLongRunning`, signal, { method: "POST", body: JSON.stringify(requestBody(request)) })).json()) as Operation;
         let operation = started;
         while (!operation.done) {
+          // A long-running operation says only whether it is done: until then it is being made.
+          onStage?.("running");
           await sleep(config.pollIntervalMs, signal);
           operation = (await (await call(`${base}/v1beta/${operation.name}`, signal)).json()) as Operation;
         }

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { dialogSessions } from "@/db/schema"; // schema reads no settings
+import { botHarnessForFile } from "./harness";
+
+// Context you can see: the cost line says how full the model's context is; when the earlier turns
+// no longer fit BOT_CONTEXT_TOKENS, the oldest are replaced by a summary the session's model writes,
+// charged like an answer and announced in the chat.
+const h = botHarnessForFile({ BOT_CONTEXT_TOKENS: "200" });
+const chat = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
+
+describe("context fullness and summaries", () => {
+  it("the cost line shows how full the context is", async () => {
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    await h.send(u.telegramId, { text: "a".repeat(200) });
+    // 50 tokens of question and 7 of answer in a budget of 200.
+    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/— tokens: 17, left: 983 · context 29%$/);
+  });
+
+  it("turns past the budget are summarised once, stored with the session, charged and announced; later turns see the summary", async () => {
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    await h.send(u.telegramId, { text: "My cat is called Tom. ".repeat(27) }); // about 150 tokens
+    const [first] = await h.messagesOf(u.sessionId);
+    h.ai.requests.length = 0;
+    await h.send(u.telegramId, { text: "b".repeat(300) });
+
+    const [summaryCall, answerCall] = chat();
+    expect(chat()).toHaveLength(2);
+    expect(summaryCall.body.messages[0].content).toMatch(/^Summarise the dialogue below/);
+    expect(summaryCall.body.messages[1].content).toContain("User: My cat is called Tom.");
+    expect(answerCall.body.messages).toEqual([
+      { role: "system", content: "Summary of the earlier part of this dialogue:\nHello from the fake model." },
+      { role: "user", content: "b".repeat(300) },
+    ]);
+    const texts = h.textsIn(u.telegramId);
+    expect(texts.filter((t) => t?.startsWith("📝"))).toEqual(["📝 The start of the dialogue was summarised to fit the model's context — tokens: 17, left: 966"]);
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
+    const [session] = await (await h.getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, u.sessionId));
+    expect(session).toMatchObject({ summary: "Hello from the fake model.", summarisedThroughId: first.id });
+
+    h.ai.requests.length = 0;
+    await h.send(u.telegramId, { text: "and now?" });
+    expect(chat()).toHaveLength(1);
+    expect(chat()[0].body.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝"))).toHaveLength(1);
+  });
+});
