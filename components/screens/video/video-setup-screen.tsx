@@ -93,7 +93,7 @@ export default function VideoSetupScreen() {
       }
       let file: PendingVideoRequest["file"];
       if (action === "image_to_video" && image && area) {
-        file = { field: "image", blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }), name: "image.jpg" };
+        file = { field: "image", blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }), name: image.name };
       } else if (action === "video_to_video" && video) {
         file = { field: "video", blob: video, name: video.name };
       }

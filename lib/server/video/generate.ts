@@ -76,7 +76,7 @@ async function run({ db, userId, job, plan, provider }: { db: Db; userId: number
     if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
     const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
     await completeJob({ db, jobId: job.id, videoKey: key, inputKey });
-    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, videoKey: key });
+    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, inputName: plan.inputName, videoKey: key });
     return resultOf({ ...job, status: "succeeded", videoUrl: key });
   } catch (error) {
     if (!(error instanceof VideoProviderError)) log().error({ err: error }, "video generation failed");
