@@ -136,4 +136,35 @@ test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
   expect((await off).status()).toBe(200);
   await expect(toggle).not.toBeChecked();
   await expect(page.getByTestId("account-notice-success")).toBeVisible();
+
+  // Back on: the toggle leads to the auto-payment page, which says the saved card pays the next renewal.
+  await toggle.click({ force: true });
+  await expect(page).toHaveURL(/#\/AutoPayPage$/);
+  await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "renewal");
+  await expect(page.getByTestId("autopay-status")).toContainText("Карта сохранена");
+  await screenshot(page, "autopay-renewal-ru");
+  const on = page.waitForResponse((r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST");
+  await page.getByTestId("autopay-pay").click();
+  expect((await on).status()).toBe(200);
+  await expect(page.getByTestId("account-notice-success")).toContainText("Автоплатёж включён");
+  await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "on");
+  await page.getByTestId("autopay-cancel").click();
+  await expect(page).toHaveURL(/#\/PersonalAccountPage$/);
+  await expect(page.getByTestId("autopay-toggle")).toBeChecked();
 });
+
+for (const lang of ["ru", "en"] as const) {
+  test(`without a saved card the auto-payment page turns it on with the next payment (${lang}, 390 px)`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, { lang, hash: "/tariffPay/Starter" });
+    await expect(page.getByTestId("autopay-toggle")).not.toBeChecked();
+    await payInSandbox(page);
+    await page.goto(page.url().replace(/#.*$/, "#/AutoPayPage"));
+    await page.reload();
+    await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "nextPayment");
+    await screenshot(page, `autopay-next-payment-${lang}-390`);
+    await page.getByTestId("autopay-pay").click();
+    await expect(page).toHaveURL(/#\/tariffPay\/Starter\?autopay=on$/);
+    await expect(page.getByTestId("autopay-toggle")).toBeChecked();
+  });
+}
