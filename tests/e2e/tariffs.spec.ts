@@ -93,6 +93,8 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   // However the Free card under it tilts, the note stays on top: every point along its bottom edge is the note's own.
   const note = page.getByTestId("free-note");
   const card = page.getByTestId("tariff-card-Free");
+  // Tall enough for the whole card, so the pointer can reach both its edges.
+  await page.setViewportSize({ width: 400, height: 1600 });
   for (const y of [0.02, 0.98]) {
     const box = (await card.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height * y, { steps: 4 });
