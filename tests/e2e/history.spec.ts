@@ -65,7 +65,7 @@ test("history list: a load error with retry, in English", async ({ page }) => {
   await screenshot(page, "history-error-en");
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByTestId("history-empty")).toHaveText("Your session history is empty");
+  await expect(page.getByTestId("history-empty")).toContainText("Your session history is empty");
 });
 
 test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bottom button", async ({ page, request }) => {

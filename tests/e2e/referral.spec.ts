@@ -164,7 +164,8 @@ for (const lang of ["ru", "en"] as const) {
     await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "nextPayment");
     await screenshot(page, `autopay-next-payment-${lang}-390`);
     await page.getByTestId("autopay-pay").click();
-    await expect(page).toHaveURL(/#\/tariffPay\/Starter\?autopay=on$/);
+    // The hash route's query lives in the page's search (docs/decisions/0007-hash-route-query-in-search.md).
+    await expect(page).toHaveURL(/[?&]autopay=on[&#].*#\/tariffPay\/Starter$/);
     await expect(page.getByTestId("autopay-toggle")).toBeChecked();
   });
 }

@@ -255,7 +255,7 @@ test("text to video never shows an image upload; a lost request's timeout says n
   // The connection gives up as the client's own timeout would; the server then knows the job as failed.
   await page.route("**/api/video/generate", (route) => route.abort("timedout"));
   await page.route("**/api/video/jobs/**", (route) => route.fulfill({ json: { status: "failed", message: "The video took too long to generate. Nothing was charged." } }));
-  await page.goto(`/?demo_user=${userId}&action=text_to_video&modelName=veo-3&modelId=0#/video/setup`);
+  await page.goto(`/?demo_user=${userId}&demo_lang=en&action=text_to_video&modelName=veo-3&modelId=0#/video/setup`);
   await page.getByTestId("video-prompt").fill("A lighthouse in a storm");
   await page.getByTestId("video-generate").click();
   await page.getByTestId("video-confirm").click();
