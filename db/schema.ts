@@ -412,6 +412,8 @@ export const dialogMessages = pgTable(
       .references(() => dialogSessions.id, { onDelete: "cascade" }),
     userText: text("user_text"),
     userFileUrl: text("user_file_url"),
+    // The uploaded file's own name (the key is random); null when it had none, as a voice message.
+    userFileName: text("user_file_name"),
     aiText: text("ai_text"),
     aiFileUrl: text("ai_file_url"),
     // What the model read with the user's text but the chat does not show: a document's extracted

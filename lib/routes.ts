@@ -20,7 +20,11 @@ export const screenTable = {
     (p: { text: number; audio: number; image: number; video: number; files: number; allprice: number }) =>
       `/tariffPay/Custom/${p.text}/${p.audio}/${p.image}/${p.video}/${p.files}/${p.allprice}`,
   ),
-  tariffPay: screen("/tariffPay/:title", (title: string) => `/tariffPay/${encodeURIComponent(title)}`),
+  // `autoPay`: the payment opens with auto-payment switched on (from the auto-payment page).
+  tariffPay: screen(
+    "/tariffPay/:title",
+    (title: string, options: { autoPay?: boolean } = {}) => `/tariffPay/${encodeURIComponent(title)}${options.autoPay ? "?autopay=on" : ""}`,
+  ),
   createTariff: screen("/CreateTariff", () => "/CreateTariff"),
   packStore: screen("/PackStorePage", () => "/PackStorePage"),
   packagePay: screen("/packagePay/:packageId", (packageId: number | string) => `/packagePay/${encodeURIComponent(String(packageId))}`),

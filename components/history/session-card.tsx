@@ -6,6 +6,13 @@ import { useLocale } from "@/components/shell/intl-provider";
 import type { HistorySession } from "@/lib/contracts/history";
 import { routes } from "@/lib/routes";
 
+/** The card's preview: the last text the user wrote, else a voice session's first transcript or its mark. */
+function previewOf(session: HistorySession, t: ReturnType<typeof useTranslations<"History">>): string {
+  if (session.last_user_message !== null) return session.last_user_message;
+  if (session.voice_preview) return session.voice_preview.transcript ? `🎤 ${session.voice_preview.transcript}` : t("voiceMessage");
+  return t("noPreview");
+}
+
 /** One session of the history list: model image, name, model and date, last user message. */
 export function SessionCard({ session }: { session: HistorySession }) {
   const t = useTranslations("History");
@@ -23,7 +30,7 @@ export function SessionCard({ session }: { session: HistorySession }) {
         </div>
         <div className="history-card__model">{session.model}</div>
         <div className="history-card__preview" data-testid="history-session-preview">
-          {session.last_user_message ?? t("noPreview")}
+          {previewOf(session, t)}
         </div>
       </div>
     </Link>

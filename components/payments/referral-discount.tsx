@@ -13,6 +13,8 @@ export type ReferralState = {
   input: string;
   setInput: (input: string) => void;
   balance: number;
+  /** The balance could not be loaded: the screen says so instead of showing 0 ₽. */
+  failed: boolean;
   max: number;
   error: ReferralAmountError | null;
   /** Roubles taken off the price (0 when off or invalid). */
@@ -23,7 +25,7 @@ const AMOUNT_CHARS = /^\d*(\.\d{0,2})?$/;
 
 /** The referral discount for a payment of `price` (before the discount). */
 export function useReferralState(price: number): ReferralState {
-  const { data } = useReferralBalance();
+  const { data, isError } = useReferralBalance();
   const balance = data?.ref_balance ?? 0;
   const [enabled, setEnabledState] = useState(false);
   const [input, setInputState] = useState("0");
@@ -41,6 +43,7 @@ export function useReferralState(price: number): ReferralState {
     input,
     setInput,
     balance,
+    failed: isError,
     max: maxReferralDiscount({ balance, price }),
     error,
     discount: appliedDiscount({ enabled: enabled && balance > 0, input, error }),
@@ -49,7 +52,7 @@ export function useReferralState(price: number): ReferralState {
 
 export function ReferralDiscount({ state }: { state: ReferralState }) {
   const t = useTranslations("Payment");
-  const { enabled, balance, max, error } = state;
+  const { enabled, balance, failed, max, error } = state;
   const message = error && error !== "invalidFormat" ? t(error, { min: REFERRAL_MIN_AMOUNT, max: formatRoubles(max) }) : error ? t("invalidFormat") : null;
   return (
     <section className="pay-block" data-testid="referral-block">
@@ -60,9 +63,13 @@ export function ReferralDiscount({ state }: { state: ReferralState }) {
         disabled={balance <= 0}
         testId="referral-toggle"
       />
-      <p className="hint pay-block__hint">
-        {balance > 0 ? t("referralBalance", { amount: formatRoubles(balance) }) : t("noBalance")}
-      </p>
+      {failed ? (
+        <p className="pay-error" role="alert" data-testid="referral-balance-error">
+          {t("referralBalanceError")}
+        </p>
+      ) : (
+        <p className="hint pay-block__hint">{balance > 0 ? t("referralBalance", { amount: formatRoubles(balance) }) : t("noBalance")}</p>
+      )}
       {enabled && (
         <div className="pay-field">
           <div className="pay-row">

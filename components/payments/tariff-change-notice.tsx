@@ -1,17 +1,20 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useUserTariff } from "@/lib/queries/user";
+import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 
 /**
  * What paying for `tariffName` does to the current subscription (docs/decisions/0200-tariff-change-and-package-units.md):
- * the same tariff is extended, another one is replaced from now on; and how the allowance is granted.
+ * the same tariff is extended (a rebuilt Custom with its new limits from the next 30-day period,
+ * docs/decisions/0380-custom-tariff-rebuild.md), another one is replaced from now on; and how the allowance is granted.
  */
 export function TariffChangeNotice({ tariffName }: { tariffName: string }) {
   const t = useTranslations("TariffChange");
   const current = useUserTariff().data?.user_tariff ?? null;
   return (
     <section className="pay-block tariff-change" data-testid="tariff-change-notice">
-      {current === tariffName && <p className="hint" data-testid="tariff-change-extend">{t("extend", { name: current })}</p>}
+      {current === tariffName && current === CUSTOM_TARIFF && <p className="hint" data-testid="tariff-change-rebuild">{t("rebuild", { name: current })}</p>}
+      {current === tariffName && current !== CUSTOM_TARIFF && <p className="hint" data-testid="tariff-change-extend">{t("extend", { name: current })}</p>}
       {current !== null && current !== tariffName && <p className="hint" data-testid="tariff-change-replace">{t("replace", { current })}</p>}
       <p className="hint">{t("allowance")}</p>
     </section>

@@ -37,6 +37,8 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
   };
   // What the balance buys at the catalogue's prices (docs/product/billing.md "Prices per job").
   const jobs = (kind: "text" | CardKind) => estimate(KIND_KEY[kind], { count: generationsFor(costs, KIND_KEY[kind], cardBalance(tariff, kind)) });
+  // An active Custom tariff stays open: its builder rebuilds it (docs/decisions/0380-custom-tariff-rebuild.md).
+  const rebuild = active && name === CUSTOM_TARIFF;
 
   return (
     <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId={`tariff-card-${name}`}>
@@ -100,15 +102,15 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
 
       <button
         type="button"
-        className={`button button--block tariff-card__button${active ? " tariff-card__button--active" : ""}`}
-        disabled={active}
+        className={`button button--block tariff-card__button${active && !rebuild ? " tariff-card__button--active" : ""}`}
+        disabled={active && !rebuild}
         data-testid="tariff-choose"
         onClick={() => {
           haptic("choose");
           onChoose();
         }}
       >
-        {active ? t("activeTariff") : t("choose")}
+        {rebuild ? t("rebuild") : active ? t("activeTariff") : t("choose")}
       </button>
     </TiltCard>
   );

@@ -68,11 +68,12 @@ export const withResult = (state: VideoProcessingState, result: VideoResult): Vi
 });
 
 /**
- * What a mount does with a saved state: show its result or error, rejoin a request already sent (by
- * the same idempotency key, so the server answers the first request's outcome and never runs it
- * twice), or start afresh when nothing usable (or nothing younger than an hour) is saved.
+ * What a mount does with a saved state: show its result or error, rejoin a request already sent
+ * (asking the server for its job by the request id, never sending it again), give a request not sent
+ * yet back to setup (`unsent`: the reload lost the file kept in memory, not the fields), or start
+ * afresh when nothing usable (or nothing younger than an hour) is saved.
  */
-export function restoreState(raw: string | null, now = Date.now()): { mode: "result" | "error" | "rejoin"; state: VideoProcessingState } | null {
+export function restoreState(raw: string | null, now = Date.now()): { mode: "result" | "error" | "rejoin" | "unsent"; state: VideoProcessingState } | null {
   let state: VideoProcessingState;
   try {
     state = JSON.parse(raw ?? "null");
@@ -83,6 +84,7 @@ export function restoreState(raw: string | null, now = Date.now()): { mode: "res
   if (state.result) return { mode: "result", state };
   if (state.error) return { mode: "error", state };
   if (state.requestSent && state.videoData) return { mode: "rejoin", state };
+  if (state.videoData) return { mode: "unsent", state };
   return null;
 }
 

@@ -135,6 +135,7 @@ export const apiCalls = {
   "GET /api/video/check-model-cost/{modelName}": { params: video.videoCostParamsSchema, response: video.videoCostResponseSchema },
   "POST /api/video/generate": { form: video.videoGenerateFieldsSchema, response: video.videoGenerateResponseSchema },
   "GET /api/video/model-capabilities": { response: video.videoCapabilitiesResponseSchema },
+  "GET /api/video/jobs/{requestId}": { params: video.videoJobParamsSchema, response: video.videoJobStatusResponseSchema },
   "GET /api/{unknown}": noCall,
   "HEAD /api/{unknown}": noCall,
   "POST /api/{unknown}": noCall,

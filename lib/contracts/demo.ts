@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languageSchema } from "./common";
+import { PICKER_TYPES } from "@/lib/shared/model-actions";
 
 // Calls under /api/demo/ besides the demo chat (./demo-chat.ts); demo mode only, 404 otherwise.
 
@@ -16,6 +17,7 @@ const messageSchema = z.object({
   user_text: z.string().max(20_000).nullish(),
   ai_text: z.string().max(20_000).nullish(),
   user_file_url: z.string().max(2_000).nullish(),
+  user_file_name: z.string().max(255).nullish(),
   ai_file_url: z.string().max(2_000).nullish(),
 });
 
@@ -26,6 +28,8 @@ export const demoHistoryBodySchema = z.object({
     .array(
       z.object({
         name: z.string().trim().min(1).max(200),
+        // What the session does, as a launch records it (voice sessions preview differently).
+        action: z.enum(PICKER_TYPES).default("text"),
         messages: z.array(messageSchema).max(200).default([]),
         // Numbered filler messages after `messages`, written by one INSERT ... SELECT.
         generated_messages: z.number().int().min(0).max(20_000).default(0),

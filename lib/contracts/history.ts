@@ -11,6 +11,12 @@ const historySessionSchema = z.object({
   model_image: z.string(),
   /** The last user message, cut at 50 characters (graphemes) with "…"; null before the first one. */
   last_user_message: z.string().nullable(),
+  /**
+   * Sessions of voice and audio work (speech to text, noise removal, dubbing) with a message: the
+   * first transcript (cut like last_user_message), or null when that work has none; the client then
+   * shows "🎤 Voice message". Null for other sessions and before the first message.
+   */
+  voice_preview: z.object({ transcript: z.string().nullable() }).nullable(),
 });
 export type HistorySession = z.infer<typeof historySessionSchema>;
 
@@ -23,6 +29,8 @@ const historyMessageSchema = z.object({
   user_text: z.string().nullable(),
   /** A signed link to the stored file (or an external http(s) URL as stored). */
   user_file_url: z.string().nullable(),
+  /** The uploaded file's own name, shown and used for downloads; null when it had none (a voice message). */
+  user_file_name: z.string().nullable(),
   ai_text: z.string().nullable(),
   ai_file_url: z.string().nullable(),
   /** The model that wrote the answer (a session can change model); null for answers from before it was kept. */

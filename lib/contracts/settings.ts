@@ -16,12 +16,19 @@ export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 export const paymentListResponseSchema = z.array(paymentListItemSchema);
 
 // GET /api/settings/recurrent-status
-export const recurrentStatusResponseSchema = z.object({ is_recurrent: z.boolean() });
+export const recurrentStatusResponseSchema = z.object({
+  is_recurrent: z.boolean(),
+  /** An earlier payment saved a method the next renewal can be charged to. */
+  has_saved_method: z.boolean(),
+  /** When the active subscription ends and a renewal would be charged (ISO 8601); null on Free. */
+  renews_at: z.string().nullable(),
+});
 export type RecurrentStatusResponse = z.infer<typeof recurrentStatusResponseSchema>;
 
-// POST /api/settings/recurrent: turns auto-payment off (or on again when a method is saved).
+// POST /api/settings/recurrent: turns auto-payment off, or on again for the next renewal when a
+// method is saved and a tariff is active (409 otherwise). Answers the status after the change.
 export const setRecurrentBodySchema = z.object({ is_recurrent: z.boolean() });
-export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({ description: "Whether auto-payment is on after the change" });
+export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({ description: "The auto-payment status after the change" });
 
 // POST /api/settings/language
 export const setLanguageBodySchema = z.object({ language_code: languageSchema });

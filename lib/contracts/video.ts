@@ -42,3 +42,13 @@ export const videoGenerateResponseSchema = z.object({
   model_name: z.string(),
 });
 export type VideoResult = z.infer<typeof videoGenerateResponseSchema>;
+
+// GET /api/video/jobs/{requestId}: the caller's job sent with this Idempotency-Key, as it stands now.
+// A reloaded process screen asks this instead of sending the request again.
+export const videoJobParamsSchema = z.object({ requestId: z.string().trim().min(1).max(200) });
+export const videoJobStatusResponseSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("processing") }),
+  z.object({ status: z.literal("succeeded"), result: videoGenerateResponseSchema }),
+  z.object({ status: z.literal("failed"), message: z.string() }),
+]);
+export type VideoJobStatus = z.infer<typeof videoJobStatusResponseSchema>;

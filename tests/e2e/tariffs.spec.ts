@@ -90,6 +90,22 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   await page.getByTestId("tariff-card-Free").getByTestId("tariff-choose").click();
   await expect(page).toHaveURL(/#\/tariff$/);
   await expect(page.getByTestId("free-note")).toContainText("когда закончится оплаченный период тарифа Starter");
+  // However far the Free card under it tilts (either way, as far as the pointer can lean it), the note
+  // stays on top: every point along its bottom edge is the note's own.
+  const note = page.getByTestId("free-note");
+  const card = page.getByTestId("tariff-card-Free");
+  for (const tilt of [8, -8]) {
+    await card.evaluate((el, deg) => ((el as HTMLElement).style.transform = `perspective(900px) rotateX(${deg}deg) rotateY(${deg}deg)`), tilt);
+    const covered = await note.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return [0.05, 0.5, 0.95].some((x) => {
+        const hit = document.elementFromPoint(r.left + r.width * x, r.bottom - 2);
+        return !hit || !el.contains(hit);
+      });
+    });
+    expect(covered).toBe(false);
+  }
+  await screenshot(page, "tariffs-free-note-ru");
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await expect(page.getByTestId("limit-text")).toContainText("200K");

@@ -60,6 +60,8 @@ test("image to video on the sandbox: upload, crop, generate, the clip plays, and
   await page.getByTestId("video-generate").click();
   await expect(page.getByText("Напишите промпт")).toBeVisible();
   await page.getByTestId("video-prompt").fill("Волны медленно накатывают на берег, камера плавно отъезжает");
+  // The hint goes as soon as there is a prompt, before the next press.
+  await expect(page.getByText("Напишите промпт")).toHaveCount(0);
   await screenshot(page, "video-setup-ru");
   await page.getByTestId("video-generate").click();
   await expect(page.getByTestId("video-confirm-modal")).toContainText("25");
@@ -91,7 +93,7 @@ test("image to video on the sandbox: upload, crop, generate, the clip plays, and
   expect(await page.evaluate(() => localStorage.getItem("video_processing_state"))).toBeNull();
 });
 
-test("a reload during generation rejoins the same request: one clip, one charge", async ({ page }) => {
+test("a reload during generation never sends the request again: it waits for the same job, one clip, one charge", async ({ page }) => {
   await becomeStarter(page);
   await setUpImageToVideo(page);
   await page.getByTestId("video-prompt").fill("A slow zoom into the centre");
@@ -104,11 +106,16 @@ test("a reload during generation rejoins the same request: one clip, one charge"
   expect(first.headers()["idempotency-key"]).toBeTruthy();
   // Reload once the server holds the job: its cost (50 − 25) is reserved.
   await expect.poll(() => remainingVideoTokens(page), { timeout: 15_000 }).toBe(25);
-  const rejoined = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/video/generate"));
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/video/generate") && posts.push(r.url()));
+  const asked = page.waitForRequest((r) => r.method() === "GET" && r.url().includes("/api/video/jobs/"));
   await page.reload();
   await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing");
-  expect((await rejoined).headers()["idempotency-key"]).toBe(first.headers()["idempotency-key"]);
+  await expect(page.getByTestId("video-generation-hint")).toHaveText("Запрос уже отправлен: ждём результат, повторно он не отправляется.");
+  expect((await asked).url()).toContain(`/api/video/jobs/${first.headers()["idempotency-key"]}`);
+  await screenshot(page, "video-process-rejoined-ru");
   await expect(page.getByTestId("video-result")).toBeVisible({ timeout: 30_000 });
+  expect(posts).toHaveLength(0);
   await expectClipPlays(page);
 
   // 50 − 25: the rejoined request was not charged again.
@@ -218,4 +225,45 @@ test("a failed generation shows the processing-error block; going back clears th
   await page.getByTestId("video-error-back").click();
   await expect(page).toHaveURL(/#\/video$/);
   expect(await page.evaluate(() => localStorage.getItem("video_processing_state"))).toBeNull();
+});
+
+test("a reload before the request is sent brings the form back instead of 'Invalid input data'", async ({ page }) => {
+  await becomeStarter(page);
+  await setUpImageToVideo(page);
+  await page.getByTestId("video-prompt").fill("Leaves fall slowly");
+  await page.getByTestId("video-duration-10").click();
+  await page.getByTestId("video-generate").click();
+  await page.getByTestId("video-confirm").click();
+  await expect(page).toHaveURL(/#\/video-process$/);
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/video/generate") && posts.push(r.url()));
+  // Validation still runs: nothing has been sent.
+  await expect(page.getByTestId("video-stage-validation")).toHaveAttribute("data-status", "processing");
+  await page.reload();
+  await expect(page.getByTestId("video-setup")).toBeVisible();
+  await expect(page.getByTestId("video-form-recovered")).toContainText("добавьте файл ещё раз");
+  await expect(page.getByTestId("video-prompt")).toHaveValue("Leaves fall slowly");
+  await expect(page.getByTestId("video-duration-10")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Неверные входные данные")).toHaveCount(0);
+  expect(posts).toHaveLength(0);
+  await screenshot(page, "video-setup-recovered-ru");
+});
+
+test("text to video never shows an image upload; a lost request's timeout says nothing was charged", async ({ page }) => {
+  const userId = await openApp(page, { lang: "en" });
+  await page.route("**/api/video/check-model-cost/**", (route) => route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 40 } }));
+  // The connection gives up as the client's own timeout would; the server then knows the job as failed.
+  await page.route("**/api/video/generate", (route) => route.abort("timedout"));
+  await page.route("**/api/video/jobs/**", (route) => route.fulfill({ json: { status: "failed", message: "The video took too long to generate. Nothing was charged." } }));
+  await page.goto(`/?demo_user=${userId}&demo_lang=en&action=text_to_video&modelName=veo-3&modelId=0#/video/setup`);
+  await page.getByTestId("video-prompt").fill("A lighthouse in a storm");
+  await page.getByTestId("video-generate").click();
+  await page.getByTestId("video-confirm").click();
+  await expect(page).toHaveURL(/#\/video-process$/);
+  await expect(page.getByTestId("video-stage-upload")).toContainText("Sending the request");
+  const block = page.getByTestId("video-process-error");
+  await expect(block).toBeVisible({ timeout: 20_000 });
+  await expect(block).toContainText("Nothing was charged");
+  await expect(page.getByTestId("video-process")).not.toContainText("Uploading image");
+  await screenshot(page, "video-timeout-en");
 });

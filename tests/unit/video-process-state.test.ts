@@ -29,10 +29,12 @@ describe("video processing state", () => {
     expect(restoreState(JSON.stringify(failed), now + 10_000)?.mode).toBe("error");
   });
 
-  it("rejoins a request already sent (never sending a new one), and ignores one never sent", () => {
+  it("rejoins a request already sent (never sending a new one), and hands one never sent back to setup", () => {
     const sent = { ...withStage(initialState(data, now), "generation", "processing"), requestSent: true };
     expect(restoreState(JSON.stringify(sent), now + 1000)).toMatchObject({ mode: "rejoin", state: { videoData: { request_id: "r1" } } });
-    expect(restoreState(JSON.stringify(initialState(data, now)), now + 1000)).toBeNull();
+    const uploading = withStage(initialState(data, now), "upload", "processing");
+    expect(restoreState(JSON.stringify(uploading), now + 1000)).toMatchObject({ mode: "unsent", state: { videoData: { prompt: "waves" } } });
+    expect(restoreState(JSON.stringify(initialState(null, now)), now + 1000)).toBeNull();
   });
 
   it("forgets a state older than an hour, from the future, or unreadable", () => {

@@ -55,10 +55,17 @@ export default function PersonalAccountScreen() {
       <section className="pay-block account-section">
         <h3 className="pay-block__title">{t("referralTitle")}</h3>
         <p className="account-hint">{t("referralInfo")}</p>
-        {canApply.data?.can_apply ? <ReferralCodeEntry onNotice={show} /> : canApply.data ? <ReferralShare /> : null}
-        <p className="account-balance">
-          {t("balance")}: <strong data-testid="account-ref-balance">{format.number(balance.data?.ref_balance ?? 0, "money")}</strong>
-        </p>
+        <ReferralShare />
+        {canApply.data?.can_apply && <ReferralCodeEntry onNotice={show} />}
+        {balance.isError ? (
+          <p className="account-hint account-hint--invalid" role="alert" data-testid="account-ref-balance-error">
+            {t("balanceLoadError")}
+          </p>
+        ) : (
+          <p className="account-balance">
+            {t("balance")}: <strong data-testid="account-ref-balance">{balance.data ? format.number(balance.data.ref_balance, "money") : "…"}</strong>
+          </p>
+        )}
       </section>
       <Link href={routes.limits()} className="pay-block account-link" data-testid="account-limits-link">
         {t("limits")} →

@@ -1,5 +1,5 @@
 "use client";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { currentLaunch } from "@/lib/client/launch-params";
@@ -7,13 +7,10 @@ import type { PickerType } from "@/lib/shared/model-actions";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { withAllMessages } from "@/components/shell/intl-provider";
+import { LazyModelPicker } from "@/components/models/lazy-model-picker";
 import { QuotaLine } from "./quota-line";
 
 type Group = "text" | "image" | "audio";
-
-// Opened by a tap, so its chunk (picker, upgrade offer, model queries and styles) stays out of Home's first load.
-const ModelPicker = lazy(withAllMessages(() => import("@/components/models/model-picker").then((m) => ({ default: m.ModelPicker }))));
 
 export default function HomeScreen() {
   const t = useTranslations("Home");
@@ -26,7 +23,7 @@ export default function HomeScreen() {
   const pickerFor = (group: Group) =>
     picker?.group === group ? (
       <Suspense fallback={<PageSpinner />}>
-        <ModelPicker type={picker.type} onClose={() => setPicker(null)} />
+        <LazyModelPicker type={picker.type} onClose={() => setPicker(null)} />
       </Suspense>
     ) : null;
 

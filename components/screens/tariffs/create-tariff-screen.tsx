@@ -8,25 +8,33 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { restoreCustomSettings, serializeCustomSettings, type CustomSettings } from "./custom-tariff-settings";
-import { BUILDER_KINDS, CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, timeframePrice, type CustomKind } from "@/lib/shared/pricing/custom-tariff";
+import { BUILDER_KINDS, CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, quotasToCustom, timeframePrice, type CustomKind, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
 import { useCreateData } from "@/lib/queries/tariffs";
+import { useUserStatistic, useUserTariff } from "@/lib/queries/user";
+import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { routes } from "@/lib/routes";
 import "@/components/tariffs/dials.css";
 import "@/components/payments/payments.css";
 
 export default function CreateTariffScreen() {
   const { data, isPending, isError } = useCreateData();
-  if (isPending) return <PageSpinner />;
+  const tariff = useUserTariff();
+  const statistic = useUserStatistic();
+  // An active Custom tariff opens with its own limits, so it can be rebuilt (docs/decisions/0380-custom-tariff-rebuild.md).
+  const rebuilding = tariff.data?.user_tariff === CUSTOM_TARIFF;
+  if (isPending || tariff.isPending || (rebuilding && statistic.isPending)) return <PageSpinner />;
   if (isError || !data) return <LoadFailure testId="create-tariff-error" />;
-  return <Builder data={data} />;
+  const current = rebuilding && statistic.data ? quotasToCustom(statistic.data.tariff_limits) : null;
+  return <Builder data={data} current={current} />;
 }
 
-function Builder({ data }: { data: CreateDataResponse }) {
+function Builder({ data, current }: { data: CreateDataResponse; current: CustomValues | null }) {
   const t = useTranslations("CreateTariff");
   const [, navigate] = useLocation();
-  const [settings, setSettings] = useState<CustomSettings>(() =>
-    restoreCustomSettings(localStorage.getItem(STORAGE_KEYS.customTariff), data.limits),
-  );
+  const [settings, setSettings] = useState<CustomSettings>(() => {
+    const stored = restoreCustomSettings(localStorage.getItem(STORAGE_KEYS.customTariff), data.limits);
+    return current ? restoreCustomSettings(serializeCustomSettings({ values: current, timeframe: stored.timeframe }), data.limits) : stored;
+  });
   useEffect(() => localStorage.setItem(STORAGE_KEYS.customTariff, serializeCustomSettings(settings)), [settings]);
 
   const { values, timeframe } = settings;
@@ -37,7 +45,9 @@ function Builder({ data }: { data: CreateDataResponse }) {
   return (
     <div className="page create-tariff" data-testid="create-tariff">
       <h1>{t("title")}</h1>
-      <p className="hint create-tariff__intro">{t("intro")}</p>
+      <p className="hint create-tariff__intro" data-testid={current ? "create-tariff-rebuild" : undefined}>
+        {current ? t("rebuildIntro") : t("intro")}
+      </p>
       <div className="dial-grid">
         {BUILDER_KINDS.map((kind) => (
           <DialSlider key={kind} kind={kind} value={values[kind]} bounds={data.limits[kind]} step={CUSTOM_STEPS[kind]} onChange={setValue(kind)} />

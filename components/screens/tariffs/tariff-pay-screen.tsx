@@ -1,5 +1,5 @@
 "use client";
-import { useParams } from "wouter";
+import { useParams, useSearch } from "wouter";
 import { useTranslations } from "next-intl";
 import { AutoPayToggle } from "@/components/payments/auto-pay-toggle";
 import { Calculations, Total } from "@/components/payments/calculations";
@@ -21,6 +21,7 @@ export default function TariffPayScreen() {
   const t = useTranslations("TariffPay");
   const tp = useTranslations("Payment");
   const { title = "" } = useParams<{ title: string }>();
+  const search = useSearch();
   const tariffName = decodeURIComponent(title);
   const { data, isPending, isError } = useStandardTariffs();
   const tariff = data?.[tariffName];
@@ -28,7 +29,7 @@ export default function TariffPayScreen() {
 
   const amount = tariff?.amount ?? 0;
   const create = useCreateTariffPayment();
-  const form = usePaymentForm({ price: amount, available: Boolean(tariff), create });
+  const form = usePaymentForm({ price: amount, available: Boolean(tariff), autoPay: new URLSearchParams(search).get("autopay") === "on", create });
   const { months, recurent, email, referral, subtotal, total } = form;
 
   if (isPending) return <PageSpinner />;

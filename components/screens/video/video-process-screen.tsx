@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import { decodeError, useVideoProcess } from "@/components/video/use-video-process";
@@ -12,16 +13,20 @@ const STATUS_ICON: Record<StageStatus, string> = { pending: "○", processing: "
 export default function VideoProcessScreen() {
   const t = useTranslations("Video");
   const [, navigate] = useLocation();
-  const { state, clear } = useVideoProcess();
+  const { state, rejoined, recovered, clear } = useVideoProcess();
   const data = state.videoData;
+  useEffect(() => {
+    if (recovered) navigate(routes.videoSetup({ action: recovered.action, modelId: recovered.model_id, modelName: recovered.model_name }), { replace: true });
+  }, [recovered, navigate]);
   const leave = (to: string) => {
     clear();
     navigate(to);
   };
+  // Only a request with a picture names the picture: until the request is known the stage is its sending.
   const stageName = (stage: VideoStage) => {
     if (stage !== "upload") return t(`stage_${stage}`);
     if (data?.action === "video_to_video") return t("stage_upload_video");
-    return data?.action === "text_to_video" ? t("stage_upload_text") : t("stage_upload");
+    return data?.action === "image_to_video" ? t("stage_upload") : t("stage_upload_text");
   };
   const error = state.error ? decodeError(state.error) : null;
 
@@ -39,7 +44,11 @@ export default function VideoProcessScreen() {
           </li>
         ))}
       </ol>
-      {state.isProcessing && state.stages.generation === "processing" && <p className="hint">{t("generationHint")}</p>}
+      {state.isProcessing && state.stages.generation === "processing" && (
+        <p className="hint" data-testid="video-generation-hint">
+          {rejoined ? t("alreadySent") : t("generationHint")}
+        </p>
+      )}
 
       {state.result && (
         <div className="video-result" data-testid="video-result">

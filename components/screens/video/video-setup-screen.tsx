@@ -14,7 +14,7 @@ import { InsufficientTokensModal } from "@/components/video/insufficient-tokens-
 import { ACTION_TITLE_KEY, readVideoAction } from "@/components/video/video-action";
 import { VideoInput } from "@/components/video/video-input";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
-import { setPendingVideoRequest, type PendingVideoRequest } from "@/lib/client/video-request";
+import { setPendingVideoRequest, unsentVideoRequest, type PendingVideoRequest } from "@/lib/client/video-request";
 import { VIDEO_PROMPT_MAX } from "@/lib/contracts/video";
 import { useModels } from "@/lib/queries/models";
 import { checkVideoModelCost, useVideoCapabilities } from "@/lib/queries/video";
@@ -42,11 +42,13 @@ export default function VideoSetupScreen() {
   const formats = (capabilities.data && findCapability(capabilities.data.data, modelName)?.supported_formats) || [];
   const durations = durationOptions(modelName);
 
+  // A request a reload interrupted before sending fills the form again (docs/product/video.md).
+  const [draft] = useState(() => unsentVideoRequest(action, modelName));
   // Until the user picks one, the model's default format is the choice.
-  const [pickedFormatKey, setFormatKey] = useState<string | undefined>();
+  const [pickedFormatKey, setFormatKey] = useState<string | undefined>(draft?.format_key);
   const formatKey = pickedFormatKey ?? defaultFormat(formats)?.key;
-  const [duration, setDuration] = useState(durations[0]);
-  const [prompt, setPrompt] = useState("");
+  const [duration, setDuration] = useState(draft?.duration ?? durations[0]);
+  const [prompt, setPrompt] = useState(draft?.prompt ?? "");
   const [image, setImage] = useState<{ src: string; name: string } | null>(null);
   const [area, setArea] = useState<Area | null>(null);
   const [video, setVideo] = useState<File | null>(null);
@@ -67,12 +69,14 @@ export default function VideoSetupScreen() {
   const price = model?.actions.find((a) => a.action === action)?.cost;
   const cost = price ? jobUnits(price, duration) : videoCost(duration);
 
+  const gaps = ([
+    !prompt.trim() && "missingPrompt",
+    action === "image_to_video" && !(image && area) && "missingImage",
+    action === "video_to_video" && !video && "missingVideo",
+  ] satisfies (MissingInput | false)[]).filter((g) => g !== false);
+  // A gap reported by the last press goes as soon as it is filled.
+  const stillMissing = missing.filter((m) => gaps.includes(m));
   const check = () => {
-    const gaps = ([
-      !prompt.trim() && "missingPrompt",
-      action === "image_to_video" && !(image && area) && "missingImage",
-      action === "video_to_video" && !video && "missingVideo",
-    ] satisfies (MissingInput | false)[]).filter((g) => g !== false);
     setMissing(gaps);
     if (gaps.length === 0 && format) setConfirming(true);
   };
@@ -89,7 +93,7 @@ export default function VideoSetupScreen() {
       }
       let file: PendingVideoRequest["file"];
       if (action === "image_to_video" && image && area) {
-        file = { field: "image", blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }), name: "image.jpg" };
+        file = { field: "image", blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }), name: image.name };
       } else if (action === "video_to_video" && video) {
         file = { field: "video", blob: video, name: video.name };
       }
@@ -107,6 +111,11 @@ export default function VideoSetupScreen() {
     <div className="page video-setup" data-testid="video-setup">
       <h1>{t(ACTION_TITLE_KEY[action])}</h1>
       <p className="hint">{model?.display_name ?? modelName}</p>
+      {draft && (
+        <p className="video-recovered" role="status" data-testid="video-form-recovered">
+          {t(action === "text_to_video" ? "formRecovered" : "formRecoveredAddFile")}
+        </p>
+      )}
 
       {action === "image_to_video" && (
         <section className="video-section">
@@ -164,7 +173,7 @@ export default function VideoSetupScreen() {
       </details>
 
       <div className="video-summary" data-testid="video-cost">{t("cost", { cost })}</div>
-      {missing.map((m) => (
+      {stillMissing.map((m) => (
         <p key={m} className="video-error" role="alert">
           {t(m)}
         </p>

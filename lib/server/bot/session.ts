@@ -49,7 +49,7 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
   return (await getRemainingQuotas({ db, userId }))[kind];
 }
 
-export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };
+export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };
 
 /** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top. */
 export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
@@ -58,6 +58,7 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
       sessionId,
       userText: turn.userText ?? null,
       userFileUrl: turn.userFileUrl ?? null,
+      userFileName: turn.userFileName ?? null,
       aiText: turn.aiText ?? null,
       aiFileUrl: turn.aiFileUrl ?? null,
       documentText: turn.documentText ?? null,

@@ -19,7 +19,7 @@ export async function seedDemoHistory({ db, userId, body }: { db: Db; userId: nu
       const updatedAt = new Date(now - index * 60_000);
       const [row] = await tx
         .insert(dialogSessions)
-        .values({ userId, name: session.name, modelId: model.id, action: "text", createdAt: updatedAt, updatedAt })
+        .values({ userId, name: session.name, modelId: model.id, action: session.action, createdAt: updatedAt, updatedAt })
         .returning({ id: dialogSessions.id });
       sessionIds.push(row.id);
       const total = session.messages.length + session.generated_messages;
@@ -32,6 +32,7 @@ export async function seedDemoHistory({ db, userId, body }: { db: Db; userId: nu
             userText: m.user_text ?? null,
             aiText: m.ai_text ?? null,
             userFileUrl: m.user_file_url ?? null,
+            userFileName: m.user_file_name ?? null,
             aiFileUrl: m.ai_file_url ?? null,
             createdAt: at(i + 1),
           })),

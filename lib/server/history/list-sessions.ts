@@ -4,9 +4,14 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { dialogMessages, dialogSessions, models } from "@/db/schema";
 import type { HistoryPage } from "@/lib/contracts/history";
+import type { PickerType } from "@/lib/shared/model-actions";
 import { previewText } from "./text-preview";
 
 const LAST_MESSAGE_PREVIEW = 50;
+
+// Sessions whose user speaks or sends audio rather than writing; the first of them transcribes.
+const TRANSCRIBING_ACTION = "speech_to_text" satisfies PickerType;
+const VOICE_ACTIONS = [TRANSCRIBING_ACTION, "noise_removal", "dubbing"] as const satisfies readonly PickerType[];
 
 // Enough code points for 50 grapheme clusters of ordinary text, without reading whole long messages.
 const PREVIEW_READ = LAST_MESSAGE_PREVIEW * 8;
@@ -26,6 +31,15 @@ const prepared = perDatabase((db) => {
     select left(${dialogMessages.userText}, ${PREVIEW_READ}) from ${dialogMessages}
     where ${dialogMessages.sessionId} = ${dialogSessions.id} and ${dialogMessages.userText} is not null
     order by ${dialogMessages.createdAt} desc, ${dialogMessages.id} desc limit 1)`;
+  // Voice and audio sessions often have no user text: their first message stands in (its transcript,
+  // when the session transcribes). Only those sessions run the subquery.
+  const voicePreview = sql<{ transcript: string | null } | null>`case when ${dialogSessions.action} in (${sql.join(
+    VOICE_ACTIONS.map((a) => sql`${a}`),
+    sql`, `,
+  )}) then (
+    select json_build_object('transcript', case when ${dialogSessions.action} = ${TRANSCRIBING_ACTION} then left(${dialogMessages.aiText}, ${PREVIEW_READ}) end)
+    from ${dialogMessages} where ${dialogMessages.sessionId} = ${dialogSessions.id}
+    order by ${dialogMessages.createdAt}, ${dialogMessages.id} limit 1) end`;
   return {
     page: db
       .select({
@@ -35,6 +49,7 @@ const prepared = perDatabase((db) => {
         model: models.displayName,
         modelImage: models.image,
         lastUserMessage,
+        voicePreview,
       })
       .from(pageIds)
       .innerJoin(dialogSessions, eq(dialogSessions.id, pageIds.id))
@@ -65,6 +80,7 @@ export async function listSessions({ db, userId, page, pageSize }: { db: Db; use
       model: r.model,
       model_image: r.modelImage,
       last_user_message: r.lastUserMessage === null ? null : previewText(r.lastUserMessage, LAST_MESSAGE_PREVIEW),
+      voice_preview: r.voicePreview && { transcript: r.voicePreview.transcript ? previewText(r.voicePreview.transcript, LAST_MESSAGE_PREVIEW) : null },
     })),
     pagination: { hasNextPage: page < totalPages, currentPage: page, totalPages },
   };

@@ -4,11 +4,11 @@ import crypto from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
-import type { VideoResult } from "@/lib/contracts/video";
+import type { VideoJobStatus, VideoResult } from "@/lib/contracts/video";
 import type { VideoActionName } from "@/lib/shared/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { signedFileUrl, storeFile } from "@/lib/server/storage";
-import { completeJob, failJob, findJob, reserveJob, type VideoJob } from "./jobs";
+import { completeJob, failJob, findJob, reapStaleJobs, reserveJob, type VideoJob } from "./jobs";
 import { planGeneration, type VideoGenerateForm, type VideoPlan } from "./plan";
 import { recordVideoInHistory } from "./history";
 import { followVideoJob } from "./progress";
@@ -18,6 +18,7 @@ import { videoProviderFor } from "./providers";
 import { VideoProviderError, type VideoProvider } from "./providers/types";
 
 const RESULT_MESSAGE = "The video is ready";
+const FAILED_MESSAGE = "The video could not be generated. Nothing was charged.";
 
 /** Who asks: their tariff decides the models, their chat gets the status message. */
 type VideoCaller = Pick<Caller, "id" | "subscription" | "telegramId" | "language">;
@@ -50,8 +51,22 @@ async function awaitJob({ db, job }: { db: Db; job: VideoJob }): Promise<VideoRe
     current = await findJob({ db, userId: job.userId, idempotencyKey: job.idempotencyKey });
   }
   if (current?.status === "succeeded") return resultOf(current);
-  if (current?.status === "failed") throw new ApiError("bad_gateway", current.error ?? "The video could not be generated. Nothing was charged.");
+  if (current?.status === "failed") throw new ApiError("bad_gateway", current.error ?? FAILED_MESSAGE);
   throw new ApiError("conflict", "This request is still being processed");
+}
+
+/**
+ * GET /api/video/jobs/{requestId}: where the caller's job sent with this key stands, so a reloaded
+ * screen waits for it without sending anything again. A job its process abandoned is failed (and
+ * refunded) first, so the answer always ends. Unknown keys and other users' jobs are 404.
+ */
+export async function videoJobStatus({ db, userId, requestId }: { db: Db; userId: number; requestId: string }): Promise<VideoJobStatus> {
+  await reapStaleJobs({ db, userId });
+  const job = await findJob({ db, userId, idempotencyKey: requestId });
+  if (!job) throw new ApiError("not_found", "No video request with this id");
+  if (job.status === "succeeded") return { status: "succeeded", result: resultOf(job) };
+  if (job.status === "failed") return { status: "failed", message: job.error ?? FAILED_MESSAGE };
+  return { status: "processing" };
 }
 
 /**
@@ -71,12 +86,12 @@ async function run({ db, caller, job, plan, provider }: { db: Db; caller: VideoC
     if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
     const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
     await completeJob({ db, jobId: job.id, videoKey: key, inputKey });
-    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, videoKey: key });
+    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, inputName: plan.inputName, videoKey: key });
     status.finish({ ok: true, video: { data: output.data, filename: `video.${extensionFor(output.contentType)}` } });
     return resultOf({ ...job, status: "succeeded", videoUrl: key });
   } catch (error) {
     if (!(error instanceof VideoProviderError)) log().error({ err: error }, "video generation failed");
-    const message = error instanceof VideoProviderError ? error.message : "The video could not be generated. Nothing was charged.";
+    const message = error instanceof VideoProviderError ? error.message : FAILED_MESSAGE;
     await failJob({ db, jobId: job.id, error: message });
     status.finish({ ok: false });
     throw new ApiError("bad_gateway", message);

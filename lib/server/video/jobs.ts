@@ -87,7 +87,7 @@ export async function failJob({ db, jobId, error }: { db: Db; jobId: number; err
 }
 
 /** A job still "processing" well past the timeout belonged to a process that died: fail and refund it. */
-async function reapStaleJobs({ db, userId }: { db: Db; userId: number }): Promise<void> {
+export async function reapStaleJobs({ db, userId }: { db: Db; userId: number }): Promise<void> {
   const staleSeconds = env.VIDEO_TIMEOUT_SECONDS + 120;
   const stale = await db
     .select({ id: videoJobs.id })

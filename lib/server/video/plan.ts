@@ -12,7 +12,8 @@ import { toVideoCapability } from "./capabilities";
 import { getVideoModelOrThrow, type VideoModel } from "./model";
 import type { VideoJobRequest } from "./providers/types";
 
-export type VideoPlan = { video: VideoModel; request: VideoJobRequest; cost: number };
+/** `inputName`: the uploaded file's own name, which history shows. */
+export type VideoPlan = { video: VideoModel; request: VideoJobRequest; cost: number; inputName?: string };
 
 const INPUT_RULES = {
   image_to_video: { field: "image", label: "a PNG, JPEG or WebP image" },
@@ -61,6 +62,7 @@ export async function planGeneration({ db, subscription, form: { fields, files }
   return {
     video,
     cost: jobUnits(priceOf(model, fields.action), fields.duration),
+    inputName: rule ? files[rule.field]?.filename || undefined : undefined,
     request: { modelName: model.modelName, family: videoFamily(model.modelName), action: fields.action, prompt: fields.prompt, format, duration: fields.duration, input },
   };
 }

@@ -31,18 +31,19 @@ describe("documents in the bot chat", () => {
     expect(quota.textTokens).toBe(1000);
 
     const [row] = await h.messagesOf(u.sessionId);
-    expect(row).toMatchObject({ userText: "What is the total?", aiText: "Hello from the fake model." });
+    expect(row).toMatchObject({ userText: "What is the total?", userFileName: "invoice.pdf", aiText: "Hello from the fake model." });
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.pdf$/);
     expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(pdf);
   });
 
-  it("a DOCX without a caption is summarised", async () => {
+  it("a DOCX without a caption is summarised; history keeps no question the user did not write", async () => {
     const u = await docsUser(3);
     await h.send(u.telegramId, documentMessage(fixture("sample.docx"), "report.docx", DOCX_MIME));
     expect(lastUserContent()).toContain("Summarise this document and list its key points.");
     expect(lastUserContent()).toContain("Revenue grew by 12 percent.");
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.userFileUrl).toMatch(/\.docx$/);
+    expect(row).toMatchObject({ userText: null, userFileName: "report.docx" });
   });
 
   it("a code file is read as text and kept as .txt", async () => {

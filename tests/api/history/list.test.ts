@@ -28,7 +28,7 @@ describe("POST /api/history/", () => {
     expect(seen).toEqual(expected);
 
     const first = (await page(me.token, { page: 1, page_size: 1 })).body.data[0];
-    expect(first).toEqual({ session_id: expected[0], name: "s0", date: expect.any(String), model: model.displayName, model_image: model.image, last_user_message: null });
+    expect(first).toEqual({ session_id: expected[0], name: "s0", date: expect.any(String), model: model.displayName, model_image: model.image, last_user_message: null, voice_preview: null });
     expect(Date.now() - Date.parse(first.date)).toBeLessThan(60_000);
 
     const past = await page(me.token, { page: 4, page_size: 10 });
@@ -86,5 +86,33 @@ describe("POST /api/history/", () => {
     expect(cyrillic).toBe(`${"Привет, мир! ".repeat(5).slice(0, 50)}…`);
     expect(short).toBe("Ровно пятьдесят ё".padEnd(50, "ж"));
     expect(emoji.isWellFormed()).toBe(true);
+  });
+
+  it("previews a voice session without user text by its first transcript, else marks it as voice; other sessions get no voice preview", async () => {
+    const me = await signIn();
+    const { ids } = await seedSessions(me.userId, [
+      { name: "transcribed", minutesAgo: 0, action: "speech_to_text" },
+      { name: "cleaned", minutesAgo: 1, action: "noise_removal" },
+      { name: "captioned", minutesAgo: 2, action: "dubbing" },
+      { name: "voice, nothing yet", minutesAgo: 3, action: "speech_to_text" },
+      { name: "text", minutesAgo: 4 },
+    ]);
+    const hour = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+    await seedMessages(ids[0], [
+      { userFileUrl: "bot/in/2026/01/a.ogg", aiText: `Первая расшифровка ${"слов ".repeat(20)}`, at: hour(1) },
+      { userFileUrl: "bot/in/2026/01/b.ogg", aiText: "Вторая", at: hour(2) },
+    ]);
+    await seedMessages(ids[1], [{ userFileUrl: "bot/in/2026/01/c.ogg", aiFileUrl: "bot/out/2026/01/c.ogg", at: hour(1) }]);
+    await seedMessages(ids[2], [{ userText: "Подпись к аудио", userFileUrl: "bot/in/2026/01/d.mp3", aiText: "Translation", at: hour(1) }]);
+    await seedMessages(ids[4], [{ userText: null, aiText: "answer", at: hour(1) }]);
+
+    const rows = (await page(me.token, { page: 1 })).body.data;
+    expect(rows.map((s) => [s.name, s.last_user_message, s.voice_preview])).toEqual([
+      ["transcribed", null, { transcript: `${`Первая расшифровка ${"слов ".repeat(20)}`.slice(0, 50)}…` }],
+      ["cleaned", null, { transcript: null }],
+      ["captioned", "Подпись к аудио", { transcript: null }],
+      ["voice, nothing yet", null, null],
+      ["text", null, null],
+    ]);
   });
 });

@@ -72,7 +72,7 @@ describe("sandbox purchase of a standard tariff", () => {
     const { token } = await signIn();
     const created = await buyStarter(token, { recurent: true, months: 2, calculated_price: starter.amountRub * 2 });
     await resolve(paymentIdFromUrl(created.body.payment_url), "confirm");
-    expect((await call(recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true });
+    expect((await call(recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject({ is_recurrent: true, renews_at: expect.any(String) });
     // The monthly price of a 2-month subscription.
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.price).toBe(starter.amountRub);
   });

@@ -355,7 +355,7 @@ describe("auto-payment", () => {
     const { token, userId, sub, methodId } = await subscribeRecurrent();
     expect(sub.recurrent).toBe(true);
     expect(sub.paymentMethodId).toBe(methodId);
-    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true, has_saved_method: true, renews_at: sub.expiresAt.toISOString() });
     await endSubscription(userId);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
     fake.chargeOutcome = "succeeded";
@@ -390,12 +390,34 @@ describe("auto-payment", () => {
   it("POST /api/settings/recurrent - turning auto-payment off stops renewals", async () => {
     const { token, userId } = await subscribeRecurrent();
     const off = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
-    expect(off.body).toEqual({ is_recurrent: false });
-    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: false });
+    expect(off.body).toMatchObject({ is_recurrent: false, has_saved_method: true });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject({ is_recurrent: false });
     await endSubscription(userId);
     const before = fake.requests.length;
     await renewSubscriptions(db);
     expect(fake.requests.slice(before).filter((r) => r.body?.payment_method_id)).toHaveLength(0);
+  });
+
+  it("POST /api/settings/recurrent - turned back on, the next renewal charges the saved method", async () => {
+    const { token, userId, sub, methodId } = await subscribeRecurrent();
+    await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
+    const on = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ is_recurrent: true, has_saved_method: true, renews_at: sub.expiresAt.toISOString() });
+    await endSubscription(userId);
+    fake.chargeOutcome = "succeeded";
+    expect((await renewSubscriptions(db)).renewed).toBe(1);
+    expect(fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!.body).toMatchObject({ payment_method_id: methodId });
+  });
+
+  it("POST /api/settings/recurrent - an ended subscription cannot be turned back on (409), nothing changes", async () => {
+    const { token, userId } = await subscribeRecurrent();
+    await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
+    await endSubscription(userId);
+    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } })).status).toBe(409);
+    const [after] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    expect(after.recurrent).toBe(false);
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: false, has_saved_method: false, renews_at: null });
   });
 
   it("POST /api/settings/recurrent - cannot turn on without a saved method (409) and rejects a bad body (400)", async () => {

@@ -1,11 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { POST as createCustom } from "@/app/api/tariff/create_custom/route";
 import { GET as createData } from "@/app/api/tariff/create_data/route";
 import { POST as sandboxAction } from "@/app/api/payments/sandbox/[paymentId]/[action]/route";
 import { GET as userTariff } from "@/app/api/user/user-tariff/route";
 import { GET as statistic } from "@/app/api/user/statistic/route";
 import { customMonthlyPrice, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
+import { getDb } from "@/db";
+import { setClockForTests } from "@/lib/server/clock";
+import { spendQuota } from "@/lib/server/quotas/spend";
 import { call, signIn } from "../../helpers/api";
+import { confirmSandbox, getStatistic, setDay } from "../../helpers/billing";
 import { paymentIdFromUrl } from "../../helpers/payments";
 import { customTariff as custom, neuroBasic as nb, seededRates as rates } from "../../helpers/tariffs";
 
@@ -30,6 +34,8 @@ const customBody = (v: CustomValues, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+afterEach(() => setClockForTests());
+
 describe("POST /api/tariff/create_custom", () => {
   it("prices the composed limits with the database rates and, once paid, sets them as the subscription's limits", async () => {
     const { token } = await signIn();
@@ -48,6 +54,35 @@ describe("POST /api/tariff/create_custom", () => {
     const stats = await call(statistic, "GET", "/api/user/statistic", { token });
     const limits = { text_tokens: 3_000_000, audio_tokens: v.audio, image_tokens: 2_555, file_tokens: v.files, video_tokens: v.video };
     expect(stats.body).toMatchObject({ remaining_quotas: limits, tariff_limits: limits });
+  });
+
+  it("rebuilds an active Custom tariff: the months are added after its end, the new limits apply from the next 30-day period", async () => {
+    const start = Date.now();
+    setDay(start, 0);
+    const { token, userId } = await signIn();
+    const first = { ...minValues(), text: 3_000_000 };
+    await confirmSandbox((await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(first) })).body.payment_url);
+    await spendQuota({ db: await getDb(), userId, kind: "text_tokens", amount: 1000 });
+
+    setDay(start, 10);
+    const rebuilt = { ...first, text: 4_000_000, image: first.image + 5 };
+    const price = customMonthlyPrice(rebuilt, rates);
+    const paid = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(rebuilt) });
+    expect(paid.status).toBe(200);
+    await confirmSandbox(paid.body.payment_url);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Custom", price });
+    // The current period keeps what was bought for it.
+    const now = await getStatistic(token);
+    expect(now.remaining_quotas).toMatchObject({ text_tokens: 3_000_000 - 1000, image_tokens: first.image });
+    expect(now.tariff_limits).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+
+    // The next 30-day period grants the rebuilt limits, and the subscription runs 60 days in all.
+    setDay(start, 30.01);
+    expect((await getStatistic(token)).remaining_quotas).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+    setDay(start, 59.9);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Custom");
+    setDay(start, 60.01);
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
   });
 
   it("rejects a tampered calculated_price", async () => {

@@ -126,6 +126,7 @@ describe("POST /api/video/generate - generation on the sandbox provider", () => 
     expect(message.userText).toBe("The camera slowly pans across the scene");
     expect(message.aiFileUrl).toMatch(/^videos\/\d{4}\/\d{2}\/[0-9a-f-]+\.mp4$/);
     expect(message.userFileUrl).toMatch(/^video-inputs\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
+    expect(message.userFileName).toBe("photo.png");
     const [job] = await jobsOf(userId);
     expect(job).toMatchObject({ status: "succeeded", cost: 50, videoUrl: message.aiFileUrl });
   });

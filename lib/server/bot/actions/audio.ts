@@ -36,7 +36,7 @@ export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: C
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
       await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl } });
     },
   });
 }

@@ -16,7 +16,8 @@ import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 // the user's caption as the question (a summary when there is none). The model's price per document;
 // the model's tokens are part of that price, not taken from the text quota
 // (docs/decisions/0025-documents-priced-per-piece.md).
-// The row keeps the document's text, so follow-up text turns of the session see it (context.ts).
+// The row keeps the document's text, so follow-up text turns of the session see it (context.ts), and
+// the caption only: the default question is the bot's, not something the user wrote.
 
 export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
   const lang = user.language;
@@ -36,7 +37,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
       await sendFormatted({ ctx, text: answer, footer: costLine({ lang, kind: "file_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: question, userFileUrl, aiText: answer, documentText: documentTextToKeep(text) } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiText: answer, documentText: documentTextToKeep(text) } });
     },
   });
 }

@@ -81,7 +81,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });
       await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: translation, aiFileUrl } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiText: translation, aiFileUrl } });
     },
   });
 }

@@ -70,7 +70,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, spent, left });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiFileUrl } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl } });
     },
   });
 }

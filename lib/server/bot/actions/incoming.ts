@@ -16,6 +16,8 @@ export type IncomingFile = {
   durationSeconds?: number;
   /** The user's caption, trimmed; empty when there is none. */
   caption: string;
+  /** The name the file had on the user's device (documents, audio files, videos), kept for history. */
+  originalName?: string;
 };
 
 // Telegram names Opus recordings .oga/.opus. OpenAI takes .oga but not .opus, other OpenAI-compatible
@@ -35,12 +37,12 @@ export function incomingFileOf(message: Message): IncomingFile | null {
   }
   if (message.audio) {
     const a = message.audio;
-    return { fileId: a.file_id, size: a.file_size, filename: endpointName(a.file_name ?? "audio.mp3"), contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption };
+    return { fileId: a.file_id, size: a.file_size, filename: endpointName(a.file_name ?? "audio.mp3"), contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption, originalName: a.file_name };
   }
   // Videos count for their sound: transcribers take MP4, and noise removal keeps only the audio.
   if (message.video) {
     const v = message.video;
-    return { fileId: v.file_id, size: v.file_size, filename: v.file_name ?? "video.mp4", contentType: v.mime_type ?? "video/mp4", durationSeconds: v.duration, caption };
+    return { fileId: v.file_id, size: v.file_size, filename: v.file_name ?? "video.mp4", contentType: v.mime_type ?? "video/mp4", durationSeconds: v.duration, caption, originalName: v.file_name };
   }
   if (message.video_note) {
     const v = message.video_note;
@@ -48,7 +50,7 @@ export function incomingFileOf(message: Message): IncomingFile | null {
   }
   if (message.document) {
     const d = message.document;
-    return { fileId: d.file_id, size: d.file_size, filename: endpointName(d.file_name ?? "document"), contentType: d.mime_type ?? "application/octet-stream", caption };
+    return { fileId: d.file_id, size: d.file_size, filename: endpointName(d.file_name ?? "document"), contentType: d.mime_type ?? "application/octet-stream", caption, originalName: d.file_name };
   }
   return null;
 }

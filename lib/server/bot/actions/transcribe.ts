@@ -31,7 +31,7 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
         spent += extra;
       }
       await replyPlain({ ctx, text: text.trim(), footer: costLine({ lang, kind: cost.kind, spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, aiText: text.trim() } });
+      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiText: text.trim() } });
     },
   });
 }

@@ -53,4 +53,4 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export const timeoutError = () => new VideoProviderError("The video took too long to generate", { timedOut: true });
+export const timeoutError = () => new VideoProviderError("The video took too long to generate. Nothing was charged.", { timedOut: true });

@@ -1,0 +1,1 @@
+ALTER TABLE "dialog_messages" ADD COLUMN "user_file_name" text;
