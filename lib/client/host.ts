@@ -61,6 +61,12 @@ function openExternalLink(url: string): boolean {
   return false;
 }
 
+/** Opens a page of this app outside the mini-app (the console): the external browser in the messenger, this tab elsewhere. */
+export function openAppPageOutside(url: string): void {
+  if (inTelegram() && sdk?.openExternal(url)) return;
+  window.location.assign(url);
+}
+
 /**
  * Opens a payment link: a Stars invoice inside the host (the mini-app must stay open for it),
  * anything else in the external browser. `handedToHost`: the host took an external link, so the

@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "wouter";
 import { AutoPayToggle, LanguageToggle } from "@/components/account/account-settings";
+import { ConsoleLink } from "@/components/account/console-link";
 import { PaymentList } from "@/components/account/payment-list";
 import { ReferralCodeEntry } from "@/components/account/referral-code-entry";
 import { ReferralShare } from "@/components/account/referral-share";
@@ -82,6 +83,7 @@ export default function PersonalAccountScreen() {
         <AutoPayToggle onNotice={show} />
         <LanguageToggle />
       </section>
+      <ConsoleLink />
     </div>
   );
 }
