@@ -51,6 +51,13 @@ test("the operator changes Starter's price in the console; the mini-app shows an
   for (const chart of ["chart-revenue", "chart-active"]) await expect(page.getByTestId(chart).getByRole("application")).toBeVisible();
   await expect(page.getByTestId("chart-revenue").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await screenshot(page, "admin-dashboard-desktop");
+
+  // The other specs of the run share this database: Starter goes back to its seeded price.
+  await page.goto("/admin?lang=en#catalogue/tariffs");
+  await page.getByTestId("edit-tariff-Starter").click();
+  await page.getByTestId("catalogue-form").locator('input[name="price_rub"]').fill("490");
+  await page.getByTestId("catalogue-save").click();
+  await expect(page.getByTestId("tariff-row-Starter").getByTestId("tariff-price")).toContainText("490");
 });
 
 test("the console's catalogue and dashboard at 390 px", async ({ page }) => {
@@ -63,4 +70,19 @@ test("the console's catalogue and dashboard at 390 px", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "admin-catalogue-390");
+});
+
+test("catalogue texts follow the interface language, on the checkout page too", async ({ page }) => {
+  await openApp(page, { lang: "en", hash: "/PackStorePage" });
+  await expect(page.locator("[data-purpose=image_tokens]")).toContainText("Create and edit pictures from a description.");
+  await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
+  await expect(page.getByTestId("package-name")).toHaveText("50 images");
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const checkout = await popup;
+  await expect(checkout.getByTestId("checkout-item")).toContainText("50 images");
+
+  const russian = await page.context().newPage();
+  await openApp(russian, { lang: "ru", hash: "/tariff" });
+  await expect(russian.getByTestId("tariff-card-Starter")).toContainText("Для ежедневной работы с текстом и картинками");
 });
