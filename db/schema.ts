@@ -77,7 +77,7 @@ export const models = pgTable("models", {
   sortOrder: integer("sort_order").notNull().default(0),
   // The id sent to the OpenAI-compatible endpoint (OPENAI_BASE_URL), e.g. gpt-4o-mini, whisper-1; the seed fills it.
   providerModelId: text("provider_model_id"),
-  // A disabled model is left out of every picker and launch; its open sessions are told once (docs/product/console-catalogue.md).
+  // A disabled model is left out of every picker and launch; its open sessions are told once (docs/product/console.md).
   enabled: boolean("enabled").notNull().default(true),
   // What the provider charges us, in USD per the model kind's basis: 1 000 tokens (text), a picture,
   // a minute (audio, video), a document (lib/shared/pricing/provider-cost.ts).

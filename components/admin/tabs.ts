@@ -27,13 +27,13 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   {
     id: "dashboard",
     label: "dashboard",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./dashboard-tab")),
   },
 
   {
     id: "catalogue",
     label: "catalogue",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./catalogue-tab")),
   },
 
   {

@@ -1,12 +1,15 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { assistants, dialogMessages, dialogSessions, models, type User } from "@/db/schema";
+import type { Context } from "grammy";
+import { assistants, dialogMessages, dialogSessions, models, users, type User } from "@/db/schema";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
+import { botText } from "./bot-text";
+import { webAppKeyboard } from "./replies";
 
 // What every bot turn shares, whatever its action: the user's active session (its model and the
 // assistant's instructions), the balance of one quota, and the turn written to the session's history.
@@ -22,6 +25,7 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
       providerModelId: models.providerModelId,
       modelName: models.modelName,
       modelDisplayName: models.displayName,
+      modelEnabled: models.enabled,
       systemPrompt: assistants.systemPrompt,
     })
     .from(dialogSessions)
@@ -29,6 +33,18 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
     .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
     .where(and(eq(dialogSessions.id, user.activeSessionId), eq(dialogSessions.userId, user.id)));
   return row ?? null;
+}
+
+/**
+ * A session whose model the operator switched off ends at its next message: the user is told once,
+ * in their language, and the session stops being active (docs/decisions/0282-disabled-model-sessions.md).
+ * Answers true when it did so and the message must not go further.
+ */
+export async function endedForDisabledModel({ ctx, db, user, active }: { ctx: Context; db: Db; user: User; active: ActiveSession | null }): Promise<boolean> {
+  if (!active || active.modelEnabled) return false;
+  await db.update(users).set({ activeSessionId: null }).where(and(eq(users.id, user.id), eq(users.activeSessionId, active.session.id)));
+  await ctx.reply(botText(user.language)("modelDisabled", { model: active.modelDisplayName }), { reply_markup: webAppKeyboard(user.language) });
+  return true;
 }
 
 /** The id the model endpoint knows the session's model by. */

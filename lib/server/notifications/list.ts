@@ -4,14 +4,15 @@ import type { Db } from "@/db";
 import { models, videoJobs } from "@/db/schema";
 import { NOTIFICATIONS_PER_KIND, type NotificationItem, type NotificationsResponse } from "@/lib/contracts/notifications";
 import { toRoubles } from "@/lib/shared/money";
-import { latestPayments, listedStatus } from "@/lib/server/payments/list";
+import { columnIn, latestPayments, listedStatus } from "@/lib/server/payments/list";
+import type { Language } from "@/lib/contracts/common";
 
 /** The bell's list: the caller's latest payments and finished video generations, merged newest first. */
-export async function listNotifications({ db, userId }: { db: Db; userId: number }): Promise<NotificationsResponse> {
+export async function listNotifications({ db, userId, language }: { db: Db; userId: number; language: Language }): Promise<NotificationsResponse> {
   const [paymentRows, videoRows] = await Promise.all([
-    latestPayments({ db, userId, limit: NOTIFICATIONS_PER_KIND }),
+    latestPayments({ db, userId, limit: NOTIFICATIONS_PER_KIND, language }),
     db
-      .select({ job: videoJobs, displayName: models.displayName })
+      .select({ job: videoJobs, displayName: columnIn(language, models.displayName, models.displayNameEn) })
       .from(videoJobs)
       .leftJoin(models, eq(models.modelName, videoJobs.modelName))
       // A reserved or processing job is not news yet.

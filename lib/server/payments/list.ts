@@ -1,17 +1,22 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, tariffs } from "@/db/schema";
 import type { PaymentListItem } from "@/lib/contracts/settings";
 import { toRoubles } from "@/lib/shared/money";
+import type { Language } from "@/lib/contracts/common";
 
 // An open payment is listed as waiting_confirmation: the client colours it grey (docs/product/payments.md).
 export const listedStatus = (status: string) => (status === "pending" ? "waiting_confirmation" : status);
 
-/** The user's latest payments, newest first, with the tariff or package each one bought. */
-export function latestPayments({ db, userId, limit }: { db: Db; userId: number; limit: number }) {
+/** A catalogue text column in the reader's language: the English one when set, else the Russian (docs/product/catalogue.md "Languages"). */
+export const columnIn = (language: Language, ru: AnyColumn, en: AnyColumn) =>
+  language === "en" ? sql<string | null>`coalesce(nullif(${en}, ''), ${ru})` : sql<string | null>`${ru}`;
+
+/** The user's latest payments, newest first, with the tariff or package each one bought (its name in the reader's language). */
+export function latestPayments({ db, userId, limit, language }: { db: Db; userId: number; limit: number; language: Language }) {
   return db
-    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name })
+    .select({ payment: payments, tariffName: tariffs.name, packageName: columnIn(language, packages.name, packages.nameEn) })
     .from(payments)
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
     .leftJoin(packages, eq(packages.id, payments.packageId))
@@ -21,8 +26,8 @@ export function latestPayments({ db, userId, limit }: { db: Db; userId: number; 
 }
 
 /** POST /api/settings/payments: the caller's payments, newest first. */
-export async function listPayments({ db, userId }: { db: Db; userId: number }): Promise<PaymentListItem[]> {
-  const rows = await latestPayments({ db, userId, limit: 200 });
+export async function listPayments({ db, userId, language }: { db: Db; userId: number; language: Language }): Promise<PaymentListItem[]> {
+  const rows = await latestPayments({ db, userId, limit: 200, language });
   return rows.map(({ payment, tariffName, packageName }) => ({
     id: payment.id,
     created_at: payment.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { ACTION_PRICE_BASIS } from "./job-price";
 
-// What a provider charges us for a model (docs/product/console-catalogue.md "Provider cost"): one
+// What a provider charges us for a model (docs/product/console.md "Catalogue"): one
 // figure per model in USD per its kind's basis. Quantities are counted as the job's price counts
 // them (lib/shared/pricing/job-price.ts jobUnits): tokens, pictures, documents, started minutes of
 // audio, seconds of video.

@@ -7,7 +7,7 @@ import { PICKER_TYPES, type PickerType } from "@/lib/shared/model-actions";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
 import { webAppKeyboard } from "../replies";
-import { activeSession, type ActiveSession } from "../session";
+import { activeSession, endedForDisabledModel, type ActiveSession } from "../session";
 import { noiseRemovalTurn } from "./audio";
 import { documentTurn } from "./document";
 import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
@@ -33,6 +33,7 @@ async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveS
 
 export async function handleTextMessage({ ctx, db, user, text }: Incoming & { text: string }): Promise<void> {
   const active = await activeSession({ db, user });
+  if (await endedForDisabledModel({ ctx, db, user, active })) return;
   switch (active?.session.action) {
     case "text_to_image":
       return generateImageTurn({ ctx, db, user, active, prompt: text });
@@ -51,6 +52,7 @@ export async function handleTextMessage({ ctx, db, user, text }: Incoming & { te
 /** A photo, voice message, audio file, video, video note or document. */
 export async function handleFileMessage({ ctx, db, user, message }: Incoming & { message: Message }): Promise<void> {
   const active = await activeSession({ db, user });
+  if (await endedForDisabledModel({ ctx, db, user, active })) return;
   if (!active) {
     await ctx.reply(botText(user.language)("noSession"), { reply_markup: webAppKeyboard(user.language) });
     return;
