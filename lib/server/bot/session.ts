@@ -19,7 +19,6 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
   const [row] = await db
     .select({
       session: dialogSessions,
-      providerModelId: models.providerModelId,
       modelName: models.modelName,
       modelDisplayName: models.displayName,
       systemPrompt: assistants.systemPrompt,
@@ -30,9 +29,6 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
     .where(and(eq(dialogSessions.id, user.activeSessionId), eq(dialogSessions.userId, user.id)));
   return row ?? null;
 }
-
-/** The id the model endpoint knows the session's model by. */
-export const providerModelOf = (active: ActiveSession) => active.providerModelId ?? active.modelName;
 
 /**
  * The catalogue's price of one job of `action` (the session's own by default) on the session's

@@ -29,7 +29,7 @@ const modelIdsByTariff = (db: Db) =>
   });
 
 /** Every model with its actions, in catalogue order (cached: treat as read-only). */
-export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string })[]> =>
+export const loadAllModels = (db: Db): Promise<(ModelRow & Pick<typeof models.$inferSelect, "type" | "providerModelId" | "fallbackModelId">)[]> =>
   cachedCatalogue(db, "models", async () => {
     const [rows, actions] = await Promise.all([
       db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),
