@@ -1,6 +1,6 @@
 import net from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogueVersion, channelModels, channels, modelActions, models } from "@/db/schema"; // schema reads no settings
 import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
 import { botHarnessForFile } from "./harness";
@@ -10,13 +10,22 @@ import { botHarnessForFile } from "./harness";
 // when one fails before the first token; a channel failing 3 times in a row cools down; when all are
 // down the model's fallback model answers, says so and is paid at its price.
 // AI_MAX_RETRIES 1: the SDK's own retry (which waits out a 429's retry-after) runs only on the last channel to try.
-const h = botHarnessForFile({ AI_MAX_RETRIES: "1", AI_TIMEOUT_SECONDS: "5", AI_CHANNEL_FIRST_TOKEN_SECONDS: "0.3", AI_CHANNEL_RESULT_SECONDS: "0.3", AI_CHANNEL_COOLDOWN_SECONDS: "60" });
+// LOG_LEVEL info: the attempts' log lines are read (and kept off the output) below.
+const h = botHarnessForFile({ LOG_LEVEL: "info", AI_MAX_RETRIES: "1", AI_TIMEOUT_SECONDS: "5", AI_CHANNEL_FIRST_TOKEN_SECONDS: "0.3", AI_CHANNEL_RESULT_SECONDS: "0.3", AI_CHANNEL_COOLDOWN_SECONDS: "60" });
 let one: FakeOpenAi;
 let two: FakeOpenAi;
 let refusedUrl: string;
 let clockOffset = 0;
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
+  const write = process.stdout.write.bind(process.stdout);
+  vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
+    const text = String(chunk);
+    if (!text.startsWith("{")) return write(chunk, ...rest);
+    logLines.push(JSON.parse(text));
+    return true;
+  }) as typeof process.stdout.write);
   [one, two] = await Promise.all([startFakeOpenAi({ apiKey: "sk-one-0001" }), startFakeOpenAi({ apiKey: "sk-two-0002" })]);
   // A port nothing listens on any more: connections to it are refused.
   const closed = net.createServer();
@@ -27,6 +36,7 @@ beforeAll(async () => {
   setClockForTests(() => Date.now() + clockOffset);
 });
 afterAll(async () => {
+  vi.restoreAllMocks();
   (await import("@/lib/server/clock")).setClockForTests();
   await Promise.all([one.close(), two.close()]);
 });
@@ -95,6 +105,21 @@ describe("a text turn over two channels", () => {
     expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17);
     expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 1, cooldownUntil: null });
     expect(chatRequests(one).length).toBeLessThanOrEqual(1); // no SDK retry on a channel with another after it
+  });
+
+  it("logs each attempt with its model, channel and outcome", async () => {
+    await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
+    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    one.mode = "fail500";
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    logLines.length = 0;
+    await h.send(u.telegramId, { text: "hello?" });
+    const attempts = logLines.filter((line) => line.msg === "model call");
+    expect(attempts.map(({ model, channel, outcome }) => ({ model, channel, outcome }))).toEqual([
+      { model: "gpt-4o-mini", channel: "first", outcome: "failed" },
+      { model: "gpt-4o-mini", channel: "second", outcome: "ok" },
+    ]);
+    expect(attempts.every((line) => typeof line.durationMs === "number")).toBe(true);
   });
 
   it("a 400 is the request's fault: no other channel is tried and the turn apologises", async () => {
