@@ -5,7 +5,10 @@ import { pageContentSecurityPolicy } from "@/lib/server/http/security-headers";
 // request's policy header and puts it on the scripts it renders (the pages render per request).
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = pageContentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  const policy = pageContentSecurityPolicy(nonce, {
+    development: process.env.NODE_ENV === "development",
+    loginWidget: request.nextUrl.pathname === "/admin",
+  });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });

@@ -51,6 +51,8 @@ export const users = pgTable(
     referredByUserId: integer("referred_by_user_id"),
     referralAppliedAt: timestamp("referral_applied_at", { withTimezone: true }),
     refBalanceKopecks: integer("ref_balance_kopecks").notNull().default(0),
+    // Set by an operator (docs/product/console.md): the user's app calls and bot messages are refused.
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check("users_ref_balance_non_negative", sql`${t.refBalanceKopecks} >= 0`)],
@@ -560,6 +562,35 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );
+
+// ---------------------------------------------------------------- operator console
+
+// One row per change an operator made (docs/product/console.md), written in the change's own
+// transaction: who (a Telegram id: an operator need not be a user of the app), what, on what, and the
+// record before and after.
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: serial("id").primaryKey(),
+    operatorTelegramId: bigint("operator_telegram_id", { mode: "number" }).notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_audit_newest").on(t.at, t.id)],
+);
+
+// A one-time console link for an operator inside the mini-app: the code (a random secret, stored as
+// its SHA-256) is redeemed once, before it expires, for an operator token.
+export const adminLoginCodes = pgTable("admin_login_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  operatorTelegramId: bigint("operator_telegram_id", { mode: "number" }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Model = typeof models.$inferSelect;

@@ -14,6 +14,14 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_SECRET: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  // Operators of the console at /admin (docs/product/console.md): comma-separated Telegram user ids.
+  ADMIN_TELEGRAM_IDS: z
+    .string()
+    .default("")
+    .refine((s) => s.split(",").every((id) => /^\s*(\d{1,15})?\s*$/.test(id)), "comma-separated Telegram ids")
+    .transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean).map(Number)),
+  // How old a Login Widget sign-in may be when it reaches POST /api/admin/auth.
+  ADMIN_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(3600),
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(86400),
   // Required in production; the demo without it builds links on the address it was reached at (lib/server/http/public-url.ts).
   PUBLIC_URL: z.string().url().optional(),

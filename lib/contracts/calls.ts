@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import * as admin from "./admin";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -43,6 +44,9 @@ const noCall = { response: z.never() };
  * GET /api/openapi.json is generated from this table (docs/decisions/0120-response-contracts.md).
  */
 export const apiCalls = {
+  "GET /api/admin/audit": { query: admin.adminAuditQuerySchema, response: admin.adminAuditResponseSchema },
+  "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
+  "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
   "GET /api/assistants/create_image_assistant_session": { query: assistants.imageAssistantSessionQuerySchema, response: assistants.imageAssistantSessionResponseSchema },
   "GET /api/assistants/generating_image": { response: assistants.imageAssistantsResponseSchema },

@@ -2,7 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { getDb, type Db } from "@/db";
-import { verifyToken } from "@/lib/server/auth/jwt";
+import { verifyOperatorToken, verifyToken } from "@/lib/server/auth/jwt";
+import { isOperator } from "@/lib/server/admin/operators";
+import type { Operator } from "@/lib/server/admin/audit";
 import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit";
 import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
 import { findCaller, type Caller } from "@/lib/server/users";
@@ -42,6 +44,9 @@ export type PublicContext<B, Q> = {
 
 /** `user` is the caller with their subscription and quotas, read in one query (lib/server/users.ts). */
 export type UserContext<B, Q> = PublicContext<B, Q> & { user: Caller };
+
+/** `operator` is the console's signed-in operator (docs/product/console.md). */
+export type AdminContext<B, Q> = PublicContext<B, Q> & { operator: Operator };
 
 export function errorResponse(error: ApiError): NextResponse {
   return NextResponse.json(
@@ -132,6 +137,33 @@ export function withUser<R, B = undefined, Q = undefined>(
       const params = await flattenParams(context);
       const { query, body } = await parseInput(req, schemas);
       return respond(await handler({ req, db, user, body, query, params }));
+    } catch (error) {
+      return errorResponse(toApiError(error));
+    }
+  });
+}
+
+/**
+ * A route of the operator console (/api/admin/*): 401 without a valid operator token (a mini-app
+ * token is not one), 403 when its Telegram id is no longer in ADMIN_TELEGRAM_IDS, then the "admin"
+ * rate limit per operator, then parse and the handler. A handler that changes data writes it through
+ * `audited()` (lib/server/admin/audit.ts), so the change and its audit row share one transaction.
+ */
+export function withAdmin<R, B = undefined, Q = undefined>(
+  schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
+  handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
+) {
+  return (req: Request, context?: RouteContext): Promise<Response> => loggedRequest(req, async () => {
+    try {
+      const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
+      const telegramId = match ? await verifyOperatorToken(match[1]) : null;
+      if (!telegramId) throw new ApiError("unauthorized", "A valid operator token is required");
+      if (!isOperator(telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
+      const db = await getDb();
+      await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
+      const params = await flattenParams(context);
+      const { query, body } = await parseInput(req, schemas);
+      return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
     }

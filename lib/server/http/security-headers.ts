@@ -11,9 +11,10 @@ type HeaderRule = { source: string; headers: Header[] };
  * The pages' Content-Security-Policy (docs/decisions/0104-content-security-policy.md): scripts only
  * with this request's nonce, which Next puts on its own scripts, and what those load ('strict-dynamic').
  * Styles stay inline-capable (React style attributes, the SDK's theme variables); images may come
- * from the providers' https links; everything else from this origin.
+ * from the providers' https links; everything else from this origin. `loginWidget`: the console
+ * (/admin) also frames the Login Widget.
  */
-export function pageContentSecurityPolicy(nonce: string, { development }: { development: boolean }): string {
+export function pageContentSecurityPolicy(nonce: string, { development, loginWidget = false }: { development: boolean; loginWidget?: boolean }): string {
   return [
     "default-src 'self'",
     // React's development build evaluates code for its call stacks.
@@ -24,6 +25,8 @@ export function pageContentSecurityPolicy(nonce: string, { development }: { deve
     "font-src 'self' data:",
     "connect-src 'self'",
     "form-action 'self'",
+    // The console's sign-in page frames Telegram's Login Widget button (its script is loaded by ours).
+    ...(loginWidget ? ["frame-src https://oauth.telegram.org"] : []),
     FRAMING,
   ].join("; ");
 }

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   "bot-message": { per: "user", limit: 20, windowSeconds: 60 },
   // What one demo chat user sends to the bot (each one is a worker's job and maybe a model call).
   "demo-chat": { per: "user", limit: 60, windowSeconds: 60 },
+  // Every /api/admin call of one operator (counted by their Telegram id): a console page loads a few at once.
+  admin: { per: "user", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -73,7 +73,7 @@ describe("bearer tokens at the edges", () => {
   });
 
   it.each(["99999999999999", "-1", "1.5", "abc", "2147483648"])("refuses a real-secret token whose sub is %s (401, not 500)", async (sub) => {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setExpirationTime("1h").sign(secret);
+    const token = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setAudience("mini-app").setExpirationTime("1h").sign(secret);
     expect((await tariff(token)).status).toBe(401);
   });
 });

@@ -192,7 +192,7 @@ describe("every route under /api survives hostile input", () => {
     const failures: string[] = [];
     let sent = 0;
     const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
-    const hugeSubToken = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("99999999999").setExpirationTime("1h").sign(secret);
+    const hugeSubToken = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("99999999999").setAudience("mini-app").setExpirationTime("1h").sign(secret);
     for (const route of routes) {
       for (const [method, handler] of Object.entries(route.methods)) {
         const attempts = [...attemptsFor(route, fields, token), { label: "real-secret token with a huge sub", token: hugeSubToken }];

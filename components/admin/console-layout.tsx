@@ -1,0 +1,40 @@
+"use client";
+import { Suspense } from "react";
+import { useTranslations } from "next-intl";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { setAdminToken } from "./admin-session";
+import { useConsoleRoute } from "./console-route";
+import { CONSOLE_TABS } from "./tabs";
+
+/** The signed-in console: a header, the nav of lib tabs (components/admin/tabs.ts) and the open screen. */
+export function ConsoleLayout({ languageHref }: { languageHref: string }) {
+  const t = useTranslations("admin");
+  const route = useConsoleRoute();
+  const active = CONSOLE_TABS.find((tab) => tab.id === route.tab) ?? CONSOLE_TABS[0];
+  const { Screen } = active;
+  return (
+    <div className="admin-console" data-testid="admin-console">
+      <header className="admin-header">
+        <strong>{t("title")}</strong>
+        <span className="admin-header__actions">
+          <a href={languageHref}>{t("language")}</a>
+          <button type="button" className="admin-link-button" data-testid="admin-sign-out" onClick={() => setAdminToken(null)}>
+            {t("signOut")}
+          </button>
+        </span>
+      </header>
+      <nav className="admin-nav" aria-label={t("nav.label")}>
+        {CONSOLE_TABS.map((tab) => (
+          <a key={tab.id} href={`#${tab.id}`} aria-current={tab === active ? "page" : undefined} data-testid={`admin-nav-${tab.id}`}>
+            {t(`nav.${tab.label}`)}
+          </a>
+        ))}
+      </nav>
+      <main className="admin-main">
+        <Suspense fallback={<PageSpinner />}>
+          <Screen route={route} />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { Messages } from "next-intl";
+import type { ConsoleRoute } from "./console-route";
+
+/** What a console screen gets: its part of the location ("#users/42" → rest "42") and a way to move. */
+export type ConsoleScreenProps = { route: ConsoleRoute };
+
+export type ConsoleTab = {
+  /** The URL hash that opens it (#users). */
+  id: string;
+  /** Its nav label: a key of `admin.nav` in messages/*.json. */
+  label: keyof Messages["admin"]["nav"];
+  /** Loaded when first opened, so each screen (and its libraries) is a chunk of its own. */
+  Screen: LazyExoticComponent<ComponentType<ConsoleScreenProps>>;
+};
+
+const notBuilt = () => import("./not-built-tab");
+
+/**
+ * The console's nav, in order. Adding a screen is a change to this file only: write the screen
+ * (a default-exported component taking ConsoleScreenProps, in its own file under components/admin/)
+ * and point its entry's `Screen` at it (or add an entry, with its label in `admin.nav`).
+ * Entries are kept apart by blank lines so that screens added on different branches merge cleanly.
+ */
+export const CONSOLE_TABS: ConsoleTab[] = [
+  {
+    id: "dashboard",
+    label: "dashboard",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "catalogue",
+    label: "catalogue",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "users",
+    label: "users",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "payments",
+    label: "payments",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "broadcasts",
+    label: "broadcasts",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "channels",
+    label: "channels",
+    Screen: lazy(notBuilt),
+  },
+
+  {
+    id: "audit",
+    label: "audit",
+    Screen: lazy(() => import("./audit-tab")),
+  },
+];

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// The operator console's own calls (docs/product/console.md): sign-in and the audit log. The
+// console's screens add their contracts beside these.
+
+const widgetText = (max: number) => z.string().max(max).refine((s) => !s.includes("\0"), "NUL characters are not allowed");
+
+/** What Telegram's Login Widget hands the page, sent on unchanged (its hash covers every field). */
+export const adminAuthBodySchema = z.object({
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  first_name: widgetText(256),
+  last_name: widgetText(256).optional(),
+  username: widgetText(64).optional(),
+  photo_url: widgetText(2048).optional(),
+  auth_date: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  hash: z.string().regex(/^[0-9a-f]{64}$/i, "64 hex characters"),
+});
+
+/** An operator token: sent as the bearer of every /api/admin call. */
+export const adminTokenResponseSchema = z.object({ token: z.string() });
+
+/** A 1-based page number in a query string. */
+export const adminPageSchema = z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(100_000).default(1);
+
+export const adminAuditQuerySchema = z.object({ page: adminPageSchema });
+
+export const adminAuditRowSchema = z.object({
+  id: z.number().int(),
+  operator_telegram_id: z.number().int(),
+  /** What was done, "<thing>.<verb>" (user.grant, user.block, tariff.update, …). */
+  action: z.string(),
+  /** What it was done to, "<thing>:<id>". */
+  target: z.string(),
+  /** The changed record as JSON before and after the change (null when there was none). */
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.iso.datetime(),
+});
+
+export const adminAuditResponseSchema = z.object({ items: z.array(adminAuditRowSchema), has_more: z.boolean() });
