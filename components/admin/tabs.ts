@@ -57,7 +57,7 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   {
     id: "channels",
     label: "channels",
-    Screen: lazy(notBuilt),
+    Screen: lazy(() => import("./channels-tab")),
   },
 
   {

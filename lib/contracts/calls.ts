@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
 import * as admin from "./admin";
+import * as adminChannels from "./admin-channels";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -45,6 +46,11 @@ const noCall = { response: z.never() };
  */
 export const apiCalls = {
   "GET /api/admin/audit": { query: admin.adminAuditQuerySchema, response: admin.adminAuditResponseSchema },
+  "GET /api/admin/channels": { response: adminChannels.channelListResponseSchema },
+  "POST /api/admin/channels": { body: adminChannels.channelCreateBodySchema, response: adminChannels.channelSchema },
+  "PATCH /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, body: adminChannels.channelPatchBodySchema, response: adminChannels.channelSchema },
+  "DELETE /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, response: adminChannels.channelDeleteResponseSchema },
+  "PUT /api/admin/models/{id}/fallback": { params: adminChannels.modelFallbackParamsSchema, body: adminChannels.modelFallbackBodySchema, response: adminChannels.modelFallbackResponseSchema },
   "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },
   "GET /api/assistants/categories": { response: assistants.assistantCategoriesResponseSchema },
