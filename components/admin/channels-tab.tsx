@@ -4,10 +4,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import type { Channel } from "@/lib/contracts/admin-channels";
 import { adminApi } from "./admin-session";
+import { FallbackModels } from "./fallback-models";
 import { QueryState } from "./query-state";
 
 // The console's Channels screen (docs/product/channels.md): the channels in the order calls try
-// them, their health, and one form that adds a channel or edits the chosen one.
+// them, their health, one form that adds a channel or edits the chosen one, and each model's fallback.
 
 type Draft = { name: string; base_url: string; api_key: string; priority: string; enabled: boolean; models: string };
 
@@ -164,6 +165,7 @@ export default function ChannelsTab() {
           {t("saveFailed", { message: (save.error ?? remove.error)!.message })}
         </p>
       ) : null}
+      <FallbackModels />
     </section>
   );
 }

@@ -60,3 +60,6 @@ export const channelDeleteResponseSchema = z.object({ deleted: z.literal(true) }
 export const modelFallbackParamsSchema = z.object({ id: queryIdSchema });
 export const modelFallbackBodySchema = z.strictObject({ fallback_model: z.string().trim().min(1).max(100).nullable() });
 export const modelFallbackResponseSchema = z.object({ model_name: z.string(), fallback_model: z.string().nullable() });
+export const modelFallbackListResponseSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), model_name: z.string(), display_name: z.string(), type: z.string(), actions: z.array(z.string()), fallback_model: z.string().nullable() })),
+});

@@ -50,6 +50,7 @@ export const apiCalls = {
   "POST /api/admin/channels": { body: adminChannels.channelCreateBodySchema, response: adminChannels.channelSchema },
   "PATCH /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, body: adminChannels.channelPatchBodySchema, response: adminChannels.channelSchema },
   "DELETE /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, response: adminChannels.channelDeleteResponseSchema },
+  "GET /api/admin/models/fallbacks": { response: adminChannels.modelFallbackListResponseSchema },
   "PUT /api/admin/models/{id}/fallback": { params: adminChannels.modelFallbackParamsSchema, body: adminChannels.modelFallbackBodySchema, response: adminChannels.modelFallbackResponseSchema },
   "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },

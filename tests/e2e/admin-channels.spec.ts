@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { screenshot } from "./helpers";
 
 // The console's Channels tab in demo mode: the demo operator adds a channel, sees it listed with its
-// key masked, edits its priority without retyping the key, and deletes it.
+// key masked, edits its priority without retyping the key, and deletes it; then names a fallback model.
 
 // The console is a desktop screen.
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -42,4 +42,20 @@ test("add, edit and delete a channel in the console", async ({ page }) => {
   await row.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("admin-channel-row")).toHaveCount(0);
   await screenshot(page, "admin-channels-empty");
+});
+
+test("name a fallback model among the models of the same type", async ({ page }) => {
+  await page.goto("/admin?lang=en#channels");
+  await page.getByTestId("admin-demo-sign-in").click();
+  const fallback = page.getByLabel("Fallback model of GPT-4o", { exact: true });
+  await expect(fallback).toHaveValue("");
+  // Only text models are offered for a text model.
+  await expect(fallback.locator("option", { hasText: "DALL·E 3" })).toHaveCount(0);
+  const saved = page.waitForResponse((r) => r.url().includes("/fallback") && r.request().method() === "PUT");
+  await fallback.selectOption("gpt-4o-mini");
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel("Fallback model of GPT-4o", { exact: true })).toHaveValue("gpt-4o-mini");
+  await page.getByTestId("admin-model-fallbacks").scrollIntoViewIfNeeded();
+  await screenshot(page, "admin-channels-fallback");
 });
