@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -82,7 +83,44 @@ export const models = pgTable("models", {
   // What the provider charges us, in USD per the model kind's basis: 1 000 tokens (text), a picture,
   // a minute (audio, video), a document (lib/shared/pricing/provider-cost.ts).
   providerCostUsd: doublePrecision("provider_cost_usd").notNull().default(0),
+  // The model of the same type that answers when every channel of this one is down
+  // (docs/product/channels.md "Fallback model"); one step only, its own fallback is not followed.
+  fallbackModelId: integer("fallback_model_id").references((): AnyPgColumn => models.id, { onDelete: "set null" }),
 });
+
+// ---------------------------------------------------------------- provider channels
+
+// An OpenAI-compatible endpoint with its key and the catalogue models it serves; a model's channels
+// are tried by priority (lower first). consecutive_failures and cooldown_until are shared by every
+// instance: a channel that failed CHANNEL_FAILURES_BEFORE_COOLDOWN times in a row is skipped until
+// cooldown_until. The key is stored as given (docs/decisions/0320-channel-keys-stored-as-given.md).
+export const channels = pgTable("channels", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  baseUrl: text("base_url").notNull(),
+  apiKey: text("api_key").notNull(),
+  priority: integer("priority").notNull().default(0),
+  enabled: boolean("enabled").notNull().default(true),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  cooldownUntil: timestamp("cooldown_until", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Which catalogue model a channel serves, and the id that channel knows it by.
+export const channelModels = pgTable(
+  "channel_models",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    modelName: text("model_name")
+      .notNull()
+      .references(() => models.modelName, { onDelete: "cascade", onUpdate: "cascade" }),
+    providerModelId: text("provider_model_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.modelName] }), index("channel_models_model").on(t.modelName)],
+);
 
 export const modelActions = pgTable(
   "model_actions",

@@ -97,6 +97,13 @@ const envSchema = z.object({
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),
+  // How long one channel may take to a streamed answer's first token, and to another call's result
+  // (a picture takes far longer), before the model's next channel is tried (docs/product/channels.md).
+  // The first stays under AI_STALL_SECONDS, which would end the whole turn first.
+  AI_CHANNEL_FIRST_TOKEN_SECONDS: z.coerce.number().positive().default(15),
+  AI_CHANNEL_RESULT_SECONDS: z.coerce.number().positive().default(60),
+  // How long a channel that failed several times in a row is skipped before it is probed again.
+  AI_CHANNEL_COOLDOWN_SECONDS: z.coerce.number().positive().default(60),
   // Noise removal service: POST audio bytes, get cleaned audio back (docs/product/bot.md); unset = ffmpeg filters.
   AUDIO_CLEANUP_URL: z.string().url().optional(),
   // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.

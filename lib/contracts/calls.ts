@@ -4,6 +4,7 @@ import * as adminUsers from "./admin-users";
 import * as adminCatalogue from "./admin-catalogue";
 import * as adminBroadcasts from "./admin-broadcasts";
 import * as adminPayments from "./admin-payments";
+import * as adminChannels from "./admin-channels";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -50,6 +51,12 @@ const noCall = { response: z.never() };
  */
 export const apiCalls = {
   "GET /api/admin/audit": { query: admin.adminAuditQuerySchema, response: admin.adminAuditResponseSchema },
+  "GET /api/admin/channels": { response: adminChannels.channelListResponseSchema },
+  "POST /api/admin/channels": { body: adminChannels.channelCreateBodySchema, response: adminChannels.channelSchema },
+  "PATCH /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, body: adminChannels.channelPatchBodySchema, response: adminChannels.channelSchema },
+  "DELETE /api/admin/channels/{id}": { params: adminChannels.channelParamsSchema, response: adminChannels.channelDeleteResponseSchema },
+  "GET /api/admin/models/fallbacks": { response: adminChannels.modelFallbackListResponseSchema },
+  "PUT /api/admin/models/{id}/fallback": { params: adminChannels.modelFallbackParamsSchema, body: adminChannels.modelFallbackBodySchema, response: adminChannels.modelFallbackResponseSchema },
   "POST /api/admin/auth": { body: admin.adminAuthBodySchema, response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/demo": { response: admin.adminTokenResponseSchema },
   "POST /api/admin/auth/redeem": { body: admin.adminRedeemBodySchema, response: admin.adminTokenResponseSchema },

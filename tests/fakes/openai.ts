@@ -12,7 +12,8 @@ import { PNG } from "pngjs";
 // Use:
 //   const fake = await startFakeOpenAi();          // fake.url is the base URL to give the SDK (…/v1)
 //   fake.answer = "Hi there"; fake.usage = { prompt_tokens: 5, completion_tokens: 2 };
-//   fake.mode = "fail500" | "fail400" | "hang" | "stall" | "normal";  // hang never answers (timeouts);
+//   fake.mode = "fail500" | "fail429" | "fail400" | "hang" | "stall" | "normal";  // hang never answers (timeouts);
+//                                  fail429 is the rate limit with `retry-after: 20` (the SDK waits it out);
 //                                  stall streams the answer, then keeps the stream open without finishing
 //   fake.streamDelayMs = 300;       // a pause before each streamed piece (a slow model)
 //   fake.answerDelayMs = 500;       // a pause before any answer starts (a slow image or speech job)
@@ -20,7 +21,7 @@ import { PNG } from "pngjs";
 //   await fake.close();
 // A wrong bearer key gets 401 like the real API.
 
-export type FakeOpenAiMode = "normal" | "fail500" | "fail400" | "hang" | "stall";
+export type FakeOpenAiMode = "normal" | "fail500" | "fail429" | "fail400" | "hang" | "stall";
 export type FakeOpenAiFile = { field: string; filename: string; type: string; size: number };
 export type FakeOpenAiRequest = {
   path: string;
@@ -147,6 +148,10 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     if (fake.mode === "hang") return; // never answers: the client's timeout must end it
     if (fake.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
     if (fake.mode === "fail500") return apiError(res, 500, "The server had an error while processing your request.");
+    if (fake.mode === "fail429") {
+      res.setHeader("retry-after", "20");
+      return apiError(res, 429, "Rate limit reached for requests.", "rate_limit_exceeded");
+    }
     if (fake.mode === "fail400") return apiError(res, 400, "Invalid request (fake failing mode).", "invalid_request");
     answer(res, fake, path, body);
   });

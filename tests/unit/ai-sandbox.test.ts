@@ -52,22 +52,27 @@ describe("sandbox AI provider (demo mode)", () => {
     expect(cleaned.data.subarray(0, 4).toString()).toBe("OggS");
   });
 
-  it("is chosen in demo mode without an endpoint, the SDK provider with one", async () => {
+  it("answers in demo mode when nothing serves the model, the endpoint does when one is set", async () => {
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_API_KEY;
-    expect((await import("@/lib/server/ai/provider")).getAiProvider().name).toBe("sandbox");
+    const heard = await (await import("@/lib/server/ai/provider")).getAiProvider().transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() });
+    expect(heard.text).toMatch(/^Demo transcription \(sandbox/);
     vi.resetModules();
-    process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1";
+    process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1"; // nothing listens: the SDK's connection error
     process.env.OPENAI_API_KEY = "sk-test";
-    expect((await import("@/lib/server/ai/provider")).getAiProvider().name).toBe("openai");
+    process.env.AI_MAX_RETRIES = "0";
+    const { APIConnectionError } = await import("openai");
+    const { getAiProvider } = await import("@/lib/server/ai/provider");
+    const failed = await getAiProvider().transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() }).catch((e: Error) => e);
+    expect(failed).toMatchObject({ name: "ChannelsDownError", cause: expect.any(APIConnectionError) });
   });
 
-  it("is refused in production: no provider without an endpoint, a logged start-up check, and the sandbox itself refuses", async () => {
+  it("is refused in production: no model call without an endpoint, a logged start-up check, and the sandbox itself refuses", async () => {
     process.env.APP_MODE = "production";
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_API_KEY;
     const { getAiProvider, checkAiConfig, AiNotConfiguredError } = await import("@/lib/server/ai/provider");
-    expect(() => getAiProvider()).toThrow(AiNotConfiguredError);
+    await expect(getAiProvider().generateImage({ model: "gpt-image-1", prompt: "p", signal: signal() })).rejects.toBeInstanceOf(AiNotConfiguredError);
     const log = vi.fn();
     expect(checkAiConfig(log)).toBe(false);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/OPENAI_BASE_URL and OPENAI_API_KEY/));

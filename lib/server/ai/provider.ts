@@ -1,46 +1,25 @@
-import { env, isDemoMode } from "@/lib/env";
-import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
-import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
+import { isDemoMode } from "@/lib/env";
+import { AiNotConfiguredError, routedAiProvider } from "@/lib/server/ai/routed-provider";
+import { isDefaultChannelConfigured } from "@/lib/server/channels/route";
 import { instrumented } from "@/lib/server/log";
 import type { AiCall, AiProvider, ChatMessage, Usage } from "./types";
 
 export type { AiFile, AiProvider, ChatMessage, Usage } from "./types";
+export { AiNotConfiguredError } from "@/lib/server/ai/routed-provider";
 
-/** Thrown when production has no model endpoint: the sandbox is for demo mode only. */
-export class AiNotConfiguredError extends Error {
-  constructor() {
-    super("APP_MODE=production needs OPENAI_BASE_URL and OPENAI_API_KEY for the bot's AI models (the sandbox answers only in demo mode).");
-    this.name = "AiNotConfiguredError";
-  }
-}
+const provider = instrumented("ai", routedAiProvider);
 
-const isAiConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
-
-let cached: AiProvider | undefined;
-
+/** The model layer: calls by catalogue model name, routed over the model's channels (routed-provider.ts). */
 export function getAiProvider(): AiProvider {
-  if (cached) return cached;
-  if (isAiConfigured()) {
-    cached = createOpenAiProvider({
-      baseURL: env.OPENAI_BASE_URL!,
-      apiKey: env.OPENAI_API_KEY!,
-      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
-      maxRetries: env.AI_MAX_RETRIES,
-      ttsVoice: env.OPENAI_TTS_VOICE,
-      audioCleanupUrl: env.AUDIO_CLEANUP_URL,
-    });
-  } else if (isDemoMode()) {
-    cached = sandboxAiProvider;
-  } else {
-    throw new AiNotConfiguredError();
-  }
-  cached = instrumented(`ai:${cached.name}`, cached);
-  return cached;
+  return provider;
 }
 
-/** Start-up check: logs (does not throw) when production cannot reach any model. */
+/**
+ * Start-up check: logs (does not throw) when production has no default endpoint. Channels set in
+ * the console may still serve every model; a call nothing serves fails with AiNotConfiguredError.
+ */
 export function checkAiConfig(log: (msg: string) => void = console.error): boolean {
-  if (isAiConfigured() || isDemoMode()) return true;
+  if (isDefaultChannelConfigured() || isDemoMode()) return true;
   log(new AiNotConfiguredError().message);
   return false;
 }

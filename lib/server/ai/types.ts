@@ -13,9 +13,13 @@ export type AiFile = { data: Buffer; contentType: string; note?: string };
  */
 export type AiCall = { signal: AbortSignal; lang?: string };
 
-/** The model layer the bot calls: one OpenAI-compatible endpoint, or the demo sandbox. */
+/**
+ * The model layer the bot calls. Through getAiProvider() `model` is the catalogue model name (a name
+ * outside the catalogue goes to the default channel as it is); one channel's adapter (openai-provider.ts)
+ * and the sandbox take the id the endpoint knows the model by.
+ */
 export interface AiProvider {
-  readonly name: "openai" | "sandbox";
+  readonly name: "openai" | "sandbox" | "channels";
   chatStream(o: AiCall & { model: string; messages: ChatMessage[] }): AsyncIterable<{ delta: string } | { usage: Usage }>;
   generateImage(o: AiCall & { model: string; prompt: string }): Promise<AiFile>;
   editImage(o: AiCall & { model: string; prompt: string; image: Buffer; filename: string }): Promise<AiFile>;

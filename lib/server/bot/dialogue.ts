@@ -3,16 +3,18 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
+import { watchFallback, type FallbackAnswer } from "@/lib/server/ai/model-fallback";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { recordModelUsage } from "@/lib/server/catalogue/usage";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText, steerText } from "./bot-text";
+import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
 import { changeModelKeyboard, startDefaultTextSession } from "./model-choice";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
-import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
+import { activeSession, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, TurnHandedOver, watchStop } from "./turns";
@@ -94,14 +96,17 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   let answer = "";
   let usage: Usage | undefined;
   let failure: unknown;
+  let fallback: FallbackAnswer | undefined;
   try {
     const signal = AbortSignal.any([stop.signal, stall.signal, deadline]);
-    for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })) {
-      stall.alive();
-      if ("usage" in part) usage = part.usage;
-      else answer += part.delta;
-      preview.show(answer);
-    }
+    ({ fallback } = await watchFallback(async () => {
+      for await (const part of getAiProvider().chatStream({ model: active.modelName, messages, signal, lang })) {
+        stall.alive();
+        if ("usage" in part) usage = part.usage;
+        else answer += part.delta;
+        preview.show(answer);
+      }
+    }));
     if (!answer.trim()) failure = new Error("The model answered nothing");
   } catch (error) {
     failure = error;
@@ -131,15 +136,18 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
   // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
   // past the balance it stops at zero: the answer was already given.
-  const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
-  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
-  await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: "text", quantity: tokens });
+  // A fallback model's answer is paid at its own price (docs/product/channels.md "Fallback model").
+  const price = fallback ? await modelPrice({ db, modelName: fallback.to, action: "text" }) : await sessionPrice({ db, active, action: "text" });
+  const units = jobUnits(price, tokens);
+  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: fallback?.to ?? active.modelName, action: active.session.action, turnId: turn.id } });
+  await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: "text", quantity: tokens });
   await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
   await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
   const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   const fullness = contextPercent(context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
   const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
-  const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
+  const notes = [fallback && (await fallbackLine({ db, lang, fallback })), stopped && botText(lang)("stoppedNote")].filter(Boolean);
+  const footer = [...notes, cost].join("\n");
   try {
     await preview.finish({ text: answer, footer, keyboard: changeModelKeyboard(lang) });
   } catch (error) {

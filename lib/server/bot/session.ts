@@ -22,7 +22,6 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
   const [row] = await db
     .select({
       session: dialogSessions,
-      providerModelId: models.providerModelId,
       modelName: models.modelName,
       modelDisplayName: models.displayName,
       modelEnabled: models.enabled,
@@ -46,9 +45,6 @@ export async function endedForDisabledModel({ ctx, db, user, active }: { ctx: Co
   await ctx.reply(botText(user.language)("modelDisabled", { model: active.modelDisplayName }), { reply_markup: webAppKeyboard(user.language) });
   return true;
 }
-
-/** The id the model endpoint knows the session's model by. */
-export const providerModelOf = (active: ActiveSession) => active.providerModelId ?? active.modelName;
 
 /**
  * The catalogue's price of one job of `action` (the session's own by default) on the session's

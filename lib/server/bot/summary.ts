@@ -10,7 +10,7 @@ import { spendQuota } from "@/lib/server/quotas/spend";
 import { log } from "@/lib/server/log";
 import { steerText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
-import { providerModelOf, sessionPrice, type ActiveSession } from "./session";
+import { sessionPrice, type ActiveSession } from "./session";
 
 // When the earlier turns of a text dialogue no longer fit the model's context budget, the oldest are
 // replaced by a summary the session's own model writes: stored on the session (summary, and the last
@@ -56,7 +56,7 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
   let result;
   try {
     result = await completeChat(getAiProvider(), {
-      model: providerModelOf(active),
+      model: active.modelName,
       messages: [
         { role: "system", content: SUMMARY_INSTRUCTIONS(Math.round(budget * SUMMARY_SHARE * 0.75)) },
         { role: "user", content: transcript },

@@ -31,7 +31,7 @@ const modelIdsByTariff = (db: Db) =>
   });
 
 /** Every model with its actions, in catalogue order, disabled ones too (cached: treat as read-only). */
-export const loadAllModels = (db: Db): Promise<(ModelRow & { type: string; enabled: boolean; providerCostUsd: number })[]> =>
+export const loadAllModels = (db: Db): Promise<(ModelRow & Pick<typeof models.$inferSelect, "type" | "enabled" | "providerCostUsd" | "providerModelId" | "fallbackModelId">)[]> =>
   cachedCatalogue(db, "models", async () => {
     const [rows, actions] = await Promise.all([
       db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),

@@ -7,7 +7,7 @@ import { completeChat, getAiProvider, type ChatMessage } from "@/lib/server/ai/p
 import { botText } from "../bot-text";
 import { documentMessage, documentTextToKeep } from "../context";
 import { sendFormatted } from "../replies";
-import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
+import { saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepUserFile } from "../telegram-files";
 import type { IncomingFile } from "./incoming";
 import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
@@ -32,7 +32,7 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
         ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
         { role: "user", content: documentMessage({ question, text, name: file.filename }) },
       ];
-      const { text: answer } = await completeChat(getAiProvider(), { model: providerModelOf(active), messages, signal, lang });
+      const { text: answer } = await completeChat(getAiProvider(), { model: active.modelName, messages, signal, lang });
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
       const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });

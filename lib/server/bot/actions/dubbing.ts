@@ -5,7 +5,7 @@ import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { completeChat, getAiProvider } from "@/lib/server/ai/provider";
 import { botText } from "../bot-text";
-import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
+import { saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
 import { sendAudioResult } from "./audio";
 import { replyPlain, type IncomingFile } from "./incoming";
@@ -45,7 +45,7 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
   await paidTurn({
     ctx, db, user, active, input: { text }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
     run: async ({ signal, spent, left }) => {
-      const speech = await getAiProvider().speech({ model: providerModelOf(active), text, signal, lang });
+      const speech = await getAiProvider().speech({ model: active.modelName, text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
       await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
@@ -76,7 +76,7 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       });
       const translation = translated.text.trim().slice(0, SPEECH_MAX_CHARS);
       if (!translation) throw new Error("The translating model answered nothing");
-      const speech = await ai.speech({ model: providerModelOf(active), text: translation, signal, lang });
+      const speech = await ai.speech({ model: active.modelName, text: translation, signal, lang });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });

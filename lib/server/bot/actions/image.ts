@@ -6,7 +6,7 @@ import { getAiProvider, type AiFile } from "@/lib/server/ai/provider";
 import { log } from "@/lib/server/log";
 import { extensionFor } from "@/lib/server/storage/keys";
 import { botText } from "../bot-text";
-import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
+import { saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepResultFile, keepUserFile } from "../telegram-files";
 import type { IncomingFile } from "./incoming";
 import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
@@ -45,7 +45,7 @@ export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn 
   await paidTurn({
     ctx, db, user, active, input: { text: prompt }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
-      const image = await getAiProvider().generateImage({ model: providerModelOf(active), prompt: promptOf(active, prompt), signal, lang: user.language });
+      const image = await getAiProvider().generateImage({ model: active.modelName, prompt: promptOf(active, prompt), signal, lang: user.language });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, spent, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
@@ -66,7 +66,7 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
     ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const image = await getAiProvider().editImage({ model: providerModelOf(active), prompt, image: photo.data, filename: file.filename, signal, lang: user.language });
+      const image = await getAiProvider().editImage({ model: active.modelName, prompt, image: photo.data, filename: file.filename, signal, lang: user.language });
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, spent, left });

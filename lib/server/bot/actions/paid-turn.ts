@@ -6,13 +6,15 @@ import { env } from "@/lib/env";
 import { jobUnits, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { DocumentError } from "@/lib/server/ai/documents";
+import { watchFallback, type FallbackAnswer } from "@/lib/server/ai/model-fallback";
+import type { ModelAction } from "@/lib/shared/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { recordModelUsage } from "@/lib/server/catalogue/usage";
-import type { ModelAction } from "@/lib/shared/model-actions";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import { botText, type BotTextKey } from "../bot-text";
 import { tariffsKeyboard } from "../replies";
-import type { ActiveSession } from "../session";
+import { fallbackLine, modelPrice } from "../fallback-turn";
+import { quotaLeft, type ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
@@ -138,8 +140,9 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
   const closeStatus = statusWhenSlow({ ctx, db, active, lang });
   let failure: { error: unknown } | undefined;
+  let fallback: FallbackAnswer | undefined;
   try {
-    await run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left });
+    ({ fallback } = await watchFallback(() => run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left })));
   } catch (error) {
     failure = { error };
   } finally {
@@ -148,7 +151,8 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   await closeStatus(!failure);
   if (!failure) {
     await endTurn({ db, turnId: turn.id, status: "done" });
-    await recordModelUsage({ db, userId: user.id, modelName: active.modelName, action: active.session.action as ModelAction, quantity });
+    if (fallback) await chargeAtFallbackPrice({ ctx, db, user, reserved: amount, spent, quantity, fallback, refs });
+    await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
     return;
   }
   const { error } = failure;
@@ -158,6 +162,32 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
   await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
   await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
+}
+
+/**
+ * A turn the fallback model answered costs that model's price for the same job: the difference to
+ * what was reserved is given back or taken (down to zero: the answer was given), and the user is
+ * told which model answered and what it took.
+ */
+async function chargeAtFallbackPrice({ ctx, db, user, reserved, spent, quantity, fallback, refs }: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  reserved: number;
+  spent: Spent;
+  quantity: number;
+  fallback: FallbackAnswer;
+  refs: { modelName?: string; action?: string };
+}): Promise<void> {
+  const action = refs.action as ModelAction;
+  const cost = await modelPrice({ db, modelName: fallback.to, action });
+  const amount = jobUnits(cost, quantity);
+  const fallbackRefs = { ...refs, modelName: fallback.to };
+  if (amount < reserved) await refundQuota({ db, userId: user.id, kind: cost.kind, amount: reserved - amount, fromPackage: spent.fromPackage, refs: fallbackRefs });
+  if (amount > reserved) await spendQuota({ db, userId: user.id, kind: cost.kind, amount: amount - reserved, clampAtZero: true, refs: fallbackRefs });
+  const left = await quotaLeft({ db, userId: user.id, kind: cost.kind });
+  const line = await fallbackLine({ db, lang: user.language, fallback });
+  await ctx.reply(`${line}\n${costLine({ lang: user.language, kind: cost.kind, spent: amount, left })}`).catch(() => {});
 }
 
 /**

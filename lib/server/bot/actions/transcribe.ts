@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { getAiProvider } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
-import { providerModelOf, saveTurn, sessionPrice, type ActiveSession } from "../session";
+import { saveTurn, sessionPrice, type ActiveSession } from "../session";
 import { downloadTelegramFile, keepUserFile } from "../telegram-files";
 import { replyPlain, type IncomingFile } from "./incoming";
 import { costLine, paidTurn, refusedAsTooLarge, spendAfterTurn, startedMinutes, TurnRefused } from "./paid-turn";
@@ -22,7 +22,7 @@ export async function transcribeTurn({ ctx, db, user, active, file }: { ctx: Con
     ctx, db, user, active, input: { text: file.caption, file }, cost, quantity: reserved, chatAction: "typing",
     run: async ({ signal, spent, left }) => {
       const audio = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const { text, durationSeconds } = await getAiProvider().transcribe({ model: providerModelOf(active), audio: audio.data, filename: file.filename, signal, lang });
+      const { text, durationSeconds } = await getAiProvider().transcribe({ model: active.modelName, audio: audio.data, filename: file.filename, signal, lang });
       if (!text.trim()) throw new TurnRefused("noSpeech");
       const userFileUrl = await keepUserFile({ file: audio, contentType: file.contentType });
       const extra = jobUnits(cost, file.durationSeconds === undefined ? startedMinutes(durationSeconds) - reserved : 0);

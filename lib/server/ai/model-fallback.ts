@@ -1,0 +1,24 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+
+// When every channel of a model is down its fallback model answers (routed-provider.ts). The turn
+// that made the call must know, to say so and to charge the fallback's price, yet the calls sit deep
+// in each action's code: the turn watches a scope, and the router notes the fallback in it.
+
+/** `to` answered because every channel of `from` was down (catalogue model names). */
+export type FallbackAnswer = { from: string; to: string };
+
+const scope = new AsyncLocalStorage<{ fallback?: FallbackAnswer }>();
+
+/** Runs `fn` and answers what it returned with the fallback any model call inside it used. */
+export async function watchFallback<T>(fn: () => Promise<T>): Promise<{ result: T; fallback?: FallbackAnswer }> {
+  const seen: { fallback?: FallbackAnswer } = {};
+  const result = await scope.run(seen, fn);
+  return { result, fallback: seen.fallback };
+}
+
+/** The router's side: a fallback model answered the current call. */
+export function noteFallback(fallback: FallbackAnswer): void {
+  const seen = scope.getStore();
+  if (seen) seen.fallback = fallback;
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { channelModels, channels } from "@/db/schema";
+import { env } from "@/lib/env";
+import { loadAllModels } from "@/lib/server/catalogue/models";
+import { now } from "@/lib/server/clock";
+
+// Which endpoints a model is called through, and the health each channel shares with every
+// instance through its row (docs/product/channels.md).
+
+/** A channel that fails this many calls in a row is skipped for AI_CHANNEL_COOLDOWN_SECONDS. */
+export const CHANNEL_FAILURES_BEFORE_COOLDOWN = 3;
+
+/** One endpoint to try: `id` is null for the default channel of OPENAI_BASE_URL, which keeps no state. */
+export type ChannelTarget = { id: number | null; name: string; baseURL: string; apiKey: string; providerModelId: string };
+
+/** The name the default channel is logged under. */
+export const DEFAULT_CHANNEL_NAME = "default";
+
+export const isDefaultChannelConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
+
+/**
+ * The channels to try for `modelName`, by priority, without those cooling down. A model that no
+ * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
+ * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
+ * whether any channel row serves the model at all: then an empty list means all of them are down.
+ */
+export async function channelsFor(db: Db, modelName: string): Promise<{ targets: ChannelTarget[]; served: boolean; fallbackModel?: string }> {
+  const [catalogue, rows] = await Promise.all([
+    loadAllModels(db),
+    db
+      .select({ id: channels.id, name: channels.name, baseURL: channels.baseUrl, apiKey: channels.apiKey, providerModelId: channelModels.providerModelId, cooldownUntil: channels.cooldownUntil })
+      .from(channelModels)
+      .innerJoin(channels, eq(channels.id, channelModels.channelId))
+      .where(and(eq(channelModels.modelName, modelName), eq(channels.enabled, true)))
+      .orderBy(asc(channels.priority), asc(channels.id)),
+  ]);
+  const model = catalogue.find((m) => m.modelName === modelName);
+  const fallbackModel = model?.fallbackModelId ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName : undefined;
+  if (rows.length) {
+    const at = now().getTime();
+    const targets = rows.filter((r) => !r.cooldownUntil || r.cooldownUntil.getTime() <= at).map(({ cooldownUntil: _, ...target }) => target);
+    return { targets, served: true, fallbackModel };
+  }
+  if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
+  const providerModelId = model?.providerModelId ?? modelName;
+  return { targets: [{ id: null, name: DEFAULT_CHANNEL_NAME, baseURL: env.OPENAI_BASE_URL!, apiKey: env.OPENAI_API_KEY!, providerModelId }], served: true, fallbackModel };
+}
+
+/** A call through the channel got its first result: its run of failures ends. */
+export async function markChannelAnswered(db: Db, channelId: number): Promise<void> {
+  await db
+    .update(channels)
+    .set({ consecutiveFailures: 0, cooldownUntil: null })
+    .where(and(eq(channels.id, channelId), sql`(${channels.consecutiveFailures} > 0 or ${channels.cooldownUntil} is not null)`));
+}
+
+/**
+ * A call through the channel failed before its first result: one more failure in a row, counted in
+ * SQL so instances failing at once all count; at the threshold (and on every failed probe past it)
+ * the channel cools down from now.
+ */
+export async function markChannelFailed(db: Db, channelId: number): Promise<void> {
+  const until = new Date(now().getTime() + env.AI_CHANNEL_COOLDOWN_SECONDS * 1000);
+  await db
+    .update(channels)
+    .set({
+      consecutiveFailures: sql`${channels.consecutiveFailures} + 1`,
+      cooldownUntil: sql`case when ${channels.consecutiveFailures} + 1 >= ${CHANNEL_FAILURES_BEFORE_COOLDOWN} then ${until.toISOString()}::timestamptz else ${channels.cooldownUntil} end`,
+    })
+    .where(eq(channels.id, channelId));
+}
