@@ -1,8 +1,9 @@
 import "server-only";
 import { log } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics/registry";
 
-// Every model call through a channel ends here once, whatever came of it: the log line today, and
-// the one place metrics hook into (a counter per model, channel and outcome, a duration histogram).
+// Every model call through a channel ends here once, whatever came of it: a log line and the
+// ai_channel_calls_total counter (per model, channel and outcome).
 
 /**
  * ok: the first token or the result came; failed: the channel failed before it (connection,
@@ -15,6 +16,7 @@ export type ProviderCallOutcome = "ok" | "failed" | "rejected" | "aborted" | "cu
 export type ProviderCall = { model: string; channel: string; outcome: ProviderCallOutcome; ms: number };
 
 export function recordProviderCall({ model, channel, outcome, ms }: ProviderCall): void {
+  metrics().channelCalls.inc({ model, channel, outcome });
   const line = { model, channel, outcome, durationMs: Math.round(ms) };
   if (outcome === "ok" || outcome === "aborted") log().info(line, "model call");
   else log().warn(line, "model call");

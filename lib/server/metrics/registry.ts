@@ -47,6 +47,12 @@ function createMetrics() {
       labelNames: ["operation", "model", "outcome"] as const,
       registers,
     }),
+    channelCalls: new Counter({
+      name: "ai_channel_calls_total",
+      help: "Model calls through a provider channel, by catalogue model, channel and outcome (ok, failed, rejected, aborted, cut).",
+      labelNames: ["model", "channel", "outcome"] as const,
+      registers,
+    }),
     providerDuration: new Histogram({
       name: "ai_provider_call_duration_seconds",
       help: "Duration of AI provider calls (a stream until its last chunk), by operation and provider model.",
