@@ -189,6 +189,9 @@ test("referral discount: limits, messages, 'All', and switching it off resets th
   await expect(page.getByTestId("referral-error")).toHaveCount(0);
   await expect(page.getByTestId("pay-total")).toHaveText("20 ₽");
   await page.getByTestId("referral-input").fill("100.5");
+  await expect(page.getByTestId("referral-input")).toHaveValue("100,5");
+  await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
+  await page.getByTestId("referral-input").fill("100,5");
   await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
   await page.getByTestId("calculations-toggle").click();
   await expect(page.getByTestId("calc-discount")).toContainText("100,50 ₽");

@@ -91,7 +91,7 @@ export async function paidTurn({ ctx, db, user, cost, quantity, chatAction, run 
     return;
   }
   const { left } = spent;
-  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
+  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
