@@ -30,6 +30,8 @@ export function readableColours(host: HostColours, dark: boolean): Record<string
     // The button's own colour moves so that its label stays readable on it.
     "--accent": readableShade(named.button_color ?? base.accent, [accentText]),
     "--accent-text": accentText,
+    // The same colour where it is text on the page (a chosen segment, a price).
+    "--accent-ink": readableShade(named.button_color ?? base.accent, grounds),
     "--danger": readableShade(named.destructive_text_color ?? base.danger, grounds),
     "--success": readableShade(base.success, grounds),
   };
