@@ -24,7 +24,7 @@ test("tariff list shows every tariff, the Pack store card, and Free as the activ
   await expect(free.getByTestId("tariff-per-day")).toHaveCount(0);
   const starter = page.getByTestId("tariff-card-Starter");
   await expect(starter.getByTestId("tariff-per-day")).toContainText("17 ₽/день");
-  await expect(starter.getByTestId("balance-text")).toHaveText("200K");
+  await expect(starter.getByTestId("balance-text")).toHaveText("200 тыс.");
   await expect(starter.getByTestId("tariff-choose")).toHaveText("Выбрать");
   await screenshot(page, "tariff-list-ru");
 
@@ -92,7 +92,7 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   await expect(page.getByTestId("free-note")).toContainText("когда закончится оплаченный период тарифа Starter");
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
-  await expect(page.getByTestId("limit-text")).toContainText("200K");
+  await expect(page.getByTestId("limit-text")).toContainText("200 тыс.");
   await expect(page.getByTestId("limit-video")).toContainText("50");
 });
 
