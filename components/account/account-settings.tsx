@@ -17,8 +17,8 @@ export function AutoPayToggle({ onNotice }: { onNotice: (notice: Notice) => void
   const change = (on: boolean) => {
     if (on) return navigate(routes.autoPay());
     setRecurrent.mutate(false, {
-      onSuccess: () => onNotice({ kind: "success", text: t("autoPayOff") }),
-      onError: () => onNotice({ kind: "error", text: t("autoPayError") }),
+      onSuccess: () => onNotice({ kind: "success", key: "Account.autoPayOff" }),
+      onError: () => onNotice({ kind: "error", key: "Account.autoPayError" }),
     });
   };
   return (

@@ -29,11 +29,12 @@ export function ReferralCodeEntry({ onNotice }: { onNotice: (notice: Notice) => 
 
   const submit = () =>
     activate.mutate(code.trim(), {
-      onSuccess: (res) => {
+      onSuccess: () => {
         setCode("");
-        onNotice({ kind: "success", text: res.message });
+        onNotice({ kind: "success", key: "ReferralCode.activated" });
       },
-      onError: (error) => onNotice({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t("activationFailed") }),
+      onError: (error) =>
+        onNotice(error instanceof ApiRequestError && error.message ? { kind: "error", text: error.message } : { kind: "error", key: "Account.activationFailed" }),
     });
 
   const hint: Record<typeof state, string | null> = {

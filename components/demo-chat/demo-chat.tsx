@@ -6,6 +6,8 @@ import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } fr
 import type { DemoChatButton, DemoChatItem } from "@/lib/contracts/demo-chat";
 import type { Locale } from "@/lib/i18n/locale";
 import { demoThemeParams, readDemoTheme } from "@/lib/client/demo-host";
+import { paintLaunchTheme } from "@/lib/client/launch-params";
+import { deviceTimeZone } from "@/lib/shared/format";
 import { useDemoChatMessages, useDemoChatSend } from "@/lib/queries/demo-chat";
 import { ChatMessage } from "./chat-message";
 import { Composer } from "./composer";
@@ -15,10 +17,7 @@ import "./demo-chat.css";
 /** ?demo_theme=dark paints the page with the messenger's dark palette, as the mocked host does in the app. */
 function useDemoTheme() {
   useEffect(() => {
-    const theme = readDemoTheme();
-    const root = document.documentElement;
-    for (const [key, value] of Object.entries(demoThemeParams(theme))) root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
-    root.dataset.theme = theme;
+    paintLaunchTheme(demoThemeParams(readDemoTheme()));
   }, []);
 }
 
@@ -99,8 +98,8 @@ export function DemoChat({ locale, messages, backHref }: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } }));
   useDemoTheme();
   return (
-    // The app's time zone (components/shell/intl-provider.tsx); message times use the browser's own.
-    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Europe/Moscow">
+    // The device's time zone, as in the mini-app (components/shell/intl-provider.tsx).
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone={deviceTimeZone()}>
       <QueryClientProvider client={client}>
         <Conversation backHref={backHref} />
       </QueryClientProvider>

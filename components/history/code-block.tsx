@@ -15,7 +15,10 @@ export function CodeBlock({ children }: { children: ReactNode }) {
       <button type="button" className="code-block__copy" onClick={() => void copy(codeText())} data-testid="code-copy">
         {copied ? t("copied") : t("copy")}
       </button>
-      <pre ref={pre}>{children}</pre>
+      {/* A long line scrolls sideways: the scroll area takes focus so the keyboard can scroll it too. */}
+      <pre ref={pre} tabIndex={0} role="region" aria-label={t("kind.code")}>
+        {children}
+      </pre>
     </div>
   );
 }

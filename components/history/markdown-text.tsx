@@ -8,6 +8,8 @@ import { CodeBlock } from "./code-block";
 // was dropped renders as its text only.
 const components: Components = {
   pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+  // A wide table scrolls sideways (history.css): focusable, so the keyboard can scroll it too.
+  table: ({ children }) => <table tabIndex={0}>{children}</table>,
   a: ({ href, children }) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer nofollow">

@@ -1,9 +1,10 @@
 "use client";
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Switch } from "@/components/ui/switch";
 import { appliedDiscount, formatRoubles } from "./payment-form";
 import { REFERRAL_MIN_AMOUNT, maxReferralDiscount, validateReferralAmount, type ReferralAmountError } from "@/lib/shared/pricing/referral-discount";
+import { decimalSeparator } from "@/lib/shared/format";
 import { useReferralBalance } from "@/lib/queries/referral";
 import "./payments.css";
 
@@ -52,6 +53,7 @@ export function useReferralState(price: number): ReferralState {
 
 export function ReferralDiscount({ state }: { state: ReferralState }) {
   const t = useTranslations("Payment");
+  const locale = useLocale();
   const { enabled, balance, failed, max, error } = state;
   const message = error && error !== "invalidFormat" ? t(error, { min: REFERRAL_MIN_AMOUNT, max: formatRoubles(max) }) : error ? t("invalidFormat") : null;
   return (
@@ -78,7 +80,8 @@ export function ReferralDiscount({ state }: { state: ReferralState }) {
               inputMode="decimal"
               aria-label={t("referralAmount")}
               data-testid="referral-input"
-              value={state.input}
+              // Kept with a point, shown with the locale's separator; either separator can be typed.
+              value={state.input.replace(".", decimalSeparator(locale))}
               onChange={(e) => state.setInput(e.target.value.replace(",", "."))}
             />
             <button type="button" className="button button--secondary" data-testid="referral-all" onClick={() => state.setInput(formatRoubles(max))}>

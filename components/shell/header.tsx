@@ -16,7 +16,7 @@ export function Header() {
   const [bellOpen, setBellOpen] = useState(false);
   return (
     <header className="app-header">
-      <Link href={routes.home()} className="app-header__logo" aria-label={t("home")}>
+      <Link href={routes.home()} className="app-header__logo">
         <img src="/logo.svg" alt="" width={28} height={28} />
         <span>{t("appName")}</span>
       </Link>

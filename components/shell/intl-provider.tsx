@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { messageAt } from "@/lib/i18n/message-keys";
-import { MONEY_FORMAT } from "@/lib/shared/format";
+import { COMPACT_FORMAT, deviceTimeZone, MONEY_FORMAT } from "@/lib/shared/format";
 
 type Messages = typeof import("@/messages/ru.json");
 type ShownMessages = Messages | FirstPaintMessages;
@@ -79,9 +79,9 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
       <NextIntlClientProvider
         locale={shown.locale}
         messages={shown.messages}
-        timeZone="Europe/Moscow"
+        timeZone={deviceTimeZone()}
         // Messages write roubles as `{amount, number, money}` (lib/shared/format.ts).
-        formats={{ number: { money: MONEY_FORMAT } }}
+        formats={{ number: { money: MONEY_FORMAT, compact: COMPACT_FORMAT } }}
         // A key missing in English falls back to its Russian text rather than breaking the screen.
         getMessageFallback={({ namespace, key }) => lookup(russian, namespace, key) ?? key}
         onError={() => {}}

@@ -105,7 +105,7 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
         <DialArc fraction={valueToFraction(value, bounds)} knob />
         <div className="dial__center">
           <strong className="dial__value" data-testid={`dial-value-${kind}`}>
-            {formatCount(value)}
+            {formatCount(value, locale)}
           </strong>
           <span className="dial__of">{t(`unit.${kind}`)}</span>
         </div>
@@ -129,7 +129,7 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
         </button>
       </div>
       <span className="dial-slider__range">
-        {formatCount(bounds.min)} – {formatCount(bounds.max)}
+        {formatCount(bounds.min, locale)} – {formatCount(bounds.max, locale)}
       </span>
     </div>
   );

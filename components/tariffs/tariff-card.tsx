@@ -1,6 +1,6 @@
 "use client";
 import { useMemo } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { StandardTariff } from "@/lib/contracts/tariff";
 import { haptic } from "@/lib/client/host";
 import { formatCount } from "@/lib/shared/format";
@@ -25,6 +25,7 @@ type TariffCardProps = {
 export function TariffCard({ name, tariff, index, active, onChoose }: TariffCardProps) {
   const t = useTranslations("TariffList");
   const estimate = useTranslations("Estimate");
+  const locale = useLocale();
   const costs = useActionCosts();
   // Picked once per tariff data: the random order stays put while the screen is open.
   const models = useMemo(() => pickCardModels(tariff.models), [tariff.models]);
@@ -32,7 +33,7 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
   const description = tariff.description;
   // The Custom tariff's balances are the most its dials allow.
   const balance = (kind: "text" | CardKind) => {
-    const value = formatCount(cardBalance(tariff, kind));
+    const value = formatCount(cardBalance(tariff, kind), locale);
     return name === CUSTOM_TARIFF ? t("upTo", { value }) : value;
   };
   // What the balance buys at the catalogue's prices (docs/product/billing.md "Prices per job").

@@ -1,5 +1,6 @@
 "use client";
 import { hapticFeedback, miniApp, swipeBehavior, themeParams, viewport } from "@telegram-apps/sdk-react";
+import { paintReadableColours } from "./readable-theme";
 
 // The messenger's frame around the app (docs/product/screens.md): its theme as CSS variables (--tg-theme-*, read by
 // app/globals.css), its header and background colours, full height, safe-area insets
@@ -13,6 +14,8 @@ function followTheme(): void {
   if (miniApp.isMounted() && !miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable();
   const paint = () => {
     document.documentElement.setAttribute(THEME_ATTRIBUTE, themeParams.isDark() ? "dark" : "light");
+    // The bound variables carry the host's colours as sent; the ones the stylesheet reads are made readable.
+    paintReadableColours(themeParams.state(), themeParams.isDark());
     // The host draws its own header and the overscroll area in the app's page colour.
     miniApp.setHeaderColor.ifAvailable("secondary_bg_color");
     miniApp.setBackgroundColor.ifAvailable("secondary_bg_color");

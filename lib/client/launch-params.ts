@@ -1,5 +1,6 @@
 "use client";
 import { demoThemeParams, readDemoTheme } from "./demo-host";
+import { paintReadableColours } from "./readable-theme";
 
 // The host's launch parameters, read without @telegram-apps/sdk so that the first paint (theme,
 // greeting, sign-in) needs none of its bytes; the SDK loads after the first paint (lib/client/host.ts).
@@ -156,5 +157,7 @@ function isDarkColor(hex: string | undefined): boolean {
 export function paintLaunchTheme(themeParams: ThemeParams): void {
   const root = document.documentElement;
   for (const [key, value] of Object.entries(themeParams)) root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
-  root.setAttribute("data-theme", isDarkColor(themeParams.bg_color) ? "dark" : "light");
+  const dark = isDarkColor(themeParams.bg_color);
+  root.setAttribute("data-theme", dark ? "dark" : "light");
+  paintReadableColours(themeParams, dark);
 }

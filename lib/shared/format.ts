@@ -25,18 +25,18 @@ export const formatMoney = (amount: number, locale: string): string =>
 export const formatNumber = (value: number, locale: string): string =>
   new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
 
-const SHORT_UNITS = [
-  { size: 1_000_000, suffix: "M" },
-  { size: 1_000, suffix: "K" },
-];
+/**
+ * Balances shown short (docs/product/screens.md): the locale's compact form from 1000 up ("1.5K", "1,5 тыс.",
+ * "2M", "2 млн"). Also registered as next-intl's `compact` number format: `{count, number, compact}`.
+ */
+export const COMPACT_FORMAT = { notation: "compact", maximumFractionDigits: 1 } as const satisfies Intl.NumberFormatOptions;
 
-/** Balances of 1000 and above are shown short (docs/product/screens.md): 1K, 1.5K, 1M, 10M. */
-export function formatCount(value: number): string {
-  const unit = SHORT_UNITS.find((u) => Math.abs(value) >= u.size);
-  if (!unit) return String(value);
-  const scaled = value / unit.size;
-  return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(1).replace(/\.0$/, "")}${unit.suffix}`;
-}
+export const formatCount = (value: number, locale: string): string =>
+  new Intl.NumberFormat(intlLocale(locale), COMPACT_FORMAT).format(value);
+
+/** The locale's decimal separator: "," in Russian, "." in English. */
+export const decimalSeparator = (locale: string): string =>
+  new Intl.NumberFormat(intlLocale(locale)).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
 
 // Ordinary, no-break, narrow no-break, thin and other Unicode spaces, and the apostrophe some locales group with.
 const GROUP_SEPARATORS = /[\s\u00a0\u2007\u2009\u202f']/g;
@@ -53,3 +53,9 @@ export function parseNumberInput(input: string): number | null {
   const value = Number(normalized);
   return Number.isFinite(value) ? value : null;
 }
+
+/**
+ * The time zone of the device the interface runs on (docs/product/screens.md): the server sends times as
+ * ISO instants and every time on screen is shown in this zone.
+ */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -28,7 +28,7 @@ test("the limits page shows allowance and package units apart, and the personal 
   await page.reload();
   // Free grants 5 pictures (30 units at 6 a picture); the "50 images" package adds 300 units.
   await expect(page.getByTestId("limit-image")).toContainText("30");
-  await expect(page.getByTestId("limit-image-packages")).toHaveText("+ 300 in packs");
+  await expect(page.getByTestId("limit-image-packages")).toHaveText("+ 300 in packages");
   await expect(page.getByTestId("limit-text-packages")).toHaveCount(0);
   await screenshot(page, "limits-packages-en");
 

@@ -19,8 +19,8 @@ async function dragDial(dial: Locator, angle: number) {
 test("builds a custom tariff with the dials and pays for it", async ({ page }) => {
   await openApp(page, { hash: "/CreateTariff" });
   // Defaults are clamped into the bounds: the minimum of each kind is 2 x Neuro Basic.
-  await expect(page.getByTestId("dial-value-text")).toHaveText("2M");
-  await expect(page.getByTestId("dial-value-image")).toHaveText("2.4K");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("2 млн");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("2,4 тыс.");
   await expect(page.getByTestId("timeframe-day")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("monthly-price")).toContainText("2 888 ₽");
   await expect(page.getByTestId("timeframe-price")).toHaveText("97 ₽");
@@ -40,17 +40,17 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect.poll(async () => Number(await knob.getAttribute("aria-valuenow"))).toBeGreaterThan(10140);
   expect(Number(await knob.getAttribute("aria-valuenow"))).toBeLessThan(10680);
   await dragDial(knob, 170);
-  await expect(page.getByTestId("dial-value-image")).toHaveText("12K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("12 тыс.");
   await dragDial(knob, -170);
-  await expect(page.getByTestId("dial-value-image")).toHaveText("2.4K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("2,4 тыс.");
   await page.getByTestId("dial-input-image").fill("7200");
   await page.getByTestId("dial-input-image").press("Enter");
-  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7,2 тыс.");
   // +/- move by the step; a typed value is clamped and stepped.
   await page.getByTestId("dial-plus-audio").click();
   await page.getByTestId("dial-input-video").fill("99999");
   await page.getByTestId("dial-input-video").press("Enter");
-  await expect(page.getByTestId("dial-value-video")).toHaveText("2K");
+  await expect(page.getByTestId("dial-value-video")).toHaveText("2 тыс.");
   await page.getByTestId("dial-input-files").fill("abc");
   await page.getByTestId("dial-input-files").blur();
   await expect(page.getByTestId("dial-input-files")).toHaveValue(/^8\s000$/);
@@ -65,13 +65,13 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
 
   // The values and the timeframe survive a reload.
   await page.reload();
-  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7,2 тыс.");
   await expect(page.getByTestId("timeframe-year")).toHaveAttribute("aria-checked", "true");
 
   await page.getByTestId("custom-offer").click();
   await expect(page).toHaveURL(/#\/tariffPay\/Custom\/2000000\/8810\/7200\/2000\/8000\/8969$/);
   await expect(page.getByTestId("custom-per-day")).toHaveText("≈ 299 ₽/день");
-  await expect(page.getByTestId("custom-value-image")).toContainText("7.2K");
+  await expect(page.getByTestId("custom-value-image")).toContainText("7,2 тыс.");
   await expect(page.getByTestId("autopay-toggle")).toBeChecked();
   await expect(page.getByTestId("pay-total")).toHaveText("8 969 ₽");
   await page.getByTestId("period-60").click();
@@ -85,8 +85,8 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
   await expect(page.getByTestId("header-tariff")).toHaveText("Custom");
-  await expect(page.getByTestId("limit-image")).toContainText("7.2K");
-  await expect(page.getByTestId("limit-text")).toContainText("2M");
+  await expect(page.getByTestId("limit-image")).toContainText("7,2 тыс.");
+  await expect(page.getByTestId("limit-text")).toContainText("2 млн");
 
   // Rebuilding the active Custom tariff: its card opens the builder with its own limits (not the
   // values kept on this device), and the payment says the new limits come with the next period.
@@ -96,7 +96,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await expect(rebuild).toHaveText("Пересобрать");
   await rebuild.click();
   await expect(page.getByTestId("create-tariff-rebuild")).toContainText("со следующего 30-дневного периода");
-  await expect(page.getByTestId("dial-value-image")).toHaveText("7.2K");
+  await expect(page.getByTestId("dial-value-image")).toHaveText("7,2 тыс.");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "create-tariff-rebuild-ru-390");
   await page.getByTestId("dial-plus-image").click();
@@ -106,7 +106,7 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
   // The current period keeps what it was bought with.
-  await expect(page.getByTestId("limit-image")).toContainText("7.2K");
+  await expect(page.getByTestId("limit-image")).toContainText("7,2 тыс.");
 });
 
 test("custom tariff builder and payment in English", async ({ page }) => {
@@ -123,7 +123,7 @@ test("custom tariff builder and payment in English", async ({ page }) => {
 
 test("a damaged custom tariff address shows the failure page with a back button", async ({ page }) => {
   await openApp(page, { hash: "/tariffPay/Custom/x/1/1/1/1/1" });
-  await expect(page.getByTestId("custom-pay-error")).toContainText("упс.. что то пошло не так");
+  await expect(page.getByTestId("custom-pay-error")).toContainText("Упс… что-то пошло не так");
   await expect(page.getByTestId("load-failure-back")).toBeVisible();
 });
 

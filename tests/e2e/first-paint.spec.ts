@@ -23,7 +23,7 @@ test("the greeting shows before sign-in ends, and the SDK's chunk loads only aft
   await expect(page.getByTestId("card-new-dialog")).not.toContainText("Осталось");
 
   releaseLogin();
-  await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20K токенов");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20 тыс. токенов");
   await expect(page.getByTestId("header-tariff")).toHaveText("Free");
 
   // The SDK came after the greeting: every script with its code was requested once the greeting was in the page.

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");
+// Screenshots go to the run's output folder (E2E_OUTPUT_DIR), beside its other artefacts, never into the repository.
+const SCREENSHOT_DIR = path.resolve(process.env.E2E_OUTPUT_DIR ?? "test-results", "screenshots");
 let nextUser = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 /** Opens the app as a fresh demo user (each test gets its own account). */
@@ -22,9 +23,10 @@ export async function openApp(page: Page, options: { lang?: "ru" | "en"; userId?
 export const storedToken = (page: Page): Promise<string | undefined> =>
   page.evaluate(() => (JSON.parse(localStorage.getItem("session") ?? "null") as { token?: string } | null)?.token);
 
-export async function screenshot(page: Page, name: string) {
+/** Saves a full-page screenshot under the output folder's screenshots/ to be looked at. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** Pays on the sandbox checkout that the Pay button opens in a new tab, and closes the tab. */

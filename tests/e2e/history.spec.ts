@@ -75,7 +75,7 @@ test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bot
   expect(await rows(page).count()).toBeLessThan(60);
   await expect(page.getByTestId("history-scroll-bottom")).toHaveCount(0);
   // The viewport only: a full-page picture of 10 000 rows' worth of height says nothing.
-  await page.screenshot({ path: "tests/e2e/screenshots/history-thread-bottom-ru.png" });
+  await screenshot(page, "history-thread-bottom-ru", { fullPage: false });
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByText("Сообщение 1", { exact: true })).toBeVisible();

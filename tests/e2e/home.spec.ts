@@ -5,7 +5,7 @@ test("Home greets the user in Russian, shows Free in the header and no back butt
   const userId = await openApp(page);
   await expect(page.getByTestId("greeting")).toHaveText(`Привет, @demo_${userId}!`);
   await expect(page.getByTestId("header-tariff")).toHaveText("Free");
-  await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20K токенов");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20 тыс. токенов");
   await expect(page.getByTestId("host-back-button")).toHaveCount(0);
   await screenshot(page, "home-ru");
 });
@@ -78,6 +78,6 @@ test("a 401 refreshes the token once by logging in again", async ({ page }) => {
   page.on("request", (r) => r.url().includes("/api/auth/telegram-login") && logins.push(r.url()));
   await page.reload();
   await expect(page.getByTestId("header-tariff")).toHaveText("Free");
-  await expect(page.getByTestId("card-new-dialog")).toContainText("20K");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("20 тыс.");
   expect(logins.length).toBe(1);
 });

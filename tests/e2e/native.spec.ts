@@ -62,13 +62,13 @@ test("Home's quota line and the header's tariff badge open the limits page", asy
 test("a dial accepts a number typed with spaces between the thousands", async ({ page }) => {
   await openDemo(page, { lang: "ru", theme: "light", hash: "/CreateTariff" });
   const input = page.getByTestId("dial-input-text");
-  await expect(page.getByTestId("dial-value-text")).toHaveText("2M");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("2 млн");
   await input.fill("3\u00a0000\u00a0000");
   await input.press("Enter");
-  await expect(page.getByTestId("dial-value-text")).toHaveText("3M");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("3 млн");
   await input.fill("3 500 000");
   await input.press("Enter");
-  await expect(page.getByTestId("dial-value-text")).toHaveText("3.5M");
+  await expect(page.getByTestId("dial-value-text")).toHaveText("3,5 млн");
   await expect(input).toHaveValue(/^3\s500\s000$/);
 });
 

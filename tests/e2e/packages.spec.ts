@@ -35,7 +35,7 @@ test("the package store and package payment in English", async ({ page }) => {
 
 test("buys a text package through the sandbox checkout and the text quota grows", async ({ page }) => {
   await openApp(page, { hash: "/LimitPage" });
-  await expect(page.getByTestId("limit-text")).toContainText("20K");
+  await expect(page.getByTestId("limit-text")).toContainText("20 тыс.");
   await screenshot(page, "limits-ru");
 
   await page.goto(page.url().replace(/#.*$/, "#/PackStorePage"));
@@ -54,10 +54,10 @@ test("buys a text package through the sandbox checkout and the text quota grows"
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
-  await expect(page.getByTestId("limit-text")).toContainText("20K");
-  await expect(page.getByTestId("limit-text-packages")).toHaveText("+ 500K в пакетах");
+  await expect(page.getByTestId("limit-text")).toContainText("20 тыс.");
+  await expect(page.getByTestId("limit-text-packages")).toHaveText("+ 500 тыс. в пакетах");
   await page.goto(page.url().replace(/#.*$/, "#/"));
-  await expect(page.getByTestId("card-new-dialog")).toContainText("520K");
+  await expect(page.getByTestId("card-new-dialog")).toContainText("520 тыс.");
 });
 
 test("buying with a pending payment offers to continue it or cancel it first", async ({ page }) => {

@@ -24,7 +24,7 @@ test("tariff list shows every tariff, the Pack store card, and Free as the activ
   await expect(free.getByTestId("tariff-per-day")).toHaveCount(0);
   const starter = page.getByTestId("tariff-card-Starter");
   await expect(starter.getByTestId("tariff-per-day")).toContainText("17 ₽/день");
-  await expect(starter.getByTestId("balance-text")).toHaveText("200K");
+  await expect(starter.getByTestId("balance-text")).toHaveText("200 тыс.");
   await expect(starter.getByTestId("tariff-choose")).toHaveText("Выбрать");
   await screenshot(page, "tariff-list-ru");
 
@@ -108,7 +108,7 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   await screenshot(page, "tariffs-free-note-ru");
 
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
-  await expect(page.getByTestId("limit-text")).toContainText("200K");
+  await expect(page.getByTestId("limit-text")).toContainText("200 тыс.");
   await expect(page.getByTestId("limit-video")).toContainText("50");
 });
 
@@ -205,6 +205,9 @@ test("referral discount: limits, messages, 'All', and switching it off resets th
   await expect(page.getByTestId("referral-error")).toHaveCount(0);
   await expect(page.getByTestId("pay-total")).toHaveText("20 ₽");
   await page.getByTestId("referral-input").fill("100.5");
+  await expect(page.getByTestId("referral-input")).toHaveValue("100,5");
+  await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
+  await page.getByTestId("referral-input").fill("100,5");
   await expect(page.getByTestId("pay-total")).toHaveText("389,50 ₽");
   await page.getByTestId("calculations-toggle").click();
   await expect(page.getByTestId("calc-discount")).toContainText("100,50 ₽");

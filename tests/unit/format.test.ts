@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatMoney, formatNumber, parseNumberInput } from "@/lib/shared/format";
+import { decimalSeparator, deviceTimeZone, formatCount, formatMoney, formatNumber, parseNumberInput } from "@/lib/shared/format";
 
 // Intl writes no-break (U+00A0) and narrow no-break (U+202F) spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("formatCount", () => {
-  it("shows values of 1000 and above with K, and millions with M", () => {
-    expect(formatCount(999)).toBe("999");
-    expect(formatCount(1000)).toBe("1K");
-    expect(formatCount(1500)).toBe("1.5K");
-    expect(formatCount(200000)).toBe("200K");
-    expect(formatCount(520000)).toBe("520K");
-    expect(formatCount(1_000_000)).toBe("1M");
-    expect(formatCount(10_000_000)).toBe("10M");
-    expect(formatCount(2_500_000)).toBe("2.5M");
+  it("shows values of 1000 and above in the locale's compact form", () => {
+    expect(formatCount(999, "en")).toBe("999");
+    expect(formatCount(1000, "en")).toBe("1K");
+    expect(formatCount(1500, "en")).toBe("1.5K");
+    expect(formatCount(520000, "en")).toBe("520K");
+    expect(formatCount(1_000_000, "en")).toBe("1M");
+    expect(formatCount(2_500_000, "en")).toBe("2.5M");
+    expect(formatCount(999, "ru")).toBe("999");
+    expect(plain(formatCount(1500, "ru"))).toBe("1,5 тыс.");
+    expect(plain(formatCount(200000, "ru"))).toBe("200 тыс.");
+    expect(plain(formatCount(10_000_000, "ru"))).toBe("10 млн");
+    expect(plain(formatCount(2_500_000, "ru"))).toBe("2,5 млн");
   });
 });
 
@@ -49,5 +52,18 @@ describe("parseNumberInput", () => {
     expect(parseNumberInput("   ")).toBeNull();
     expect(parseNumberInput("abc")).toBeNull();
     expect(parseNumberInput("3 000 руб")).toBeNull();
+  });
+});
+
+describe("decimalSeparator", () => {
+  it("is the locale's own: a comma in Russian, a point in English", () => {
+    expect(decimalSeparator("ru")).toBe(",");
+    expect(decimalSeparator("en")).toBe(".");
+  });
+});
+
+describe("deviceTimeZone", () => {
+  it("is the zone the runtime reports, not a fixed one", () => {
+    expect(deviceTimeZone()).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

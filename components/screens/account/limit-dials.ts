@@ -2,8 +2,8 @@ import type { UserStatisticResponse } from "@/lib/contracts/user";
 import { perKind, QUOTA_KINDS, type QuotaKind } from "@/lib/shared/quota-kinds";
 
 // The limits page (docs/product/screens.md): one dial per kind of remaining versus total. The dial runs
-// 0..max where max is the larger of remaining and limit; the file dial takes the video total as its
-// limit, as the original app does (docs/decisions/0030-limits-file-dial-kept.md).
+// 0..max where max is the larger of remaining and limit; every dial takes its own kind's total
+// (docs/decisions/0360-limits-dial-own-total.md).
 const KEY_OF = perKind("kind", (r) => r.apiKey);
 
 /** Each dial's colour. */
@@ -17,7 +17,7 @@ export function limitDials({ remaining_quotas, tariff_limits, package_quotas }: 
   return QUOTA_KINDS.map((kind) => {
     const packageUnits = package_quotas[KEY_OF[kind]];
     const allowance = remaining_quotas[KEY_OF[kind]] - packageUnits;
-    const limit = kind === "file" ? tariff_limits.video_tokens : tariff_limits[KEY_OF[kind]];
+    const limit = tariff_limits[KEY_OF[kind]];
     return { kind, allowance, packageUnits, max: Math.max(allowance, limit), limit };
   });
 }

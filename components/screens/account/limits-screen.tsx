@@ -1,6 +1,6 @@
 "use client";
 import { Link } from "wouter";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { DialArc } from "@/components/ui/dial-arc";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
@@ -13,6 +13,7 @@ import "@/components/tariffs/dials.css";
 
 export default function LimitsScreen() {
   const t = useTranslations("Limits");
+  const locale = useLocale();
   const { data, isPending, isError } = useUserStatistic();
   if (isPending) return <PageSpinner />;
   if (isError) return <LoadFailure />;
@@ -27,14 +28,14 @@ export default function LimitsScreen() {
             <div className="dial">
               <DialArc fraction={valueToFraction(allowance, { min: 0, max })} color={DIAL_COLORS[kind]} />
               <div className="dial__center">
-                <strong className="dial__value">{formatCount(allowance)}</strong>
-                <span className="dial__of">{t("of", { max: formatCount(limit) })}</span>
+                <strong className="dial__value">{formatCount(allowance, locale)}</strong>
+                <span className="dial__of">{t("of", { max: formatCount(limit, locale) })}</span>
               </div>
             </div>
             <span className="limit-dial__label">{t(`kind.${kind}`)}</span>
             {packageUnits > 0 && (
               <span className="hint" data-testid={`limit-${kind}-packages`}>
-                {t("packageUnits", { count: formatCount(packageUnits) })}
+                {t("packageUnits", { count: packageUnits })}
               </span>
             )}
           </div>

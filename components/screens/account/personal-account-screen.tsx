@@ -20,7 +20,6 @@ import { usagePercentage } from "@/lib/shared/usage";
 function TariffSummary() {
   const t = useTranslations("Account");
   const costs = useActionCosts();
-  const format = useFormatter();
   const tariff = useUserTariff();
   const statistic = useUserStatistic();
   const name = tariff.data?.user_tariff ?? FREE_TARIFF;
@@ -34,7 +33,7 @@ function TariffSummary() {
       {usage && <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>}
       {statistic.data && (
         <span className="account-hint" data-testid="account-messages-left">
-          {t("messagesLeft", { count: format.number(generationsFor(costs, "text_tokens", statistic.data.remaining_quotas.text_tokens)) })}
+          {t("messagesLeft", { count: generationsFor(costs, "text_tokens", statistic.data.remaining_quotas.text_tokens) })}
         </span>
       )}
     </Link>

@@ -36,9 +36,13 @@ export default function HomeScreen() {
       <Section title={t("textTitle")}>
         {pickerFor("text") ?? (
           <div className="card-grid">
-            <CardButton testId="card-new-dialog" icon="💬" title={t("newDialog")} onClick={open("text", "text")}>
+            {/* The card's button covers the card; the quota link sits above it, beside and not inside it. */}
+            <div className="card card--with-link" data-testid="card-new-dialog">
+              <button type="button" className="card__cover" onClick={open("text", "text")}>
+                <CardBody icon="💬" title={t("newDialog")} />
+              </button>
               <QuotaLine remaining={statistic?.remaining_quotas.text_tokens} />
-            </CardButton>
+            </div>
             <CardLink testId="card-assistants" icon="🤖" title={t("assistants")} href={routes.textAssistants()} />
             <CardLink testId="card-history" icon="🗂️" title={t("myDialogs")} href={routes.history()} />
             <CardButton testId="card-document" icon="📄" title={t("processDocument")} onClick={open("text", "files")} />

@@ -1,6 +1,6 @@
 "use client";
 import { useParams } from "wouter";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { AutoPayToggle } from "@/components/payments/auto-pay-toggle";
 import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
@@ -37,6 +37,7 @@ export default function CustomTariffPayScreen() {
 
 function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDataResponse }) {
   const t = useTranslations("CustomTariffPay");
+  const locale = useLocale();
   const tp = useTranslations("Payment");
   const tk = useTranslations("CreateTariff");
   // The price of the composed limits, from the server's rates (the route's allprice is only the builder's view of it).
@@ -74,7 +75,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
                 <span className="kind-row__model">{tk(`kind.${kind}`)}</span>
               </span>
               <span className="tariff-card__balance" data-testid={`custom-value-${kind}`}>
-                {formatCount(values[kind])} <small className="kind-row__kind">{tk(`unit.${kind}`)}</small>
+                {formatCount(values[kind], locale)} <small className="kind-row__kind">{tk(`unit.${kind}`)}</small>
               </span>
             </li>
           ))}

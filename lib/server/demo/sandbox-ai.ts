@@ -23,8 +23,8 @@ function demoAnswer(model: string, messages: ChatMessage[], lang: string | undef
     "",
     label(lang)("sandboxAnswerMeanwhile"),
     "",
-    `- ${label(lang)("sandboxAnswerLength", { count: String(question.length) })}`,
-    `- ${label(lang)("sandboxAnswerMessages", { count: String(messages.length) })}`,
+    `- ${label(lang)("sandboxAnswerLength", { count: question.length })}`,
+    `- ${label(lang)("sandboxAnswerMessages", { count: messages.length })}`,
     "",
     "```ts",
     `const answer = await model.reply(${JSON.stringify(question.slice(0, 40))});`,
@@ -68,7 +68,7 @@ export const sandboxAiProvider: AiProvider = {
   },
   async transcribe({ audio, lang }) {
     assertDemo();
-    return { text: label(lang)("sandboxTranscription", { bytes: String(audio.length) }), durationSeconds: 1 };
+    return { text: label(lang)("sandboxTranscription", { bytes: audio.length }), durationSeconds: 1 };
   },
   async speech({ text, lang }) {
     assertDemo();

@@ -22,7 +22,7 @@ describe("the sandbox answers in the user's language", () => {
     expect(answer.text).toMatch(/^\*Демо\\-ответ \\\(песочница, ИИ\\-модель не подключена\\\)\*\n/);
     expect(answer.text).toContain("Вы спросили _gpt\\-4o\\-mini_:");
     expect(answer.text).toContain("> Как отсортировать список?");
-    expect(answer.text).toContain("символов в вашем сообщении: 25;");
+    expect(answer.text).toContain("в вашем сообщении 25 символов;");
     expect(answer.text).not.toMatch(/Demo answer|You asked/);
   });
 
@@ -32,6 +32,9 @@ describe("the sandbox answers in the user's language", () => {
     const answer = String(h.callsIn(u.telegramId, "sendMessage").at(-1)!.body.text);
     expect(answer).toMatch(/^\*Demo answer \\\(sandbox, no AI model configured\\\)\*\n/);
     expect(answer).toContain("You asked _gpt\\-4o\\-mini_:");
+    // Counts take the plural form their number needs.
+    expect(answer).toContain("your message had 21 characters;");
+    expect(answer).toContain("the dialogue has 1 message so far\\.");
   });
 
   it("a Russian chat's image and transcript carry Russian sandbox labels", async () => {
@@ -42,6 +45,6 @@ describe("the sandbox answers in the user's language", () => {
     const listener = await userIn("ru", { modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 44 } });
     const wav = h.sandboxWav("запись для песочницы");
     await h.send(listener.telegramId, { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } });
-    expect(h.textsIn(listener.telegramId).at(-1)).toMatch(new RegExp(`^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено байт аудио: ${wav.length}\\.`));
+    expect(h.textsIn(listener.telegramId).at(-1)).toMatch(new RegExp(`^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено ${wav.length.toLocaleString("ru-RU")} байт(а)? аудио\\.`));
   });
 });

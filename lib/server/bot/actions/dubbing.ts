@@ -38,7 +38,7 @@ function translationPrompt(lang: string, caption: string): string {
 export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { text: string }): Promise<void> {
   const lang = user.language;
   if (text.length > SPEECH_MAX_CHARS) {
-    await ctx.reply(botText(lang)("voiceOverTooLong", { max: String(SPEECH_MAX_CHARS), length: String(text.length) }));
+    await ctx.reply(botText(lang)("voiceOverTooLong", { max: SPEECH_MAX_CHARS, length: text.length }));
     return;
   }
   const minutes = Math.max(1, Math.ceil(text.length / SPOKEN_CHARS_PER_MINUTE));

@@ -133,7 +133,7 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
     db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
     userText: input.text, action: active.session.action, input: input.file,
   });
-  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: String(amount), balance: String(left + amount), left: String(left) });
+  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();

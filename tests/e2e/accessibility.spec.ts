@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { fixtures, screenRows, showScreen } from "./screens";
+
+// Every screen of the screen table passes axe-core with no critical or serious violation, in the light
+// and the dark theme (docs/product/screens.md#accessibility).
+let nextUser = 970_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+
+/** The critical and serious violations on the page, one line per rule with the first offending nodes. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`no critical or serious axe violation on any screen (${theme})`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const userId = nextUser++;
+    const rows = Object.entries(screenRows(await fixtures(request, userId, "ru")));
+    const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: "ru", demo_theme: theme });
+    await page.goto(`/?${demo}#/`);
+    await page.getByTestId("header-tariff").waitFor();
+    const found: Record<string, string[]> = {};
+    for (const [name, row] of rows) {
+      await showScreen(page, row.path, demo);
+      await page.locator(row.ready).first().waitFor();
+      await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[name] = violations;
+    }
+    // The bell's sheet lies over every screen.
+    await page.getByTestId("header-bell").click();
+    await page.getByTestId("notifications").waitFor();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    const bell = await seriousViolations(page);
+    if (bell.length) found.notifications = bell;
+    expect(found).toEqual({});
+  });
+}
+
+test("the page lets people zoom: the viewport sets no maximum scale and allows user scaling", async ({ page }) => {
+  await page.goto(`/?demo_user=${nextUser++}#/`);
+  const viewport = await page.locator("meta[name=viewport]").getAttribute("content");
+  expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
+});
+
+test("a thread with a long code line, a wide table and a link: the scroll areas take focus, the link is underlined, axe passes", async ({ page, request }) => {
+  const userId = nextUser++;
+  const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=en`)).json();
+  const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
+  const longLine = `const answer = [${Array.from({ length: 40 }, (_, i) => i).join(", ")}];`;
+  const table = `| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| ${"wide cell ".repeat(6)} | 2 | 3 | 4 | 5 | 6 |`;
+  const history = await request.post("/api/demo/history", {
+    headers: { authorization: `Bearer ${jwtToken}` },
+    data: { sessions: [{ name: "Code", messages: [{ user_text: "Code please", ai_text: `See [the docs](https://example.com) and:\n\n\`\`\`js\n${longLine}\n\`\`\`\n\n${table}` }] }] },
+  });
+  const sessionId = (await history.json()).session_ids[0];
+  for (const theme of ["light", "dark"]) {
+    await page.goto(`/?demo_user=${userId}&demo_lang=en&demo_theme=${theme}#/history/${sessionId}`);
+    await page.getByTestId("code-block").waitFor();
+    const code = page.getByRole("region", { name: "Code" });
+    await code.focus();
+    await expect(code).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => code.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(page.locator(".markdown table")).toHaveAttribute("tabindex", "0");
+    expect(await page.locator(".markdown a").evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe("underline");
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
