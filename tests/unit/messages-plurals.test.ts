@@ -11,7 +11,7 @@ const leaves = (o: Messages, prefix = ""): [string, string][] =>
 // forms), so it must be an ICU plural. Counted nouns are found in the English text: a plain or number
 // placeholder followed by a word (or an adjective and a word) in the plural. The Russian file is held
 // to the same placeholder types by tests/unit/messages.test.ts.
-const VERBS = new Set(["was", "has", "does", "is", "comes", "goes", "takes", "ends"]);
+const VERBS = new Set(["was", "has", "does", "is", "comes", "goes", "takes", "ends", "answers"]);
 const PREPOSITIONS = new Set(["in", "of", "for", "to", "on", "at", "by"]);
 
 /** The placeholders of a message that stand before a counted noun without plural forms. */

@@ -30,7 +30,11 @@ describe("POST /api/admin/payments/{id}/refund", () => {
     const { paymentId, userId, token: userToken } = await paidStarter();
     const answers = await Promise.all([refundCall(paymentId, token), refundCall(paymentId, token)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(answers.map((a) => a.body.status).sort()).toEqual(["pending", "refunded"]);
+    // The second click either finds the first one's claim still at the provider (pending) or its
+    // refund already done; either way one of them refunded and only one asked the provider.
+    const statuses = answers.map((a) => a.body.status);
+    expect(statuses).toContain("refunded");
+    for (const status of statuses) expect(["pending", "refunded"]).toContain(status);
     const again = await refundCall(paymentId, token);
     expect(again.body).toMatchObject({ status: "refunded", payment: { id: paymentId, status: "refunded", refund_reason: "The user asked" } });
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token: userToken })).body.user_tariff).toBeNull();
