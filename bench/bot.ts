@@ -78,6 +78,7 @@ async function main() {
       JWT_SECRET,
       BOT_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_URL: APP_BASE,
       BOT_API_BASE_URL: bot.url,
       OPENAI_BASE_URL: ai.url,
       OPENAI_API_KEY: ai.apiKey,
