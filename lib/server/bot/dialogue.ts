@@ -10,7 +10,7 @@ import { botText } from "./bot-text";
 import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
-import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice } from "./session";
+import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
 import { openPreview, retryKeyboard } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
@@ -43,9 +43,10 @@ function cutAnswer(answer: string, note: string): string {
  * answer streams through a preview (draft, or one edited message), Stop keeps what was written so
  * far, a failure ends with the apology and a Retry button; only an answer given is paid for.
  */
-export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number }): Promise<void> {
+export async function answerText({ ctx, db, user, text, sessionId, active: known }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number; active?: ActiveSession | null }): Promise<void> {
   const lang = user.language;
-  const active = await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
+  // The router read the active session already; Retry names the failed turn's session instead.
+  const active = known !== undefined && !sessionId ? known : await activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
   if (!active) {
     await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
@@ -113,20 +114,25 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
   // past the balance it stops at zero: the answer was already given.
   const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
-  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
-  await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
-  await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
-  const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
+  const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: active.session.action, turnId: turn.id } });
   const cost = botText(lang)("costLine", { tokens: String(units), left: String(left) });
   const footer = stopped ? `${botText(lang)("stoppedNote")}\n${cost}` : cost;
-  try {
-    await preview.finish({ text: answer, footer });
-  } catch (error) {
-    // The turn is paid and stored: throwing would make the update worker run (and charge) it again.
-    // The answer goes through the outbox instead, which retries delivery on its own.
-    log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
-    await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
-  }
+  // Paid: from here nothing may throw, or the update worker would run (and charge) the turn again. The
+  // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
+  const deliver = async () => {
+    try {
+      await preview.finish({ text: answer, footer });
+    } catch (error) {
+      log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
+      await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
+    }
+  };
+  const outcomes = await Promise.allSettled([
+    deliver(),
+    saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } }),
+    endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" }),
+  ]);
+  for (const outcome of outcomes) if (outcome.status === "rejected") log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
 }
 
 /** The Retry button of a failed turn: the same text again in the same session, once per failure. */

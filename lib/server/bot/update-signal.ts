@@ -36,12 +36,32 @@ export async function listenForUpdates(db: Db, onWake: () => void): Promise<() =
   };
 }
 
-/** Tells the other instances that an update was stored; a lost notification is caught by their safety poll. */
+/** Per database: whether a NOTIFY is on its way, and whether another store came in meanwhile. */
+const notifying = perDatabase(() => ({ inFlight: false, again: false }));
+
+/**
+ * Tells the other instances that an update was stored; a lost notification is caught by their safety
+ * poll. Stores that come in while a NOTIFY is on its way share the next one: a burst of updates costs a
+ * few notifications, not one query each (a woken worker claims everything pending anyway).
+ */
 export function announceUpdate(db: Db): void {
   const pg = pgNotifier(db);
   if (!pg) {
     localSignal(db).emit("stored");
     return;
   }
-  pg.notify(CHANNEL, "").catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`));
+  const state = notifying(db);
+  if (state.inFlight) {
+    state.again = true;
+    return;
+  }
+  state.inFlight = true;
+  pg.notify(CHANNEL, "")
+    .catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`))
+    .finally(() => {
+      state.inFlight = false;
+      if (!state.again) return;
+      state.again = false;
+      announceUpdate(db);
+    });
 }
