@@ -52,7 +52,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     allows_users_to_create_topics: false,
   } as UserFromGetMe;
   const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
-  prepareBotApi(bot.api, db);
+  prepareBotApi(bot.api, { db });
   bot.api.config.use(honourTelegramLimits(db));
 
   bot.on("message:successful_payment", async (ctx) => {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
+import { processWide } from "@/lib/server/process-wide";
 
 // Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
 // reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
@@ -28,7 +29,8 @@ export function abortTurnsForShutdown(): void {
 export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
 
 const STOP_POLL_MS = 1_000;
-const running = new Map<number, AbortController>();
+// Shared with the webhook's copy of this module (Stop aborts at once), see process-wide.ts.
+const running = processWide("running-turns", () => new Map<number, AbortController>());
 
 export async function startTurn({ db, userId, chatId, sessionId, userText }: { db: Db; userId: number; chatId: number; sessionId: number; userText: string }): Promise<BotTurn> {
   const [turn] = await db.insert(botTurns).values({ userId, chatId, sessionId, userText }).returning();

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { log } from "@/lib/server/log";
+import { processWide } from "@/lib/server/process-wide";
 
 // How the bot-updates workers learn that an update was stored: on PostgreSQL through LISTEN/NOTIFY
 // (every instance listens on one channel), on the embedded database (one process) by an in-process
@@ -20,7 +21,13 @@ function pgNotifier(db: Db): PgNotifier | null {
   return typeof client?.listen === "function" && typeof client.notify === "function" ? (client as PgNotifier) : null;
 }
 
-const localSignal = perDatabase(() => new EventEmitter().setMaxListeners(0));
+// One emitter per database in the whole process: the webhook's copy of this module and the worker's must meet.
+const localSignals = processWide("bot-update-signals", () => new WeakMap<Db, EventEmitter>());
+function localSignal(db: Db): EventEmitter {
+  let signal = localSignals.get(db);
+  if (!signal) localSignals.set(db, (signal = new EventEmitter().setMaxListeners(0)));
+  return signal;
+}
 
 /** Calls `onWake` whenever any instance stores an update; answers the function that stops listening. */
 export async function listenForUpdates(db: Db, onWake: () => void): Promise<() => Promise<void>> {
