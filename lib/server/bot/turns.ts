@@ -1,8 +1,8 @@
 import "server-only";
+import { processWide } from "@/lib/server/process-wide";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
-import { processWide } from "@/lib/server/process-wide";
 
 // Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
 // reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
