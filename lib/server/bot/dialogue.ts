@@ -11,7 +11,7 @@ import { approxTokens, contextMessages } from "./context";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, providerModelOf, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
-import { openPreview, retryKeyboard } from "./turn-preview";
+import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, takeFailedTurn, TurnHandedOver, watchStop } from "./turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
@@ -66,19 +66,32 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
     { role: "user", content: text },
   ];
   const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, userText: text });
-  const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
-    await endTurn({ db, turnId: turn.id, status: "failed" });
-    throw error;
-  });
   const stop = watchStop({ db, turnId: turn.id });
   const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
   const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
+  const previewLost = new AbortController();
+  const signal = AbortSignal.any([stop.signal, stall.signal, deadline, previewLost.signal]);
+  // The empty draft and the model request go out together: the model does not wait for Telegram's round trip.
+  const opening = openPreview({ ctx, turnId: turn.id, lang });
+  const parts = getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })[Symbol.asyncIterator]();
+  const firstPart = parts.next();
+  firstPart.catch(() => {}); // read below; when the preview fails first, the aborted request's error is not wanted
+  let preview: TurnPreview;
+  try {
+    preview = await opening;
+  } catch (error) {
+    previewLost.abort();
+    stop.dispose();
+    stall.dispose();
+    await endTurn({ db, turnId: turn.id, status: "failed" });
+    throw error;
+  }
   let answer = "";
   let usage: Usage | undefined;
   let failure: unknown;
   try {
-    const signal = AbortSignal.any([stop.signal, stall.signal, deadline]);
-    for await (const part of getAiProvider().chatStream({ model: providerModelOf(active), messages, signal, lang })) {
+    for (let next = await firstPart; !next.done; next = await parts.next()) {
+      const part = next.value;
       stall.alive();
       if ("usage" in part) usage = part.usage;
       else answer += part.delta;
