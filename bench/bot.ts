@@ -6,7 +6,7 @@
 // through the app's own code first. For each load in BENCH_CHATS (PostgreSQL 1,10,40,100; PGlite 1,10) that many
 // users write one message each at once through the webhook; from each POST it times the first thing the chat gets
 // (typing, a draft or a message) and the final answer (the message with the cost line). Then, on PostgreSQL, a
-// throughput sweep: new chats write at BENCH_RATES turns a second (10,20,40,80) for BENCH_SWEEP_SECONDS (4) each,
+// throughput sweep: new chats write at BENCH_RATES turns a second (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each,
 // until the first reaction's p95 passes 400 ms, with the app's CPU use. Every chat must be answered once and
 // charged once. The machine's load average is printed before and after: figures from a busy machine are upper bounds.
 import type { ChildProcess } from "node:child_process";
@@ -21,7 +21,7 @@ import { createThrowawayDatabase } from "./throwaway-database";
 
 const PGLITE = process.env.BENCH_DB === "pglite";
 const CHATS = (process.env.BENCH_CHATS ?? (PGLITE ? "1,10" : "1,10,40,100")).split(",").map(Number);
-const RATES = PGLITE ? [] : (process.env.BENCH_RATES ?? "10,20,40,80").split(",").filter(Boolean).map(Number);
+const RATES = PGLITE ? [] : (process.env.BENCH_RATES ?? "10,20,40,80,120,160").split(",").filter(Boolean).map(Number);
 const SWEEP_SECONDS = Number(process.env.BENCH_SWEEP_SECONDS ?? 4);
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 1200);
 const ANSWER_TIMEOUT_MS = 120_000;
