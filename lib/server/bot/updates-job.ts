@@ -116,7 +116,9 @@ export function createUpdateWorker({
   function wake(): void {
     if (!listening || stopping) return;
     wanted = true;
-    claiming ??= claimLoop();
+    // From the event loop's next turn: webhooks that arrived together all send their first reaction
+    // ("typing") before a claim's work (on PGlite, queries on this very thread) holds them up.
+    claiming ??= new Promise((resolve) => setImmediate(resolve)).then(claimLoop);
   }
 
   const worker = {
