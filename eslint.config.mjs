@@ -50,5 +50,5 @@ export default defineConfig([
     files: ["**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
-  globalIgnores([".next*/**", "out/**", "build/**", "next-env.d.ts", "test-results*/**", "data/**", ".data/**", "storage/**"]),
+  globalIgnores([".next*/**", "bench/next-floor/**", "out/**", "build/**", "next-env.d.ts", "test-results*/**", "data/**", ".data/**", "storage/**"]),
 ]);

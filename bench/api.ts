@@ -1,10 +1,13 @@
-// npm run bench:api - the built app against a bare node:http server doing the same work (docs/performance.md).
+// npm run bench:api - the built app against Next's own floor and a bare node:http server doing the same work
+// (docs/performance.md).
 // Builds nothing: run `npm run build` first. Creates a throwaway PostgreSQL database next to DATABASE_URL's
 // (default postgres://postgres@127.0.0.1:5432/test), seeds it through the app's own code, records the exact SQL
 // each call sends (by calling the route handlers in this process with a logging database, second call, so
-// caches are warm), starts the built app (`npm start`, or BENCH_APP_CMD) and, in a child process of this same
-// file, a bare node:http server that verifies the same JWT with jose and replays that SQL. autocannon loads
-// both on loopback; every call is run BENCH_REPEATS times in rotated order and the medians are printed.
+// caches are warm), starts the built app (`npm start`, or BENCH_APP_CMD), the Next floor (bench/next-floor.ts:
+// a minimal Next app, one route handler per call, built for the run) and, in a child process of this same file,
+// a bare node:http server; the floor and the bare server verify the same JWT with jose and replay that SQL.
+// autocannon loads the three on loopback; every call is run BENCH_REPEATS times in rotated order and the
+// medians are printed, with the goal app ≥ 0.85 × the floor beside them.
 // BENCH_DB=pglite instead measures the embedded database: start-up on an existing folder and the slowest
 // request at 10 connections (no bare server).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -18,13 +21,16 @@ import autocannon from "autocannon";
 import { jwtVerify, SignJWT } from "jose";
 import postgres from "postgres";
 import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { startNextFloor, type NextFloor } from "./next-floor";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
 type Figures = { rps: number; p50: number; p99: number; max: number; errors: number };
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3291);
+const FLOOR_GOAL = 0.85;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
@@ -160,6 +166,9 @@ async function benchPostgres() {
   Object.assign(process.env, { DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN });
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  let floor: NextFloor | undefined;
+  const floorConfig = path.join(os.tmpdir(), `bench-floor-${crypto.randomBytes(4).toString("hex")}.json`);
+  const loadBefore = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
   try {
     const { userId } = await seedUser();
     const token = await tokenFor(userId);
@@ -167,6 +176,8 @@ async function benchPostgres() {
     const { closeDb } = await import("@/db");
     await closeDb();
     for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries`);
+    fs.writeFileSync(floorConfig, JSON.stringify({ url: database.url, calls: recorded }));
+    floor = await startNextFloor({ port: FLOOR_PORT, env: { BENCH_FLOOR_CONFIG: floorConfig, JWT_SECRET } });
 
     app = startApp({ DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN });
     const appBase = APP_BASE;
@@ -181,35 +192,39 @@ async function benchPostgres() {
     });
     const bareBase = `http://127.0.0.1:${barePort}`;
 
-    const runs = new Map<string, { app: Figures[]; bare: Figures[] }>(CALLS.map((c) => [c.label, { app: [], bare: [] }]));
-    for (const call of CALLS) {
-      await load(appBase, call, token, CONNECTIONS, 1); // warm-up: JIT, pools, plans
-      await load(bareBase, call, token, CONNECTIONS, 1);
-    }
+    const bases = { app: appBase, floor: floor.base, bare: bareBase };
+    const targets = ["app", "floor", "bare"] as const;
+    const runs = new Map(CALLS.map((c) => [c.label, { app: [] as Figures[], floor: [] as Figures[], bare: [] as Figures[] }]));
+    for (const call of CALLS) for (const target of targets) await load(bases[target], call, token, CONNECTIONS, 1); // warm-up: JIT, pools, plans
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      // Rotate the order of the calls and of the two servers so neither always runs first or hottest.
+      // Rotate the order of the calls and of the three servers so none always runs first or hottest.
       const order = CALLS.map((_, i) => CALLS[(i + repeat) % CALLS.length]);
       for (const call of order) {
-        const targets = repeat % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
-        for (const target of targets) {
-          const figures = await load(target === "app" ? appBase : bareBase, call, token, CONNECTIONS, SECONDS);
-          runs.get(call.label)![target].push(figures);
+        for (const [i] of targets.entries()) {
+          const target = targets[(i + repeat) % targets.length];
+          runs.get(call.label)![target].push(await load(bases[target], call, token, CONNECTIONS, SECONDS));
         }
       }
     }
+    const loadAfter = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
     console.log(`\n${new Date().toISOString()} · ${machine()} · ${CONNECTIONS} connections, ${REPEATS} × ${SECONDS} s, medians`);
-    console.log("| call | app rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / bare | errors |");
-    console.log("|---|---|---|---|---|");
+    console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after`);
+    console.log(`| call | app rps (p50/p99 ms) | Next floor rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / floor (goal ≥ ${FLOOR_GOAL}) | floor / bare | errors |`);
+    console.log("|---|---|---|---|---|---|---|");
     for (const call of CALLS) {
-      const { app: a, bare: b } = runs.get(call.label)!;
-      const m = (list: Figures[], key: keyof Figures) => median(list.map((f) => f[key]));
-      const errors = [...a, ...b].reduce((sum, f) => sum + f.errors, 0);
+      const { app: a, floor: f, bare: b } = runs.get(call.label)!;
+      const m = (list: Figures[], key: keyof Figures) => median(list.map((x) => x[key]));
+      const cell = (list: Figures[]) => `${Math.round(m(list, "rps"))} (${m(list, "p50")}/${m(list, "p99")})`;
+      const errors = [...a, ...f, ...b].reduce((sum, x) => sum + x.errors, 0);
+      const ratio = m(a, "rps") / m(f, "rps");
       console.log(
-        `| ${call.label} | ${Math.round(m(a, "rps"))} (${m(a, "p50")}/${m(a, "p99")}) | ${Math.round(m(b, "rps"))} (${m(b, "p50")}/${m(b, "p99")}) | ${(m(a, "rps") / m(b, "rps")).toFixed(2)} | ${errors} |`,
+        `| ${call.label} | ${cell(a)} | ${cell(f)} | ${cell(b)} | ${ratio.toFixed(2)}${ratio >= FLOOR_GOAL ? "" : " ✗"} | ${(m(f, "rps") / m(b, "rps")).toFixed(2)} | ${errors} |`,
       );
     }
   } finally {
     if (app) stopApp(app);
+    floor?.stop();
+    fs.rmSync(floorConfig, { force: true });
     bare?.kill("SIGTERM");
     await sleep(500);
     await database.drop();

@@ -1,33 +1,93 @@
 // npm run bench:bot - how fast the chat answers (docs/performance.md). Builds nothing: run `npm run build` first.
-// Creates a throwaway PostgreSQL database next to DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test),
-// starts the loopback fakes of the Bot API and of the model (six pieces over BENCH_MODEL_MS, 1200: the first after
-// 200 ms) and the built app in production mode against them (`npm start`, or BENCH_APP_CMD). For each load in
-// BENCH_CHATS (1,10,40,100) that many new users write one message each at once through the webhook; from each POST
-// it times the first thing the chat gets (typing, a draft or a message) and the final answer (the message with the
-// cost line), and prints p50/p95 beside the goals. Every chat must be answered once and charged once.
+// Starts the loopback fakes of the Bot API and of the model (six pieces over BENCH_MODEL_MS, 1200: the first after
+// 200 ms) and the built app in production mode against them (`npm start`, or BENCH_APP_CMD), on a throwaway
+// PostgreSQL database next to DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test), or with
+// BENCH_DB=pglite on the embedded database in a temporary folder. Users with an active text session are seeded
+// through the app's own code first. For each load in BENCH_CHATS (PostgreSQL 1,10,40,100; PGlite 1,10) that many
+// users write one message each at once through the webhook; from each POST it times the first thing the chat gets
+// (typing, a draft or a message) and the final answer (the message with the cost line). Then, on PostgreSQL, a
+// throughput sweep: new chats write at BENCH_RATES turns a second (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each,
+// until the first reaction's p95 passes 400 ms, with the app's CPU use. Every chat must be answered once and
+// charged once. The machine's load average is printed before and after: figures from a busy machine are upper bounds.
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
-import postgres from "postgres";
+import path from "node:path";
 import { startFakeBotApi } from "../tests/fakes/telegram-bot-api";
 import { startFakeOpenAi } from "../tests/fakes/openai";
 import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { createThrowawayDatabase } from "./throwaway-database";
 
-const CHATS = (process.env.BENCH_CHATS ?? "1,10,40,100").split(",").map(Number);
+const PGLITE = process.env.BENCH_DB === "pglite";
+const CHATS = (process.env.BENCH_CHATS ?? (PGLITE ? "1,10" : "1,10,40,100")).split(",").map(Number);
+const RATES = PGLITE ? [] : (process.env.BENCH_RATES ?? "10,20,40,80,120,160").split(",").filter(Boolean).map(Number);
+const SWEEP_SECONDS = Number(process.env.BENCH_SWEEP_SECONDS ?? 4);
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 1200);
 const ANSWER_TIMEOUT_MS = 120_000;
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
 const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
 const WEBHOOK_SECRET = crypto.randomBytes(24).toString("base64url");
-// The goals, in ms: first reaction p50/p95, and the final answer's p50/p95 over the model's own time.
-const GOAL = { firstP50: 150, firstP95: 400, finalP50: MODEL_MS + 250, finalP95: MODEL_MS + 1000 };
+const START_TOKENS = 1_000_000;
+// What one answer of the fake model costs (its reported tokens at the seeded model's multiplier).
+const ANSWER_COST = 17;
+// The goals, in ms: first reaction p50/p95 (PGlite: p50 only), and the final answer's p50/p95 over the model's own time.
+const GOAL = { firstP50: PGLITE ? 300 : 150, firstP95: PGLITE ? Infinity : 400, finalP50: MODEL_MS + 250, finalP95: MODEL_MS + 1000 };
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const chatOf = (body: Record<string, unknown>) => Number(body.chat_id);
+const load = () => os.loadavg().map((v) => v.toFixed(1)).join(" / ");
+
+/** CPU seconds used so far by the processes of a process group (the app under npm and sh). */
+function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** Users with an active text session on gpt-4o-mini and START_TOKENS text tokens, through the app's own code. */
+async function seedChats(telegramIds: number[]) {
+  const { getDb } = await import("@/db");
+  const { upsertTelegramUser } = await import("@/lib/server/users");
+  const { dialogSessions, models, quotas, users } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const db = await getDb(); // migrates and seeds the catalogue
+  const [model] = await db.select({ id: models.id }).from(models).where(eq(models.modelName, "gpt-4o-mini"));
+  const seedOne = async (id: number) => {
+    const user = await upsertTelegramUser({ db, tg: { id, firstName: "Bench", languageCode: "en" } });
+    const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: "Bench", modelId: model.id, action: "text" }).returning({ id: dialogSessions.id });
+    await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
+    await db.update(quotas).set({ textTokens: START_TOKENS }).where(eq(quotas.userId, user.id));
+  };
+  for (let i = 0; i < telegramIds.length; i += 20) await Promise.all(telegramIds.slice(i, i + 20).map(seedOne));
+}
+
+/** How many of these users were charged exactly one answer. */
+async function chargedOnce(telegramIds: number[]): Promise<number> {
+  const { getDb } = await import("@/db");
+  const { quotas, users } = await import("@/db/schema");
+  const { and, eq, inArray } = await import("drizzle-orm");
+  const db = await getDb();
+  const rows = await db
+    .select({ id: quotas.userId })
+    .from(quotas)
+    .innerJoin(users, eq(users.id, quotas.userId))
+    .where(and(inArray(users.telegramId, telegramIds), eq(quotas.textTokens, START_TOKENS - ANSWER_COST)));
+  return rows.length;
+}
+
+type Round = { label: string; chats: number[]; first: number[]; final: number[]; answeredOnce: boolean; cores: number; cpuMsPerTurn: number };
 
 async function main() {
-  // Per chat: when its message was posted, the time of every Bot API call for it.
+  // Per chat: the time of every Bot API call for it.
   const seen = new Map<number, { method: string; text: string; at: number }[]>();
   const bot = await startFakeBotApi({
     token: BOT_TOKEN,
@@ -42,27 +102,35 @@ async function main() {
   ai.answer = "One two three four five six";
   ai.streamDelayMs = MODEL_MS / 6;
 
-  const database = await createThrowawayDatabase("bench_bot");
-  const sql = postgres(database.url, { max: 4, onnotice: () => {} });
+  const loadBefore = load();
+  const database = PGLITE ? null : await createThrowawayDatabase("bench_bot");
+  const pgliteDir = PGLITE ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-bot-")) : null;
+  const dbEnv = database ? { DATABASE_URL: database.url } : { DATABASE_URL: undefined, PGLITE_DIR: path.join(pgliteDir!, "pglite"), DATA_DIR: pgliteDir! };
+  Object.assign(process.env, { JWT_SECRET, BOT_TOKEN }, dbEnv);
+  if (!database) delete process.env.DATABASE_URL;
+
+  // Every chat of every round and sweep step, seeded before the app starts (PGlite allows one process at a time).
+  let nextChat = 880_000_000;
+  const take = (count: number) => Array.from({ length: count }, () => nextChat++);
+  const rounds = [1, ...CHATS].map((count) => take(count));
+  const steps = RATES.map((rate) => ({ rate, chats: take(Math.round(rate * SWEEP_SECONDS)) }));
+  const allChats = [...rounds.flat(), ...steps.flatMap((s) => s.chats)];
+  const { closeDb } = await import("@/db");
+  await seedChats(allChats);
+  await closeDb();
+
   let app: ChildProcess | undefined;
   let nextUpdate = 1;
-  let nextChat = 880_000_000;
-  const post = (update: Record<string, unknown>) =>
+  const post = (chatId: number, text: string) =>
     fetch(`${APP_BASE}/api/telegram/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
-      body: JSON.stringify({ update_id: nextUpdate++, ...update }),
+      body: JSON.stringify({
+        update_id: nextUpdate++,
+        message: { message_id: nextUpdate, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" }, text },
+      }),
     }).then((res) => res.text());
-  const message = (chatId: number, text: string) => ({
-    message: {
-      message_id: nextUpdate,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: "private" },
-      from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" },
-      text,
-      ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.length }] } : {}),
-    },
-  });
+  const isAnswer = (c: { method: string; text: string }) => c.method === "sendMessage" && c.text.includes("tokens:");
   const until = async (check: () => boolean, what: string) => {
     const end = performance.now() + ANSWER_TIMEOUT_MS;
     while (!check()) {
@@ -70,68 +138,96 @@ async function main() {
       await sleep(5);
     }
   };
+  /** Posts one message per chat, at `intervalMs` apart (0: all at once), and times each chat's first reaction and answer. */
+  const run = async (label: string, chats: number[], intervalMs: number): Promise<Round> => {
+    for (const chatId of chats) seen.set(chatId, []);
+    const postedAt = new Map<number, number>();
+    const cpuBefore = groupCpuSeconds(app!.pid!);
+    const started = performance.now();
+    const posts: Promise<string>[] = [];
+    for (const [i, chatId] of chats.entries()) {
+      if (intervalMs) await sleep(started + i * intervalMs - performance.now());
+      postedAt.set(chatId, performance.now());
+      posts.push(post(chatId, "Hello, how are you?"));
+    }
+    await Promise.all(posts);
+    await until(() => chats.every((chatId) => seen.get(chatId)!.some(isAnswer)), `${chats.length} answers`);
+    const cpuSeconds = groupCpuSeconds(app!.pid!) - cpuBefore;
+    await sleep(300); // a second answer would show by now
+    return {
+      label,
+      chats,
+      first: chats.map((chatId) => seen.get(chatId)![0].at - postedAt.get(chatId)!),
+      final: chats.map((chatId) => seen.get(chatId)!.find(isAnswer)!.at - postedAt.get(chatId)!),
+      answeredOnce: chats.every((chatId) => seen.get(chatId)!.filter(isAnswer).length === 1),
+      cores: cpuSeconds / ((performance.now() - started) / 1000),
+      cpuMsPerTurn: (cpuSeconds * 1000) / chats.length,
+    };
+  };
 
+  const results: Round[] = [];
+  const sweep: Round[] = [];
   try {
     app = startApp({
       APP_MODE: "production",
-      DATABASE_URL: database.url,
+      ...dbEnv,
       JWT_SECRET,
       BOT_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_URL: APP_BASE,
       BOT_API_BASE_URL: bot.url,
       OPENAI_BASE_URL: ai.url,
       OPENAI_API_KEY: ai.apiKey,
       LOG_LEVEL: "warn",
     });
     await waitForHealth(app);
-    console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version} · PostgreSQL · model ${Math.round(MODEL_MS / 6)} ms to the first piece, ${MODEL_MS} ms in all`);
-    console.log("| chats at once | first reaction p50 / p95 (goal ≤ 150 / 400 ms) | final answer p50 / p95 (goal ≤ " + `${GOAL.finalP50} / ${GOAL.finalP95} ms) | answered once, charged once |`);
-    console.log("|---|---|---|---|");
     // Round 0 (one chat) only warms the app up: JIT, pools, the bot's modules.
-    for (const [round, count] of [1, ...CHATS].entries()) {
-      const chats = Array.from({ length: count }, () => nextChat++);
-      // New users (/start), each with an active text session and tokens enough.
-      await Promise.all(chats.map((chatId) => post(message(chatId, "/start"))));
-      await until(() => chats.every((chatId) => seen.get(chatId)?.some((c) => c.method === "sendMessage")), "the greetings");
-      await sql`
-        INSERT INTO dialog_sessions (user_id, name, model_id, action)
-        SELECT u.id, 'Bench', m.id, 'text' FROM users u, models m
-        WHERE u.telegram_id = ANY(${chats}) AND m.model_name = 'gpt-4o-mini'`;
-      await sql`UPDATE users SET active_session_id = s.id FROM dialog_sessions s WHERE s.user_id = users.id AND users.telegram_id = ANY(${chats})`;
-      await sql`UPDATE quotas SET text_tokens = 1000000 FROM users WHERE users.id = quotas.user_id AND users.telegram_id = ANY(${chats})`;
-      for (const chatId of chats) seen.set(chatId, []);
-
-      const postedAt = new Map<number, number>();
-      await Promise.all(
-        chats.map((chatId) => {
-          postedAt.set(chatId, performance.now());
-          return post(message(chatId, "Hello, how are you?"));
-        }),
-      );
-      const isAnswer = (c: { method: string; text: string }) => c.method === "sendMessage" && c.text.includes("tokens:");
-      await until(() => chats.every((chatId) => seen.get(chatId)!.some(isAnswer)), `${count} answers`);
-      await sleep(300); // a second answer or charge would show by now
-      const first = chats.map((chatId) => seen.get(chatId)![0].at - postedAt.get(chatId)!);
-      const final = chats.map((chatId) => seen.get(chatId)!.find(isAnswer)!.at - postedAt.get(chatId)!);
-      const answers = chats.map((chatId) => seen.get(chatId)!.filter(isAnswer).length);
-      const charged = await sql<{ count: string }[]>`
-        SELECT count(*) FROM quotas JOIN users ON users.id = quotas.user_id
-        WHERE users.telegram_id = ANY(${chats}) AND quotas.text_tokens = 1000000 - 17`;
-      const once = answers.every((n) => n === 1) && Number(charged[0].count) === count;
-      if (round === 0) continue;
-      const ms = (v: number) => `${Math.round(v)}`;
-      const mark = (value: number, goal: number) => `${ms(value)}${value <= goal ? "" : " ✗"}`;
-      console.log(
-        `| ${count} | ${mark(percentile(first, 50), GOAL.firstP50)} / ${mark(percentile(first, 95), GOAL.firstP95)} | ${mark(percentile(final, 50), GOAL.finalP50)} / ${mark(percentile(final, 95), GOAL.finalP95)} | ${once ? "yes" : "NO"} |`,
-      );
+    for (const [round, chats] of rounds.entries()) {
+      const result = await run(String(chats.length), chats, 0);
+      if (round > 0) results.push(result);
+    }
+    for (const step of steps) {
+      const result = await run(`${step.rate}/s`, step.chats, 1000 / step.rate);
+      sweep.push(result);
+      if (percentile(result.first, 95) > 400) break;
     }
   } finally {
     if (app) stopApp(app);
     await sleep(1500);
-    await sql.end();
-    await database.drop();
-    await Promise.all([bot.close(), ai.close()]);
   }
+  const charged = new Map<Round, number>();
+  for (const result of [...results, ...sweep]) charged.set(result, await chargedOnce(result.chats));
+  await closeDb();
+  if (database) await database.drop();
+  if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+  await Promise.all([bot.close(), ai.close()]);
+
+  const ms = (v: number) => `${Math.round(v)}`;
+  const mark = (value: number, goal: number) => `${ms(value)}${value <= goal ? "" : " ✗"}`;
+  const once = (r: Round) => (r.answeredOnce && charged.get(r) === r.chats.length ? "yes" : "NO");
+  const firstGoal = PGLITE ? `goal p50 ≤ ${GOAL.firstP50} ms` : `goal ≤ ${GOAL.firstP50} / ${GOAL.firstP95} ms`;
+  console.log(
+    `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version} · ${PGLITE ? "PGlite" : "PostgreSQL"} · model ${Math.round(MODEL_MS / 6)} ms to the first piece, ${MODEL_MS} ms in all`,
+  );
+  console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`);
+  console.log(`| chats at once | first reaction p50 / p95 (${firstGoal}) | final answer p50 / p95 (goal ≤ ${GOAL.finalP50} / ${GOAL.finalP95} ms) | app CPU: cores, ms a turn | answered once, charged once |`);
+  console.log("|---|---|---|---|---|");
+  for (const r of results) {
+    console.log(
+      `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${once(r)} |`,
+    );
+  }
+  if (!sweep.length) return;
+  console.log(`\nThroughput: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`);
+  console.log("| turns / s | first reaction p50 / p95 (goal p95 ≤ 400 ms) | final answer p50 / p95 | app CPU: cores, ms a turn | answered once, charged once |");
+  console.log("|---|---|---|---|---|");
+  for (const r of sweep) {
+    console.log(
+      `| ${r.label} | ${ms(percentile(r.first, 50))} / ${mark(percentile(r.first, 95), 400)} | ${ms(percentile(r.final, 50))} / ${ms(percentile(r.final, 95))} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${once(r)} |`,
+    );
+  }
+  const sustained = sweep.filter((r) => percentile(r.first, 95) <= 400).at(-1);
+  console.log(`Sustained: ${sustained ? sustained.label.replace("/s", " turns/s") : `less than ${sweep[0].label.replace("/s", " turns/s")}`} with the first reaction's p95 ≤ 400 ms.`);
 }
 
 main().catch((error) => {

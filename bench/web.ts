@@ -5,7 +5,8 @@
 // thread's long tasks in Chromium under its own 4× CPU throttle (steadier than Lighthouse's simulated
 // timings, which move by a few hundred ms between identical runs here), and (4) a Lighthouse mobile
 // performance run driving Debian's Chromium, with the transferred bytes of every script the load
-// fetched (including chunks loaded after start-up).
+// fetched (including chunks loaded after start-up). (2) and (3) are also measured on the Next floor's empty page
+// (bench/next-floor.ts, the same Next version, built for the run): Home's goal is the empty page + 25 KB and + 100 ms.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { SDK_MARKER, probeGreeting } from "../tests/e2e/greeting-probe";
 import { APP_BASE, median, startApp, stopApp, waitForHealth } from "./built-app";
+import { startNextFloor, type NextFloor } from "./next-floor";
 
 const CHROME = process.env.BENCH_CHROME ?? "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -40,12 +42,12 @@ async function htmlScripts(): Promise<{ count: number; gzipped: number }> {
  * needed; the page's own clock, so nothing requested just after it counts) and until the network
  * went quiet, in headless Chromium.
  */
-async function greetingScripts() {
+async function greetingScripts(base: string) {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   try {
     const page = await browser.newPage();
     const probe = await probeGreeting(page);
-    await page.goto(`${APP_BASE}/`);
+    await page.goto(`${base}/`);
     await page.getByTestId("greeting").waitFor();
     await page.waitForLoadState("networkidle");
     const { greetedAt, scripts: fetched } = await probe.read();
@@ -68,7 +70,7 @@ type PageTimings = { tasks: [number, number][]; lcp: number };
  * greeting's paint (LCP), the longest task and the blocking time (each task's part over 50 ms, from
  * the first contentful paint until the network is quiet and 3 s more have passed).
  */
-async function throttledLoads() {
+async function throttledLoads(base: string) {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   const runs: { fcp: number; lcp: number; longest: number; blocking: number }[] = [];
   try {
@@ -82,7 +84,7 @@ async function throttledLoads() {
         new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.tasks.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
         new PerformanceObserver((list) => list.getEntries().forEach((e) => (seen.lcp = e.startTime))).observe({ type: "largest-contentful-paint", buffered: true });
       });
-      await page.goto(`${APP_BASE}/`);
+      await page.goto(`${base}/`);
       await page.getByTestId("greeting").waitFor();
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(3000);
@@ -103,13 +105,19 @@ async function throttledLoads() {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+  const loadBefore = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
   const app = startApp({ DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
+  let floor: NextFloor | undefined;
   try {
     await waitForHealth(app);
     await fetch(`${APP_BASE}/`); // first render of the page compiles nothing, but warms the server
     const html = await htmlScripts();
-    const greeting = await greetingScripts();
-    const throttled = await throttledLoads();
+    const greeting = await greetingScripts(APP_BASE);
+    const throttled = await throttledLoads(APP_BASE);
+    floor = await startNextFloor({ port: Number(process.env.BENCH_FLOOR_PORT ?? 3291) });
+    const emptyGreeting = await greetingScripts(floor.base);
+    const emptyThrottled = await throttledLoads(floor.base);
+    floor.stop();
     const report = path.join(dir, "lighthouse.json");
     execFileSync(
       path.join("node_modules", ".bin", "lighthouse"),
@@ -122,6 +130,15 @@ async function main() {
     const numeric = (id: string) => lhr.audits[id].numericValue ?? NaN;
     const cpus = os.cpus();
     console.log(`${new Date().toISOString()} · ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, Lighthouse ${lhr.lighthouseVersion} mobile, ${CHROME}`);
+    console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${os.loadavg().map((v) => v.toFixed(1)).join(" / ")} after`);
+    const within = (value: number, goal: number, show: (v: number) => string) => `${show(value)} (goal ≤ ${show(goal)}: ${value <= goal ? "met" : "not met"})`;
+    const msOf = (value: number) => `${Math.round(value)} ms`;
+    console.log("| Home against an empty Next page | Home | empty page | Home's goal |");
+    console.log("|---|---|---|---|");
+    console.log(`| JS fetched until the greeting shows (gzip) | ${KB(greeting.firstBytes)} | ${KB(emptyGreeting.firstBytes)} | ${within(greeting.firstBytes, emptyGreeting.firstBytes + 25 * 1024, KB)} |`);
+    console.log(`| greeting painted (LCP), 4× CPU throttle, median of ${THROTTLED_LOADS} | ${msOf(throttled.lcp)} | ${msOf(emptyThrottled.lcp)} | ${within(throttled.lcp, emptyThrottled.lcp + 100, msOf)} |`);
+    console.log(`| longest task, 4× CPU throttle | ${msOf(throttled.longest)} | ${msOf(emptyThrottled.longest)} | ${within(throttled.longest, emptyThrottled.longest + 100, msOf)} |`);
+    console.log("");
     console.log("| measure | value | goal |");
     console.log("|---|---|---|");
     console.log(`| JS referenced by Home's HTML (${html.count} files, gzip) | ${KB(html.gzipped)} | ≤ 140 KB |`);
@@ -139,6 +156,7 @@ async function main() {
     console.log(`| FCP | ${(numeric("first-contentful-paint") / 1000).toFixed(2)} s | |`);
   } finally {
     stopApp(app);
+    floor?.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -54,17 +54,13 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     allows_users_to_create_topics: false,
   } as UserFromGetMe;
   const bot = new Bot<BotContext>(getSecrets().botToken, { botInfo, client: botClientOptions() });
-  prepareBotApi(bot.api, db);
+  prepareBotApi(bot.api, { db });
   bot.api.config.use(honourTelegramLimits(db));
 
   bot.on("message:successful_payment", async (ctx) => {
     await applyStarsPayment({ db, paid: ctx.message.successful_payment, payerTelegramId: ctx.from.id });
   });
-  // The first reaction goes out before any database work: "typing" for whatever the bot will work on.
-  bot.on("message", async (ctx, next) => {
-    if (!ctx.message.text?.startsWith("/")) void ctx.replyWithChatAction("typing").catch(() => {});
-    await next();
-  });
+  // The first reaction ("typing") went out from the webhook already (webhook.ts), before the update was stored.
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
     ctx.appUser = await senderUser({ db, from: ctx.from });

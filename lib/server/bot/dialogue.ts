@@ -62,9 +62,10 @@ async function sessionForText({ ctx, db, user, sessionId }: { ctx: Context; db: 
  * far, a failure ends with the apology and the Retry and Other model buttons; only an answer given is
  * paid for. The cost line says how full the context is, with a button to change the model.
  */
-export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number }): Promise<void> {
+export async function answerText({ ctx, db, user, text, sessionId, active: known }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number; active?: ActiveSession | null }): Promise<void> {
   const lang = user.language;
-  const active = await sessionForText({ ctx, db, user, sessionId });
+  // The router read the active session already; Retry names the failed turn's session instead.
+  const active = known && !sessionId ? known : await sessionForText({ ctx, db, user, sessionId });
   if (!active) {
     await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
@@ -137,23 +138,29 @@ export async function answerText({ ctx, db, user, text, sessionId }: { ctx: Cont
   // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
   // past the balance it stops at zero: the answer was already given.
   // A fallback model's answer is paid at its own price (docs/product/channels.md "Fallback model").
+  const answeredBy = fallback?.to ?? active.modelName;
   const price = fallback ? await modelPrice({ db, modelName: fallback.to, action: "text" }) : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
-  await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: fallback?.to ?? active.modelName, action: active.session.action, turnId: turn.id } });
-  await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: "text", quantity: tokens });
-  await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } });
-  await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" });
-  const left = await quotaLeft({ db, userId: user.id, kind: "text_tokens" });
+  const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id } });
   const fullness = contextPercent(context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
   const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
   const notes = [fallback && (await fallbackLine({ db, lang, fallback })), stopped && botText(lang)("stoppedNote")].filter(Boolean);
   const footer = [...notes, cost].join("\n");
-  try {
-    await preview.finish({ text: answer, footer, keyboard: changeModelKeyboard(lang) });
-  } catch (error) {
-    // The turn is paid and stored: throwing would make the update worker run (and charge) it again.
-    // The answer goes through the outbox instead, which retries delivery on its own.
-    log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
-    await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
-  }
+  // Paid: from here nothing may throw, or the update worker would run (and charge) the turn again. The
+  // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
+  const deliver = async () => {
+    try {
+      await preview.finish({ text: answer, footer, keyboard: changeModelKeyboard(lang) });
+    } catch (error) {
+      log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
+      await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
+    }
+  };
+  const outcomes = await Promise.allSettled([
+    deliver(),
+    saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } }),
+    endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" }),
+    recordModelUsage({ db, userId: user.id, modelName: answeredBy, action: "text", quantity: tokens }),
+  ]);
+  for (const outcome of outcomes) if (outcome.status === "rejected") log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
 }

@@ -12,6 +12,6 @@ export const botOutboxJob: Job = {
   run: (db) =>
     deliverOutbox({
       db,
-      client: isDemoMode() || !env.BOT_TOKEN ? null : telegramApi({ token: env.BOT_TOKEN }),
+      client: isDemoMode() || !env.BOT_TOKEN ? null : telegramApi({ token: env.BOT_TOKEN, bulk: true }),
     }),
 };

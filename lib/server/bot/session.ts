@@ -63,20 +63,23 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
 
 export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };
 
-/** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top. */
+/** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top, in one statement. */
 export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(dialogMessages).values({
-      sessionId,
-      userText: turn.userText ?? null,
-      userFileUrl: turn.userFileUrl ?? null,
-      userFileName: turn.userFileName ?? null,
-      aiText: turn.aiText ?? null,
-      aiFileUrl: turn.aiFileUrl ?? null,
-      documentText: turn.documentText ?? null,
-      // The model that answered is the session's at this moment (a later /model does not rewrite it).
-      modelId: sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
-    });
-    await tx.update(dialogSessions).set({ updatedAt: sql`now()` }).where(eq(dialogSessions.id, sessionId));
-  });
+  const saved = db.$with("saved").as(
+    db
+      .insert(dialogMessages)
+      .values({
+        sessionId,
+        userText: turn.userText ?? null,
+        userFileUrl: turn.userFileUrl ?? null,
+        userFileName: turn.userFileName ?? null,
+        aiText: turn.aiText ?? null,
+        aiFileUrl: turn.aiFileUrl ?? null,
+        documentText: turn.documentText ?? null,
+        // The model that answered is the session's at this moment (a later /model does not rewrite it).
+        modelId: sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
+      })
+      .returning({ id: dialogMessages.id }),
+  );
+  await db.with(saved).update(dialogSessions).set({ updatedAt: sql`now()` }).where(and(eq(dialogSessions.id, sessionId), sql`exists (select 1 from ${saved})`));
 }

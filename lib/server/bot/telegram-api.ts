@@ -5,6 +5,7 @@ import { env, isDemoMode } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { providerCall } from "@/lib/server/log";
 import { recordDemoCall } from "@/lib/server/demo/bot-transport";
+import { telegramPacer } from "./telegram-pace";
 
 // The one Bot API client: grammY's Api. The bot (bot.ts), the outbox, the webhook's immediate
 // answers and the Stars calls all build it here, so they share the API root, the request timeout
@@ -22,22 +23,25 @@ export const recordsDemoCalls = () => isDemoMode() && !env.BOT_TOKEN;
 
 /**
  * What every client of the deployment's bot gets: each call logged with its duration and outcome,
- * and, with `db` and no real bot (recordsDemoCalls), the demo transport that answers and records
- * calls instead (installed last, so it runs first and nothing reaches the network or the log).
+ * paced under Telegram's limits by the process's one pacer (telegram-pace.ts; `bulk` for senders of
+ * notices to many users), and, with `db` and no real bot (recordsDemoCalls), the demo transport that
+ * answers and records calls instead (installed last, so it runs first and nothing reaches the
+ * network, the pacer or the log).
  */
-export function prepareBotApi<R extends RawApi>(api: Api<R>, db?: Db): void {
+export function prepareBotApi<R extends RawApi>(api: Api<R>, { db, bulk = false }: { db?: Db; bulk?: boolean } = {}): void {
   api.config.use((prev, method, payload, signal) => providerCall("telegram", method, () => prev(method, payload, signal)));
+  api.config.use(telegramPacer.transformer({ bulk }));
   if (db && recordsDemoCalls()) api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
 }
 
 /**
  * A client for the deployment's bot. With `db` it records in demo mode like the bot does; without
- * it (Stars invoice calls) it always talks to BOT_API_BASE_URL. `token`/`apiRoot` are for tests and
- * operator tools.
+ * it (Stars invoice calls) it always talks to BOT_API_BASE_URL. `bulk`: it sends notices to many
+ * users (the outbox). `token`/`apiRoot` are for tests and operator tools.
  */
-export function telegramApi({ db, token = getSecrets().botToken, apiRoot }: { db?: Db; token?: string; apiRoot?: string } = {}): Api {
+export function telegramApi({ db, bulk, token = getSecrets().botToken, apiRoot }: { db?: Db; bulk?: boolean; token?: string; apiRoot?: string } = {}): Api {
   const api = new Api(token, botClientOptions(apiRoot));
-  prepareBotApi(api, db);
+  prepareBotApi(api, { db, bulk });
   return api;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { processWide } from "@/lib/server/process-wide";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
@@ -30,7 +31,8 @@ export function abortTurnsForShutdown(): void {
 export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
 
 const STOP_POLL_MS = 1_000;
-const running = new Map<number, AbortController>();
+// Shared with the webhook's copy of this module (Stop aborts at once), see process-wide.ts.
+const running = processWide("running-turns", () => new Map<number, AbortController>());
 
 type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
 
@@ -41,22 +43,41 @@ export async function startTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
   return turn;
 }
 
+/**
+ * Stop pressed through another instance: one query a second per process and database asks which of
+ * its running turns were flagged (not one per turn), and aborts them.
+ */
+const stopPolls = new WeakMap<Db, { turnIds: Set<number>; timer: ReturnType<typeof setInterval> }>();
+
+function pollStops(db: Db, turnIds: Set<number>): void {
+  if (!turnIds.size) return;
+  db.select({ id: botTurns.id })
+    .from(botTurns)
+    .where(and(inArray(botTurns.id, [...turnIds]), isNotNull(botTurns.stopRequestedAt)))
+    .then((rows) => rows.forEach((row) => running.get(row.id)?.abort()))
+    .catch(() => {}); // a missed poll is retried a second later
+}
+
 /** A signal that aborts when Stop is pressed for this turn (here or through another instance); dispose when the turn ends. */
 export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   running.set(turnId, controller);
-  const poll = setInterval(() => {
-    db.select({ at: botTurns.stopRequestedAt })
-      .from(botTurns)
-      .where(eq(botTurns.id, turnId))
-      .then(([row]) => row?.at && controller.abort())
-      .catch(() => {}); // a missed poll is retried a second later
-  }, STOP_POLL_MS);
+  let poll = stopPolls.get(db);
+  if (!poll) {
+    const turnIds = new Set<number>();
+    poll = { turnIds, timer: setInterval(() => pollStops(db, turnIds), STOP_POLL_MS) };
+    stopPolls.set(db, poll);
+  }
+  poll.turnIds.add(turnId);
+  const watched = poll;
   return {
     signal: controller.signal,
     dispose: () => {
-      clearInterval(poll);
       running.delete(turnId);
+      watched.turnIds.delete(turnId);
+      if (watched.turnIds.size) return;
+      clearInterval(watched.timer);
+      stopPolls.delete(db);
     },
   };
 }

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { log } from "@/lib/server/log";
+import { processWide } from "@/lib/server/process-wide";
 
 // How the bot-updates workers learn that an update was stored: on PostgreSQL through LISTEN/NOTIFY
 // (every instance listens on one channel), on the embedded database (one process) by an in-process
@@ -20,7 +21,13 @@ function pgNotifier(db: Db): PgNotifier | null {
   return typeof client?.listen === "function" && typeof client.notify === "function" ? (client as PgNotifier) : null;
 }
 
-const localSignal = perDatabase(() => new EventEmitter().setMaxListeners(0));
+// One emitter per database in the whole process: the webhook's copy of this module and the worker's must meet.
+const localSignals = processWide("bot-update-signals", () => new WeakMap<Db, EventEmitter>());
+function localSignal(db: Db): EventEmitter {
+  let signal = localSignals.get(db);
+  if (!signal) localSignals.set(db, (signal = new EventEmitter().setMaxListeners(0)));
+  return signal;
+}
 
 /** Calls `onWake` whenever any instance stores an update; answers the function that stops listening. */
 export async function listenForUpdates(db: Db, onWake: () => void): Promise<() => Promise<void>> {
@@ -36,12 +43,32 @@ export async function listenForUpdates(db: Db, onWake: () => void): Promise<() =
   };
 }
 
-/** Tells the other instances that an update was stored; a lost notification is caught by their safety poll. */
+/** Per database: whether a NOTIFY is on its way, and whether another store came in meanwhile. */
+const notifying = perDatabase(() => ({ inFlight: false, again: false }));
+
+/**
+ * Tells the other instances that an update was stored; a lost notification is caught by their safety
+ * poll. Stores that come in while a NOTIFY is on its way share the next one: a burst of updates costs a
+ * few notifications, not one query each (a woken worker claims everything pending anyway).
+ */
 export function announceUpdate(db: Db): void {
   const pg = pgNotifier(db);
   if (!pg) {
     localSignal(db).emit("stored");
     return;
   }
-  pg.notify(CHANNEL, "").catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`));
+  const state = notifying(db);
+  if (state.inFlight) {
+    state.again = true;
+    return;
+  }
+  state.inFlight = true;
+  pg.notify(CHANNEL, "")
+    .catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`))
+    .finally(() => {
+      state.inFlight = false;
+      if (!state.again) return;
+      state.again = false;
+      announceUpdate(db);
+    });
 }

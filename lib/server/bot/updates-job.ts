@@ -5,6 +5,7 @@ import { perDatabase } from "@/db/per-database";
 import { env } from "@/lib/env";
 import type { Job } from "@/lib/server/jobs/scheduler";
 import { log } from "@/lib/server/log";
+import { processWide } from "@/lib/server/process-wide";
 import { createBot } from "./bot";
 import { TurnHandedOver, abortTurnsForShutdown } from "./turns";
 import { announceUpdate, listenForUpdates } from "./update-signal";
@@ -31,7 +32,8 @@ const realTimers: WakeTimers = {
 };
 
 type UpdateWorker = ReturnType<typeof createUpdateWorker>;
-const ownWorkers = new WeakMap<Db, UpdateWorker>();
+// The webhook (a route handler, bundled apart from the jobs) wakes the worker the jobs started: process-wide.
+const ownWorkers = processWide("own-update-workers", () => new WeakMap<Db, UpdateWorker>());
 
 /** Runs one claimed update (a text message together with the rest of its split paste) and settles every row it took. */
 async function handle(db: Db, row: StoredUpdate, lockMs: number) {
@@ -114,7 +116,9 @@ export function createUpdateWorker({
   function wake(): void {
     if (!listening || stopping) return;
     wanted = true;
-    claiming ??= claimLoop();
+    // From the event loop's next turn: webhooks that arrived together all send their first reaction
+    // ("typing") before a claim's work (on PGlite, queries on this very thread) holds them up.
+    claiming ??= new Promise((resolve) => setImmediate(resolve)).then(claimLoop);
   }
 
   const worker = {

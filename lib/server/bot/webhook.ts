@@ -5,6 +5,8 @@ import type { Db } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/providers/stars/webhook";
+import { perDatabase } from "@/db/per-database";
+import { telegramApi } from "./telegram-api";
 import { handleStopControl } from "./turn-controls";
 import { storeUpdate } from "./updates";
 import { updateStored } from "./updates-job";
@@ -25,6 +27,21 @@ export function assertWebhookSecret(received: string | null): void {
   if (!ok) throw new ApiError("unauthorized", "Unknown webhook secret");
 }
 
+const typingApi = perDatabase((db) => telegramApi({ db }));
+
+/**
+ * The first reaction, sent while the update is stored and before the worker takes it: "typing" for
+ * every message the bot will work on (not a command, not a payment receipt). A lost one is only a
+ * missed hint; a retried update may show it twice.
+ */
+function showTyping({ db, update }: { db: Db; update: Pick<Update, "message"> }): void {
+  const message = update.message;
+  if (!message || message.text?.startsWith("/") || message.successful_payment) return;
+  void typingApi(db)
+    .sendChatAction(message.chat.id, "typing")
+    .catch(() => {});
+}
+
 /**
  * Takes one update from Telegram: the Stars pre-checkout query (Telegram allows 10 s) and Stop
  * (it must reach a turn the worker is running) are answered here, everything else is stored (once
@@ -36,6 +53,7 @@ export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpd
     return { ok: true, handled: true };
   }
   if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> })) return { ok: true, handled: true };
+  showTyping({ db, update: update as Pick<Update, "message"> });
   const { stored, waitMs } = await storeUpdate({ db, update });
   if (stored) updateStored({ db, waitMs });
   return { ok: true, handled: stored };

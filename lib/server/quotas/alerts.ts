@@ -7,7 +7,6 @@ import { routes } from "@/lib/routes";
 import { botText } from "@/lib/server/bot/bot-text";
 import { queueBotMessage } from "@/lib/server/bot/outbox";
 import { publicUrl } from "@/lib/server/http/public-url";
-import { getCurrentTariff } from "@/lib/server/tariffs/current-tariff";
 
 // Balance alerts (docs/product/billing.md): when the allowance of a kind first drops below 50 %,
 // 25 % and 10 % of the tariff's in a 30-day step, the bot says so once per threshold. quotas.alerts_sent
@@ -18,12 +17,14 @@ const THRESHOLDS = [10, 25, 50] as const;
 
 const KIND_NAME_KEY = perKind("apiKey", (r) => `lowBalance_${r.kind}` as const);
 
-/** After a spend left `allowanceLeft` of `kind`: claims the lowest threshold crossed (once) and queues the message. */
-export async function alertLowBalance({ db, userId, kind, allowanceLeft }: { db: Db; userId: number; kind: QuotaKey; allowanceLeft: number }): Promise<void> {
-  const { limits } = await getCurrentTariff({ db, userId });
-  const limit = limits[kind];
+/**
+ * After a spend left `allowanceLeft` of `kind` out of the tariff's `limit` (the spend statement
+ * answers both, with the thresholds already sent): claims the lowest threshold crossed (once) and
+ * queues the message. A threshold the row says was sent costs no query.
+ */
+export async function alertLowBalance({ db, userId, kind, allowanceLeft, limit, alertsSent }: { db: Db; userId: number; kind: QuotaKey; allowanceLeft: number; limit: number; alertsSent: Partial<Record<QuotaKey, number>> }): Promise<void> {
   const threshold = THRESHOLDS.find((percent) => allowanceLeft * 100 < limit * percent);
-  if (limit <= 0 || threshold === undefined) return;
+  if (limit <= 0 || threshold === undefined || (alertsSent[kind] ?? 101) <= threshold) return;
   await db.transaction(async (tx) => {
     const claimed = await tx
       .update(quotas)

@@ -23,7 +23,17 @@ export const oldPackage = (kind: QuotaKey): SQL => sql`o.${packageColumn(kind)}`
 /** A point in time as an SQL parameter (raw `sql` parameters take no Date on postgres-js). */
 export const timestamp = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
 
-export type BalancesAfter = { userId: number; allowance: QuotaRecord; packageUnits: QuotaRecord; packageBefore: QuotaRecord; stepEndsAt: Date | null };
+export type BalancesAfter = {
+  userId: number;
+  allowance: QuotaRecord;
+  packageUnits: QuotaRecord;
+  packageBefore: QuotaRecord;
+  stepEndsAt: Date | null;
+  /** The lowest balance-alert threshold already sent per kind (alerts.ts). */
+  alertsSent: Partial<Record<QuotaKey, number>>;
+  /** The `extraReturning` values by name. */
+  extra: Record<string, unknown>;
+};
 
 type Change = {
   db: Db;
@@ -40,10 +50,12 @@ type Change = {
   reason: LedgerReason | SQL;
   refs?: LedgerRefs;
   now: Date;
+  /** More values to answer, as expressions over `o`, the new row `q` and `extraFrom`'s tables, by name. */
+  extraReturning?: Record<string, SQL>;
 };
 
 /** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
-export async function changeBalances({ db, where, allowance = {}, packageUnits = {}, otherSets = [], extraFrom, reason, refs = {}, now }: Change): Promise<BalancesAfter[]> {
+export async function changeBalances({ db, where, allowance = {}, packageUnits = {}, otherSets = [], extraFrom, reason, refs = {}, now, extraReturning = {} }: Change): Promise<BalancesAfter[]> {
   const sets = [
     ...Object.entries(allowance).map(([k, v]) => sql`${allowanceColumn(k as QuotaKey)} = ${v}`),
     ...Object.entries(packageUnits).map(([k, v]) => sql`${packageColumn(k as QuotaKey)} = ${v}`),
@@ -60,13 +72,14 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
     sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
     sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
   ]);
+  const extras = Object.entries(extraReturning).map(([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`);
   const rows = await db.execute<Record<string, unknown>>(sql`
     with o as (select * from quotas o where ${where} for update),
     c as (
       update quotas q set ${sql.join(sets, sql`, `)}
       from o ${extraFrom ?? sql``}
       where q.user_id = o.user_id
-      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason
+      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason${sql.join(extras)}
     ),
     l as (
       insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
@@ -82,6 +95,8 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
     packageUnits: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`package_${k}`])])) as QuotaRecord,
     packageBefore: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`old_package_${k}`])])) as QuotaRecord,
     stepEndsAt: r.step_ends_at == null ? null : new Date(r.step_ends_at as string | Date),
+    alertsSent: (typeof r.alerts_sent === "string" ? JSON.parse(r.alerts_sent) : (r.alerts_sent ?? {})) as Partial<Record<QuotaKey, number>>,
+    extra: Object.fromEntries(Object.keys(extraReturning).map((name) => [name, r[`extra_${name}`]])),
   }));
 }
 

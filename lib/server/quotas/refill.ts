@@ -16,6 +16,13 @@ const STEP_SECONDS = STEP_DAYS * 24 * 60 * 60;
 const SUBSCRIPTION_LIMIT = perKind("apiKey", (r) => sql.identifier(subscriptions[r.subscriptionColumn].name));
 const FREE_BALANCE = perKind("apiKey", (r) => sql.identifier(tariffs[r.tariffColumn].name));
 
+/** Joins a quotas row `o` to its subscription `s` and the Free tariff `f`, for `tariffAllowance`. */
+export const tariffJoin = sql`left join subscriptions s on s.user_id = o.user_id cross join (select * from tariffs where name = ${FREE_TARIFF}) f`;
+
+/** The allowance of one kind the user's tariff gives at `now` (over `tariffJoin`): the subscription's while it runs, else Free's. */
+export const tariffAllowance = (kind: QuotaKey, now: Date): SQL =>
+  sql`case when s.expires_at > ${timestamp(now)} then s.${SUBSCRIPTION_LIMIT[kind]} else f.${FREE_BALANCE[kind]} end`;
+
 /**
  * Applies every refill or expiry that is due by `now` (one user's, or everyone's for the renewal
  * job): the allowance becomes the subscription's limits while it runs, else Free's, and the next step
@@ -23,14 +30,12 @@ const FREE_BALANCE = perKind("apiKey", (r) => sql.identifier(tariffs[r.tariffCol
  */
 export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: number; now: Date }): Promise<void> {
   const active = sql`s.expires_at > ${timestamp(now)}`;
-  const allowance = Object.fromEntries(
-    QUOTA_KEYS.map((k) => [k, sql`case when ${active} then s.${SUBSCRIPTION_LIMIT[k]} else f.${FREE_BALANCE[k]} end`]),
-  ) as Record<QuotaKey, SQL>;
+  const allowance = Object.fromEntries(QUOTA_KEYS.map((k) => [k, tariffAllowance(k, now)])) as Record<QuotaKey, SQL>;
   const nextStep = sql`least(s.expires_at, s.starts_at + make_interval(secs => ${STEP_SECONDS} * (floor(extract(epoch from (${timestamp(now)} - s.starts_at)) / ${STEP_SECONDS}) + 1)))`;
   await changeBalances({
     db,
     where: userId === undefined ? sql`o.step_ends_at <= ${timestamp(now)}` : sql`o.user_id = ${userId} and o.step_ends_at <= ${timestamp(now)}`,
-    extraFrom: sql`left join subscriptions s on s.user_id = o.user_id cross join (select * from tariffs where name = ${FREE_TARIFF}) f`,
+    extraFrom: tariffJoin,
     allowance,
     otherSets: [sql`step_ends_at = case when ${active} then ${nextStep} else null end`, sql`alerts_sent = '{}'::jsonb`],
     reason: sql`case when ${active} then 'refill' else 'expiry' end`,

@@ -5,9 +5,9 @@ import type { LedgerReason } from "@/db/schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
-import { changeBalances, oldAllowance, oldPackage, type LedgerRefs } from "./ledger";
+import { changeBalances, oldAllowance, oldPackage, timestamp, type LedgerRefs } from "./ledger";
 import { alertLowBalance } from "./alerts";
-import { applyDueRefills } from "./refill";
+import { applyDueRefills, tariffAllowance, tariffJoin } from "./refill";
 
 /** The ledger reason of spending each kind. */
 export const SPEND_REASON: Record<QuotaKey, LedgerReason> = {
@@ -23,33 +23,44 @@ const checkAmount = (amount: number) => {
 };
 
 /**
- * Takes `amount` units of one kind in a single conditional UPDATE (after applying a refill that is
- * due), from the allowance first and then from package units, so concurrent spends of the last units
- * succeed exactly as often as the balance allows and nothing goes below zero. `clampAtZero` (an
- * answer already given) takes what is there instead of refusing. Answers what is left (allowance +
- * package units) and how many of the units taken were package units (what a refund gives back to
- * them); throws 402 payment_required when there is not enough.
+ * Takes `amount` units of one kind in a single conditional UPDATE, from the allowance first and then
+ * from package units, so concurrent spends of the last units succeed exactly as often as the balance
+ * allows and nothing goes below zero. `clampAtZero` (an answer already given) takes what is there
+ * instead of refusing. The statement only takes a row whose refill is not due, and answers the
+ * tariff's allowance for the balance alert, so a spend is one round trip; when a refill is due (once a
+ * step) it is applied and the spend made again. Answers what is left (allowance + package units) and
+ * how many of the units taken were package units (what a refund gives back to them); throws 402
+ * payment_required when there is not enough.
  */
 export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero = false }: { db: Db; userId: number; kind: QuotaKey; amount: number; refs?: LedgerRefs; clampAtZero?: boolean }): Promise<Spent> {
   checkAmount(amount);
   const at = now();
-  await applyDueRefills({ db, userId, now: at });
   const allowance = oldAllowance(kind);
   const packageUnits = oldPackage(kind);
-  const [row] = await changeBalances({
-    db,
-    where: clampAtZero ? sql`o.user_id = ${userId}` : sql`o.user_id = ${userId} and ${allowance} + ${packageUnits} >= ${amount}`,
-    allowance: { [kind]: sql`greatest(${allowance} - ${amount}, 0)` },
-    packageUnits: { [kind]: sql`greatest(${packageUnits} - greatest(${amount} - ${allowance}, 0), 0)` },
-    reason: SPEND_REASON[kind],
-    refs,
-    now: at,
-  });
+  const refillNotDue = sql`(o.step_ends_at is null or o.step_ends_at > ${timestamp(at)})`;
+  const spend = () =>
+    changeBalances({
+      db,
+      where: clampAtZero ? sql`o.user_id = ${userId} and ${refillNotDue}` : sql`o.user_id = ${userId} and ${refillNotDue} and ${allowance} + ${packageUnits} >= ${amount}`,
+      allowance: { [kind]: sql`greatest(${allowance} - ${amount}, 0)` },
+      packageUnits: { [kind]: sql`greatest(${packageUnits} - greatest(${amount} - ${allowance}, 0), 0)` },
+      reason: SPEND_REASON[kind],
+      refs,
+      now: at,
+      extraFrom: tariffJoin,
+      extraReturning: { tariffLimit: tariffAllowance(kind, at) },
+    });
+  let [row] = await spend();
+  if (!row) {
+    // A refill was due (or the balance is short): the refill first, then the spend once more.
+    await applyDueRefills({ db, userId, now: at });
+    [row] = await spend();
+  }
   if (!row) {
     if (clampAtZero) throw new ApiError("not_found", "No quotas for this user");
     throw new ApiError("payment_required", `Not enough ${kind.replace("_", " ")} left`);
   }
-  await alertLowBalance({ db, userId, kind, allowanceLeft: row.allowance[kind] });
+  await alertLowBalance({ db, userId, kind, allowanceLeft: row.allowance[kind], limit: Number(row.extra.tariffLimit), alertsSent: row.alertsSent });
   return { left: row.allowance[kind] + row.packageUnits[kind], fromPackage: row.packageBefore[kind] - row.packageUnits[kind] };
 }
 

@@ -46,7 +46,7 @@ const prepared = perDatabase((db) => {
   const userId = sql.placeholder("userId");
   return {
     subscription: db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).prepare("current_subscription"),
-    quotas: db.select(remainingQuotaColumns).from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
+    quotas: db.select({ ...remainingQuotaColumns, stepEndsAt: quotas.stepEndsAt }).from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
   };
 });
 
@@ -73,9 +73,12 @@ export async function getCurrentTariff({ db, userId }: { db: Db; userId: number 
   return tariffOfSubscription({ db, subscription: subscription ?? null });
 }
 
-/** What the user can spend now (allowance + package units), after applying a refill or expiry that is due. */
+/** What the user can spend now (allowance + package units), after applying a refill or expiry that is due (one query when none is). */
 export async function getRemainingQuotas({ db, userId }: { db: Db; userId: number }): Promise<QuotaRecord> {
-  await applyDueRefills({ db, userId, now: now() });
-  const [row] = await prepared(db).quotas.execute({ userId });
+  let [row] = await prepared(db).quotas.execute({ userId });
+  if (row?.stepEndsAt && row.stepEndsAt.getTime() <= nowMs()) {
+    await applyDueRefills({ db, userId, now: now() });
+    [row] = await prepared(db).quotas.execute({ userId });
+  }
   return toRemainingQuotas(row);
 }

@@ -45,7 +45,7 @@ export async function handleTextMessage({ ctx, db, user, text }: Incoming & { te
       return replyWithHint({ ctx, db, user, active });
     default:
       // Text and document sessions (a follow-up question), no session, and the video actions the mini-app serves.
-      return answerText({ ctx, db, user, text });
+      return answerText({ ctx, db, user, text, active });
   }
 }
 
