@@ -6,7 +6,7 @@ test("the package store filters by tab and shows every card in Russian", async (
   await expect(page.getByTestId("pack-tab-a-b")).toHaveAttribute("aria-selected", "true");
   const cards = page.locator("[data-testid^=package-][data-purpose]");
   await expect(cards).toHaveCount(7);
-  await expect(page.locator("[data-purpose=text_tokens]").first()).toContainText("500K текстовых токенов");
+  await expect(page.locator("[data-purpose=text_tokens]").first()).toContainText("500 тыс. текстовых токенов");
   await expect(page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy")).toHaveText("Купить за 149 ₽");
   await screenshot(page, "pack-store-ru");
 
@@ -41,7 +41,7 @@ test("buys a text package through the sandbox checkout and the text quota grows"
   await page.goto(page.url().replace(/#.*$/, "#/PackStorePage"));
   await page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy").click();
   await expect(page).toHaveURL(/#\/packagePay\/\d+$/);
-  await expect(page.getByTestId("package-name")).toHaveText("500K текстовых токенов");
+  await expect(page.getByTestId("package-name")).toHaveText("500 тыс. текстовых токенов");
   await expect(page.getByTestId("pay-total")).toHaveText("149 ₽");
   await page.getByTestId("email-toggle").check({ force: true });
   await expect(page.getByTestId("pay-button")).toBeDisabled();

@@ -158,7 +158,7 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   };
   const outcomes = await Promise.allSettled([
     deliver(),
-    saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer } }),
+    saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer, answeredBy: fallback?.to } }),
     endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" }),
     recordModelUsage({ db, userId: user.id, modelName: answeredBy, action: "text", quantity: tokens }),
   ]);

@@ -61,7 +61,8 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
   return (await getRemainingQuotas({ db, userId }))[kind];
 }
 
-export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null };
+/** `answeredBy`: the model that wrote the answer when it is not the session's (a fallback model). */
+export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null; answeredBy?: string };
 
 /** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top, in one statement. */
 export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
@@ -76,8 +77,11 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
         aiText: turn.aiText ?? null,
         aiFileUrl: turn.aiFileUrl ?? null,
         documentText: turn.documentText ?? null,
-        // The model that answered is the session's at this moment (a later /model does not rewrite it).
-        modelId: sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
+        // The model that answered: a fallback model when one did, else the session's at this moment (a
+        // later /model does not rewrite it).
+        modelId: turn.answeredBy
+          ? sql`(select ${models.id} from ${models} where ${models.modelName} = ${turn.answeredBy})`
+          : sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
       })
       .returning({ id: dialogMessages.id }),
   );

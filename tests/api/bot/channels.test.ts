@@ -1,7 +1,7 @@
 import net from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { catalogueVersion, channelModels, channels, modelActions, models } from "@/db/schema"; // schema reads no settings
+import { catalogueVersion, channelModels, channels, dialogMessages, modelActions, models } from "@/db/schema"; // schema reads no settings
 import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
 import { botHarnessForFile } from "./harness";
 
@@ -190,6 +190,10 @@ describe("the fallback model", () => {
       expect(text).toContain("tokens: 51, left: 949");
       expect(chatRequests(two).map((r) => r.model)).toEqual(["two-mini"]);
       expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
+      // The history names the model that wrote the answer: the fallback.
+      const [mini] = await (await h.getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, "gpt-4o-mini"));
+      const [saved] = await (await h.getDb()).select({ modelId: dialogMessages.modelId }).from(dialogMessages).orderBy(desc(dialogMessages.id)).limit(1);
+      expect(saved.modelId).toBe(mini.id);
     } finally {
       await restore();
     }

@@ -37,7 +37,7 @@ describe("POST /api/package/payment", () => {
     expect(stats.body.remaining_quotas.text_tokens).toBe(free.tokenBalance + 500_000);
     expect(stats.body.tariff_limits.text_tokens).toBe(free.tokenBalance);
     const list = await call(paymentsList, "POST", "/api/settings/payments", { token });
-    expect(list.body[0]).toMatchObject({ amount: 149, status: "completed", subscription_info: null, package_info: { name: "500K текстовых токенов" } });
+    expect(list.body[0]).toMatchObject({ amount: 149, status: "completed", subscription_info: null, package_info: { name: "500 тыс. текстовых токенов" } });
   });
 
   it("reset restores the remaining quotas to the current tariff's limits", async () => {

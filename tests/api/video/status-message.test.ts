@@ -53,7 +53,9 @@ describe("the video's status message in the bot chat", () => {
     const u = await englishVideoUser();
     const res = await generate(u.token, generateForm());
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(bot.media.filter((m) => m.chat_id === u.chatId)).toHaveLength(1));
+    // The chat's pace (three messages at once, then one a second; lib/server/bot/telegram-pace.ts) holds the clip
+    // behind the status message and its edits for about a second.
+    await vi.waitFor(() => expect(bot.media.filter((m) => m.chat_id === u.chatId)).toHaveLength(1), { timeout: 5_000 });
 
     const [posted] = chatCalls(u.chatId, "sendMessage");
     expect(posted.body.text).toMatch(/^🎬 Video · Runway Gen-4 Turbo\nSent to the model\n1 job ahead of it\nAbout 2 minutes left$/);
