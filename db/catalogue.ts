@@ -23,16 +23,22 @@ type ModelSeed = {
   actions: string[];
   /** Text models: units per token (1 unless given); the price of every other action is its kind's default. */
   textMultiplier?: number;
+  /**
+   * Text models: the dialogue's context budget in tokens, within the model's window and capped by
+   * BOT_CONTEXT_TOKENS (docs/decisions/0343-context-budget-per-model.md). Dearer models send less, since
+   * every turn resends it and the user pays for it; cheap long-window models more once the cap allows.
+   */
+  contextTokens?: number;
 };
 
 export const catalogueModels: ModelSeed[] = [
   // text
-  { modelName: "gpt-4o-mini", providerModelId: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Быстрый помощник на каждый день", descriptionEn: "Fast everyday assistant", providerCostUsd: 0.0006, actions: ["text"] },
-  { modelName: "gpt-4o", providerModelId: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Флагманская мультимодальная модель", descriptionEn: "Flagship multimodal model", providerCostUsd: 0.01, actions: ["text"] },
-  { modelName: "claude-sonnet", providerModelId: "claude-sonnet-4-5", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Аккуратные тексты и код", descriptionEn: "Careful writing and code", providerCostUsd: 0.015, actions: ["text"] },
-  { modelName: "gemini-flash", providerModelId: "gemini-2.5-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Быстрые ответы с длинным контекстом", descriptionEn: "Quick answers with long context", providerCostUsd: 0.0006, actions: ["text"] },
-  { modelName: "deepseek-chat", providerModelId: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Сильные рассуждения по низкой цене", descriptionEn: "Strong reasoning at low cost", providerCostUsd: 0.0011, actions: ["text"] },
-  { modelName: "yandexgpt", providerModelId: "yandexgpt-lite", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Языковая модель с упором на русский", descriptionEn: "Russian-first language model", providerCostUsd: 0.0025, actions: ["text"] },
+  { modelName: "gpt-4o-mini", providerModelId: "gpt-4o-mini", displayName: "GPT-4o mini", provider: "openai", type: "text", modelTypeDescription: "text", description: "Быстрый помощник на каждый день", descriptionEn: "Fast everyday assistant", providerCostUsd: 0.0006, contextTokens: 16000, actions: ["text"] },
+  { modelName: "gpt-4o", providerModelId: "gpt-4o", displayName: "GPT-4o", provider: "openai", type: "text", modelTypeDescription: "text", description: "Флагманская мультимодальная модель", descriptionEn: "Flagship multimodal model", providerCostUsd: 0.01, contextTokens: 3000, actions: ["text"] },
+  { modelName: "claude-sonnet", providerModelId: "claude-sonnet-4-5", displayName: "Claude Sonnet", provider: "anthropic", type: "text", modelTypeDescription: "text", description: "Аккуратные тексты и код", descriptionEn: "Careful writing and code", providerCostUsd: 0.015, contextTokens: 3000, actions: ["text"] },
+  { modelName: "gemini-flash", providerModelId: "gemini-2.5-flash", displayName: "Gemini Flash", provider: "google", type: "text", modelTypeDescription: "text", description: "Быстрые ответы с длинным контекстом", descriptionEn: "Quick answers with long context", providerCostUsd: 0.0006, contextTokens: 32000, actions: ["text"] },
+  { modelName: "deepseek-chat", providerModelId: "deepseek-chat", displayName: "DeepSeek Chat", provider: "deepseek", type: "text", modelTypeDescription: "text", description: "Сильные рассуждения по низкой цене", descriptionEn: "Strong reasoning at low cost", providerCostUsd: 0.0011, contextTokens: 16000, actions: ["text"] },
+  { modelName: "yandexgpt", providerModelId: "yandexgpt-lite", displayName: "YandexGPT", provider: "yandex", type: "text", modelTypeDescription: "text", description: "Языковая модель с упором на русский", descriptionEn: "Russian-first language model", providerCostUsd: 0.0025, contextTokens: 6000, actions: ["text"] },
   // files
   { modelName: "gpt-4o-files", providerModelId: "gpt-4o", displayName: "GPT-4o Docs", provider: "openai", type: "files", modelTypeDescription: "files", description: "Читает PDF, DOCX и таблицы", descriptionEn: "Reads PDF, DOCX and spreadsheets", providerCostUsd: 0.05, actions: ["files"] },
   { modelName: "claude-files", providerModelId: "claude-sonnet-4-5", displayName: "Claude Docs", provider: "anthropic", type: "files", modelTypeDescription: "files", description: "Пересказывает длинные документы", descriptionEn: "Summarises long documents", providerCostUsd: 0.06, actions: ["files"] },

@@ -86,6 +86,9 @@ export const models = pgTable("models", {
   // The model of the same type that answers when every channel of this one is down
   // (docs/product/channels.md "Fallback model"); one step only, its own fallback is not followed.
   fallbackModelId: integer("fallback_model_id").references((): AnyPgColumn => models.id, { onDelete: "set null" }),
+  // Text models: the dialogue's context budget in tokens (earlier turns sent, the cost line's percentage,
+  // when to summarise); null means BOT_CONTEXT_TOKENS, which also caps it (docs/decisions/0343-context-budget-per-model.md).
+  contextTokens: integer("context_tokens"),
 });
 
 // ---------------------------------------------------------------- provider channels

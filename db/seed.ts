@@ -51,6 +51,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           sortOrder: excluded("sort_order"),
           providerModelId: excluded("provider_model_id"),
           providerCostUsd: excluded("provider_cost_usd"),
+          contextTokens: excluded("context_tokens"),
         },
       })
       .returning({ id: schema.models.id, modelName: schema.models.modelName });

@@ -15,6 +15,7 @@ const actionSchema = z.enum(MODEL_ACTIONS as readonly [ModelAction, ...ModelActi
 const quotaKindSchema = z.enum(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]]);
 const usdSchema = z.number().nonnegative().max(100_000);
 const idListSchema = z.array(bodyIdSchema).max(500);
+const CONTEXT_TOKENS_MAX = 2_000_000;
 
 // ---------------------------------------------------------------- models
 
@@ -34,6 +35,8 @@ const adminModelSchema = z.object({
   provider_cost_per: z.enum(PROVIDER_COST_BASES),
   /** Each action's price in units of its kind per its basis (docs/product/billing.md "Prices per job"). */
   actions: z.array(z.object({ action: actionSchema, price_units: z.number().int() })),
+  /** The dialogue's context budget in tokens; null: BOT_CONTEXT_TOKENS, which also caps it. */
+  context_tokens: z.number().int().nullable(),
 });
 export type AdminModel = z.infer<typeof adminModelSchema>;
 export const adminModelsResponseSchema = z.array(adminModelSchema);
@@ -47,6 +50,8 @@ export const adminModelPatchSchema = z
     provider_model_id: name(200),
     enabled: z.boolean(),
     provider_cost_usd: usdSchema,
+    /** Tokens; null gives the model BOT_CONTEXT_TOKENS. No model's window reaches past the bound. */
+    context_tokens: z.number().int().positive().max(CONTEXT_TOKENS_MAX).nullable(),
     /** Prices of the model's own actions; an action it does not have is refused. */
     prices: z.array(z.object({ action: actionSchema, price_units: quotaUnitsSchema })).max(MODEL_ACTIONS.length),
   })

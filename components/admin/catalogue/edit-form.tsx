@@ -3,15 +3,15 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { ApiRequestError } from "@/lib/client/fetch-core";
 
-/** One input of a catalogue form; `ids` is a comma-separated list of numbers (model ids). */
-export type FormField = { name: string; label: string; kind: "text" | "textarea" | "number" | "checkbox" | "ids" | "select"; options?: readonly string[] };
+/** One input of a catalogue form; `ids` is a comma-separated list of numbers (model ids); a `nullable` number left empty is null. */
+export type FormField = { name: string; label: string; kind: "text" | "textarea" | "number" | "checkbox" | "ids" | "select"; options?: readonly string[]; nullable?: boolean };
 export type FormValues = Record<string, string | number | boolean | number[] | null>;
 
 const shown = (value: FormValues[string]): string => (Array.isArray(value) ? value.join(", ") : value === null ? "" : String(value));
 
 function parsed(field: FormField, raw: string | boolean): FormValues[string] {
   if (field.kind === "checkbox") return Boolean(raw);
-  if (field.kind === "number") return Number(raw);
+  if (field.kind === "number") return field.nullable && raw === "" ? null : Number(raw);
   if (field.kind === "ids") return String(raw).split(/[\s,]+/).filter(Boolean).map(Number);
   return String(raw);
 }

@@ -26,6 +26,7 @@ export function ModelsSection() {
     { name: "description_en", label: t("fields.descriptionEn"), kind: "text" },
     { name: "provider_model_id", label: t("fields.providerModelId"), kind: "text" },
     { name: "provider_cost_usd", label: t("fields.providerCost", { per: t(`per.${m.provider_cost_per}`) }), kind: "number" },
+    { name: "context_tokens", label: t("fields.contextTokens"), kind: "number", nullable: true },
     ...m.actions.map((a): FormField => ({ name: `${PRICE}${a.action}`, label: t("fields.price", { action: a.action }), kind: "number" })),
     { name: "enabled", label: t("fields.enabled"), kind: "checkbox" },
   ];

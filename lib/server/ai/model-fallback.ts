@@ -22,3 +22,6 @@ export function noteFallback(fallback: FallbackAnswer): void {
   const seen = scope.getStore();
   if (seen) seen.fallback = fallback;
 }
+
+/** The fallback a model call in the current scope used so far, if any (a turn saved inside the scope names it). */
+export const fallbackSoFar = (): FallbackAnswer | undefined => scope.getStore()?.fallback;

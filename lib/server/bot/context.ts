@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { ChatMessage } from "@/lib/server/ai/provider";
 
 // What a turn's model sees of the session so far: the summary of its start (summary.ts), then the
-// later turns newest first until BOT_CONTEXT_TOKENS is used. A document turn's row keeps the document's text (document_text), so a follow-up question
+// later turns newest first until the session model's context budget is used. A document turn's row keeps the document's text (document_text), so a follow-up question
 // is asked with the document in view, not only with the earlier answer.
 
 // About four characters a token: close enough to keep context inside the budget without a tokenizer.

@@ -142,7 +142,7 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   const price = fallback ? await modelPrice({ db, modelName: fallback.to, action: "text" }) : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
   const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id } });
-  const fullness = contextPercent(context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
+  const fullness = contextPercent(active, context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
   const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
   const notes = [fallback && (await fallbackLine({ db, lang, fallback })), stopped && botText(lang)("stoppedNote")].filter(Boolean);
   const footer = [...notes, cost].join("\n");

@@ -8,6 +8,7 @@ import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-pri
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
+import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
 
@@ -25,6 +26,7 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
       modelName: models.modelName,
       modelDisplayName: models.displayName,
       modelEnabled: models.enabled,
+      modelContextTokens: models.contextTokens,
       systemPrompt: assistants.systemPrompt,
     })
     .from(dialogSessions)
@@ -64,8 +66,13 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
 /** `answeredBy`: the model that wrote the answer when it is not the session's (a fallback model). */
 export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null; answeredBy?: string };
 
-/** One finished turn as a message of the session (file columns hold storage keys), the session moved to the top, in one statement. */
+/**
+ * One finished turn as a message of the session (file columns hold storage keys), the session moved to
+ * the top, in one statement. A turn saved inside a paid action's fallback watch (paid-turn.ts) is
+ * written with the fallback model that answered it, as a text turn names it in `answeredBy`.
+ */
 export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
+  const answeredBy = turn.answeredBy ?? fallbackSoFar()?.to;
   const saved = db.$with("saved").as(
     db
       .insert(dialogMessages)
@@ -79,8 +86,8 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
         documentText: turn.documentText ?? null,
         // The model that answered: a fallback model when one did, else the session's at this moment (a
         // later /model does not rewrite it).
-        modelId: turn.answeredBy
-          ? sql`(select ${models.id} from ${models} where ${models.modelName} = ${turn.answeredBy})`
+        modelId: answeredBy
+          ? sql`(select ${models.id} from ${models} where ${models.modelName} = ${answeredBy})`
           : sql`(select ${dialogSessions.modelId} from ${dialogSessions} where ${dialogSessions.id} = ${sessionId})`,
       })
       .returning({ id: dialogMessages.id }),

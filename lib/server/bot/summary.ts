@@ -27,8 +27,11 @@ const SUMMARY_SHARE = 0.25;
 const SUMMARY_INPUT_BUDGETS = 3;
 const CHARS_PER_TOKEN = 4;
 
-/** The model's context budget in tokens (one setting for every model today). */
-export const contextBudget = () => env.BOT_CONTEXT_TOKENS;
+/**
+ * The session model's context budget in tokens: its own, within BOT_CONTEXT_TOKENS, which is also the
+ * budget of a model without one (docs/decisions/0343-context-budget-per-model.md).
+ */
+const contextBudget = (active: ActiveSession) => Math.min(active.modelContextTokens ?? env.BOT_CONTEXT_TOKENS, env.BOT_CONTEXT_TOKENS);
 
 const summaryMessage = (summary: string): ChatMessage => ({ role: "system", content: `Summary of the earlier part of this dialogue:\n${summary}` });
 
@@ -36,7 +39,7 @@ const SUMMARY_INSTRUCTIONS = (words: number) =>
   `Summarise the dialogue below for your own later use, in the language it is written in: keep facts, names, numbers, decisions, the user's wishes and open questions. At most ${words} words. Answer with the summary only.`;
 
 /** The folded turns as a transcript, after the summary they extend. */
-async function transcriptOf({ db, sessionId, ids, previous }: { db: Db; sessionId: number; ids: number[]; previous: string | null }): Promise<string> {
+async function transcriptOf({ db, sessionId, ids, previous, budget }: { db: Db; sessionId: number; ids: number[]; previous: string | null; budget: number }): Promise<string> {
   const rows = await db
     .select({ userText: dialogMessages.userText, aiText: dialogMessages.aiText })
     .from(dialogMessages)
@@ -44,15 +47,15 @@ async function transcriptOf({ db, sessionId, ids, previous }: { db: Db; sessionI
     .orderBy(asc(dialogMessages.id));
   const lines = [previous ? `Earlier summary: ${previous}` : "", ...rows.flatMap((r) => [r.userText ? `User: ${r.userText}` : "", r.aiText ? `Assistant: ${r.aiText}` : ""])];
   const text = lines.filter(Boolean).join("\n\n");
-  const max = contextBudget() * CHARS_PER_TOKEN * SUMMARY_INPUT_BUDGETS;
+  const max = budget * CHARS_PER_TOKEN * SUMMARY_INPUT_BUDGETS;
   // The newest of the folded part matters most for what follows: a cut drops the oldest.
   return text.length <= max ? text : text.slice(text.length - max);
 }
 
 /** Writes, stores and charges a summary of the messages `ids` (and the summary before them); null when the model failed. */
 async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db; user: User; active: ActiveSession; ids: number[] }): Promise<string | null> {
-  const budget = contextBudget();
-  const transcript = await transcriptOf({ db, sessionId: active.session.id, ids, previous: active.session.summary });
+  const budget = contextBudget(active);
+  const transcript = await transcriptOf({ db, sessionId: active.session.id, ids, previous: active.session.summary, budget });
   let result;
   try {
     result = await completeChat(getAiProvider(), {
@@ -87,7 +90,7 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
  * When older turns no longer fit, they are summarised first. Answers the messages and their tokens.
  */
 export async function dialogueContext({ ctx, db, user, active, fixed }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string }): Promise<{ messages: ChatMessage[]; tokens: number }> {
-  const budget = contextBudget();
+  const budget = contextBudget(active);
   const roomFor = (summary: string | null) => Math.max(0, budget - approxTokens(fixed) - approxTokens(summary ?? ""));
   let { summary, summarisedThroughId: afterId } = active.session;
   const sessionId = active.session.id;
@@ -108,5 +111,5 @@ export async function dialogueContext({ ctx, db, user, active, fixed }: { ctx: C
   };
 }
 
-/** How full the context is after a turn, as a whole percentage of the budget (at most 100). */
-export const contextPercent = (tokens: number) => Math.min(100, Math.round((100 * tokens) / contextBudget()));
+/** How full the session model's context is after a turn, as a whole percentage of its budget (at most 100). */
+export const contextPercent = (active: ActiveSession, tokens: number) => Math.min(100, Math.round((100 * tokens) / contextBudget(active)));

@@ -78,6 +78,11 @@ describe("PATCH /api/admin/models/{id}", () => {
       { enabled: "yes" },
       { prices: [{ action: "text_to_image", price_units: 5 }] },
       { prices: [{ action: "text", price_units: -5 }] },
+      { context_tokens: 0 },
+      { context_tokens: -100 },
+      { context_tokens: 1.5 },
+      { context_tokens: 3_000_000 },
+      { context_tokens: "4000" },
       { unknown_field: 1 },
     ]) {
       expect((await patch(token, id, body)).status, JSON.stringify(body)).toBe(400);
@@ -86,6 +91,23 @@ describe("PATCH /api/admin/models/{id}", () => {
     expect(await auditRows()).toBe(rows);
     expect(await version()).toBe(v);
     const [row] = await (await getDb()).select().from(models).where(eq(models.id, id));
-    expect(row).toMatchObject({ displayName: "GPT-4o", enabled: true });
+    expect(row).toMatchObject({ displayName: "GPT-4o", enabled: true, contextTokens: catalogueModels.find((m) => m.modelName === "gpt-4o")!.contextTokens });
+  });
+
+  it("sets a model's context budget and clears it back to BOT_CONTEXT_TOKENS, audited", async () => {
+    const id = await modelId("yandexgpt");
+    const token = await operatorToken();
+    const rows = await auditRows();
+    const seeded = catalogueModels.find((m) => m.modelName === "yandexgpt")!.contextTokens;
+    expect((await call(listModels, "GET", "/api/admin/models", { token })).body.find((m: { id: number }) => m.id === id).context_tokens).toBe(seeded);
+    const set = await patch(token, id, { context_tokens: 2500 });
+    expect(set.status).toBe(200);
+    expect(set.body.context_tokens).toBe(2500);
+    const [audit] = await (await getDb()).select().from(adminAudit).orderBy(adminAudit.id).limit(1).offset(rows);
+    expect(audit).toMatchObject({ action: "model.update", before: { context_tokens: seeded }, after: { context_tokens: 2500 } });
+    expect((await patch(token, id, { context_tokens: null })).body.context_tokens).toBeNull();
+    const [row] = await (await getDb()).select().from(models).where(eq(models.id, id));
+    expect(row.contextTokens).toBeNull();
+    await patch(token, id, { context_tokens: seeded });
   });
 });

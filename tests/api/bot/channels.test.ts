@@ -214,6 +214,10 @@ describe("the fallback model", () => {
       expect(h.mediaIn(u.telegramId)).toHaveLength(1);
       expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^Модель DALL·E 3 сейчас недоступна, поэтому ответила FLUX Pro/);
       expect((await h.quotasOf(u.userId)).imageTokens).toBe(30 - 9);
+      // The history names the fallback as the model that drew the picture.
+      const [flux] = await (await h.getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, "flux-pro"));
+      const [saved] = await (await h.getDb()).select({ modelId: dialogMessages.modelId }).from(dialogMessages).orderBy(desc(dialogMessages.id)).limit(1);
+      expect(saved.modelId).toBe(flux.id);
     } finally {
       await restore();
     }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { dialogSessions } from "@/db/schema"; // schema reads no settings
+import { afterEach, describe, expect, it } from "vitest";
+import { dialogSessions, models } from "@/db/schema"; // schema reads no settings
 import { botHarnessForFile } from "./harness";
 
 // Context you can see: the cost line says how full the model's context is; when the earlier turns
 // no longer fit BOT_CONTEXT_TOKENS, the oldest are replaced by a summary the session's model writes,
-// charged like an answer and announced in the chat.
+// charged like an answer and announced in the chat. A model's own budget (models.context_tokens)
+// counts when it is set, within BOT_CONTEXT_TOKENS.
 const h = botHarnessForFile({ BOT_CONTEXT_TOKENS: "200" });
 const chat = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
 
@@ -43,5 +44,46 @@ describe("context fullness and summaries", () => {
     expect(chat()).toHaveLength(1);
     expect(chat()[0].body.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝"))).toHaveLength(1);
+  });
+
+  describe("each model's own budget", () => {
+    const budgets = { "gpt-4o": 100, "deepseek-chat": null, "gemini-flash": 1_000_000 };
+    const seeded = new Map<string, number | null>();
+    const setBudgets = async () => {
+      const db = await h.getDb();
+      for (const [modelName, contextTokens] of Object.entries(budgets)) {
+        const [row] = await db.select({ contextTokens: models.contextTokens }).from(models).where(eq(models.modelName, modelName));
+        seeded.set(modelName, row.contextTokens);
+        await db.update(models).set({ contextTokens }).where(eq(models.modelName, modelName));
+      }
+    };
+    afterEach(async () => {
+      const db = await h.getDb();
+      for (const [modelName, contextTokens] of seeded) await db.update(models).set({ contextTokens }).where(eq(models.modelName, modelName));
+    });
+
+    it("gives the cost line's percentage of the session model's budget; none, or one past BOT_CONTEXT_TOKENS, means BOT_CONTEXT_TOKENS", async () => {
+      await setBudgets();
+      const percents: Record<string, string | undefined> = {};
+      for (const modelName of Object.keys(budgets)) {
+        const u = await h.chatUser({ modelName, action: "text", quota: { textTokens: 1000 } });
+        await h.send(u.telegramId, { text: "a".repeat(200) });
+        percents[modelName] = h.textsIn(u.telegramId).at(-1)?.match(/context (\d+)%$/)?.[1];
+      }
+      // 57 tokens in a budget of 100, and of 200 (no budget, and one capped at 200).
+      expect(percents).toEqual({ "gpt-4o": "57", "deepseek-chat": "29", "gemini-flash": "29" });
+    });
+
+    it("summarises when the session model's budget is passed, not another's", async () => {
+      await setBudgets();
+      const summarised: Record<string, number> = {};
+      for (const modelName of ["gpt-4o", "deepseek-chat"]) {
+        const u = await h.chatUser({ modelName, action: "text", quota: { textTokens: 1000 } });
+        await h.send(u.telegramId, { text: "My cat is called Tom. ".repeat(12) }); // about 66 tokens
+        await h.send(u.telegramId, { text: "b".repeat(120) });
+        summarised[modelName] = h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝")).length;
+      }
+      expect(summarised).toEqual({ "gpt-4o": 1, "deepseek-chat": 0 });
+    });
   });
 });

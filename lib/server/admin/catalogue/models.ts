@@ -34,6 +34,7 @@ async function readModels(db: Db, id?: number): Promise<AdminModel[]> {
       provider_cost_usd: m.providerCostUsd,
       provider_cost_per: providerCostBasis((own[0]?.action ?? "text") as ModelAction),
       actions: own.map((a) => ({ action: a.action as ModelAction, price_units: a.priceUnits })),
+      context_tokens: m.contextTokens,
     };
   });
 }
@@ -61,6 +62,7 @@ export function updateAdminModel({ db, operator, id, patch }: { db: Db; operator
       providerModelId: fields.provider_model_id,
       enabled: fields.enabled,
       providerCostUsd: fields.provider_cost_usd,
+      contextTokens: fields.context_tokens,
     };
     if (Object.values(set).some((v) => v !== undefined)) await tx.update(models).set(set).where(eq(models.id, id));
     for (const { action, price_units } of prices ?? []) {
