@@ -109,6 +109,16 @@ test.describe("at 200 % zoom", () => {
       await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
       await screenshot(page, `zoom-200${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // Nor is anything cut off inside a box that hides its overflow (an ellipsis is a deliberate cut).
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("body *")]
+          .filter((el) => {
+            const style = getComputedStyle(el);
+            return ["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1;
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      );
+      expect(clipped).toEqual([]);
     });
   }
 });
