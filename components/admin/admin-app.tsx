@@ -1,9 +1,10 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, type Messages } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiRequestError } from "@/lib/client/fetch-core";
+import { paintReadableColours } from "@/lib/client/readable-theme";
 import { useAdminToken } from "./admin-session";
 import { ConsoleLayout } from "./console-layout";
 import { readSignInQuery, SignInScreen } from "./sign-in-screen";
@@ -20,6 +21,9 @@ export type AdminAppProps = {
 /** The operator console (docs/product/console.md): the sign-in until an operator token is stored, then the screens. */
 export default function AdminApp({ locale, messages, demo, botUsername }: AdminAppProps) {
   const token = useAdminToken();
+  // The console opens in a plain browser, with no host theme: the stylesheet's fallback hint and link
+  // blues are too weak on white, so it takes the same readable shades as the mini-app (WCAG AA).
+  useEffect(() => paintReadableColours({}, false), []);
   // A sign-in the page was opened with (a one-time link, a widget redirect) replaces a stored session.
   const [signInQuery] = useState(readSignInQuery);
   const [signingIn, setSigningIn] = useState(signInQuery !== null);

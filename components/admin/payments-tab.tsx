@@ -7,6 +7,7 @@ import type { adminPaymentSchema } from "@/lib/contracts/admin-payments";
 import { ApiRequestError } from "@/lib/client/fetch-core";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
+import { useConsoleText } from "./use-console-text";
 import type { ConsoleScreenProps } from "./tabs";
 import "./money-screens.css";
 
@@ -18,6 +19,7 @@ const PROVIDERS = ["sandbox", "yookassa", "stars"] as const;
 export default function PaymentsTab({ route }: ConsoleScreenProps) {
   const t = useTranslations("admin.payments");
   const format = useFormatter();
+  const consoleText = useConsoleText();
   const page = Math.max(1, Number(route.rest) || 1);
   const [status, setStatus] = useState("");
   const [provider, setProvider] = useState("");
@@ -80,7 +82,7 @@ export default function PaymentsTab({ route }: ConsoleScreenProps) {
                         <td>
                           {p.user_name || "—"} <span className="admin-hint">{p.telegram_id}</span>
                         </td>
-                        <td>{p.item ?? p.kind}</td>
+                        <td>{p.item ? consoleText(p.item, p.item_en) : p.kind}</td>
                         <td>
                           {format.number(p.amount_rub, { style: "currency", currency: "RUB" })}
                           {p.stars !== null ? <span className="admin-hint"> · {t("stars", { stars: p.stars })}</span> : null}

@@ -21,6 +21,8 @@ export const adminPaymentSchema = z.object({
   kind: z.string(),
   /** What was bought: the tariff's or package's name. */
   item: z.string().nullable(),
+  /** The package's English name, when it has one (tariff names are the same in both languages). */
+  item_en: z.string().nullable(),
   provider: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   amount_rub: z.number(),

@@ -1,9 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { screenshot } from "./helpers";
 import { fixtures, screenRows, showScreen } from "./screens";
 
 // Every screen of the screen table passes axe-core with no critical or serious violation, in the light
-// and the dark theme (docs/product/screens.md#accessibility).
+// and the dark theme, in Russian and in English; so does the operator console, each tab; and two screens
+// hold their layout at 200 % zoom (docs/product/screens.md#accessibility).
 let nextUser = 970_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 /** The critical and serious violations on the page, one line per rule with the first offending nodes. */
@@ -14,12 +16,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`);
 }
 
-for (const theme of ["light", "dark"] as const) {
-  test(`no critical or serious axe violation on any screen (${theme})`, async ({ page, request }) => {
+for (const lang of ["ru", "en"] as const)
+  for (const theme of ["light", "dark"] as const) {
+  test(`no critical or serious axe violation on any screen (${lang}, ${theme})`, async ({ page, request }) => {
     test.setTimeout(240_000);
     const userId = nextUser++;
-    const rows = Object.entries(screenRows(await fixtures(request, userId, "ru")));
-    const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: "ru", demo_theme: theme });
+    const rows = Object.entries(screenRows(await fixtures(request, userId, lang)));
+    const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: lang, demo_theme: theme });
     await page.goto(`/?${demo}#/`);
     await page.getByTestId("header-tariff").waitFor();
     const found: Record<string, string[]> = {};
@@ -68,5 +71,54 @@ test("a thread with a long code line, a wide table and a link: the scroll areas 
     await expect(page.locator(".markdown table")).toHaveAttribute("tabindex", "0");
     expect(await page.locator(".markdown a").evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe("underline");
     expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+// The console's tabs, by their hash (components/admin/tabs.ts).
+const CONSOLE_TABS = ["dashboard", "catalogue", "users", "payments", "broadcasts", "channels", "audit"];
+
+test("no critical or serious axe violation in the operator console: the sign-in page and every tab", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/admin?lang=en");
+  await page.getByTestId("admin-demo-sign-in").waitFor();
+  const found: Record<string, string[]> = {};
+  const signIn = await seriousViolations(page);
+  if (signIn.length) found["sign-in"] = signIn;
+  await page.getByTestId("admin-demo-sign-in").click();
+  await expect(page.getByTestId("admin-sign-in")).toHaveCount(0);
+  for (const tab of CONSOLE_TABS) {
+    await page.evaluate((hash) => (window.location.hash = hash), tab);
+    await expect(page.locator(`.admin-nav a[href="#${tab}"]`)).toHaveAttribute("aria-current", "page");
+    await page.locator(".admin-main h1").waitFor();
+    await expect(page.locator("[aria-busy=true], .admin-main [role=progressbar]")).toHaveCount(0);
+    const violations = await seriousViolations(page);
+    if (violations.length) found[tab] = violations;
+  }
+  expect(found).toEqual({});
+});
+
+// 200 % zoom on a 390 px phone: the layout viewport is 195 CSS px wide at twice the pixel density,
+// which is what the browser lays out when the reader zooms in; nothing may scroll sideways.
+test.describe("at 200 % zoom", () => {
+  test.use({ viewport: { width: 195, height: 422 }, deviceScaleFactor: 2 });
+  for (const path of ["/", "/tariff"]) {
+    test(`the screen ${path} reflows without horizontal scrolling`, async ({ page }) => {
+      const demo = new URLSearchParams({ demo_user: String(nextUser++), demo_lang: "en" });
+      await page.goto(`/?${demo}#${path}`);
+      await page.locator(path === "/" ? "[data-testid=greeting]" : "[data-testid=tariff-choose]").first().waitFor();
+      await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
+      await screenshot(page, `zoom-200${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // Nor is anything cut off inside a box that hides its overflow (an ellipsis is a deliberate cut).
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("body *")]
+          .filter((el) => {
+            const style = getComputedStyle(el);
+            return ["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1;
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      );
+      expect(clipped).toEqual([]);
+    });
   }
 });

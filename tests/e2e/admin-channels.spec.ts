@@ -30,6 +30,12 @@ test("add, edit and delete a channel in the console", async ({ page }) => {
   await expect(row).toContainText("Healthy");
   await expect(page.getByText("secretsecret")).toHaveCount(0);
   await screenshot(page, "admin-channels-added");
+  // At 390 px the row's Edit and Delete stay on screen (the action column is pinned).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const remove = await row.getByRole("button", { name: "Delete" }).boundingBox();
+  expect(remove && remove.x >= 0 && remove.x + remove.width <= 390).toBe(true);
+  await screenshot(page, "admin-channels-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await row.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: "Editing OpenRouter" })).toBeVisible();

@@ -19,6 +19,12 @@ test("the operator refunds a sandbox payment; it shows as refunded", async ({ pa
   await page.getByTestId("payments-status").selectOption("completed");
   const row = page.getByTestId("payment-row").first();
   await expect(row).toHaveAttribute("data-status", "completed");
+  // At 390 px the table scrolls sideways inside its box, its action column pinned: Refund stays on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const refund = await row.getByRole("button", { name: "Refund" }).boundingBox();
+  expect(refund && refund.x >= 0 && refund.x + refund.width <= 390).toBe(true);
+  await screenshot(page, "admin-payments-refund-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await row.getByRole("button", { name: "Refund" }).click();
   await expect(page.getByTestId("refund-confirm")).toBeDisabled();
   await page.getByTestId("refund-reason").fill("Bought by mistake");

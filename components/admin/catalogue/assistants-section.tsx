@@ -11,6 +11,7 @@ import type {
 } from "@/lib/contracts/admin-catalogue";
 import { adminApi } from "../admin-session";
 import { QueryState } from "../query-state";
+import { useConsoleText } from "../use-console-text";
 import { EditForm, type FormField } from "./edit-form";
 import { useCatalogueChange } from "./use-catalogue-change";
 
@@ -22,6 +23,8 @@ export function AssistantsSection() {
   const assistants = useQuery({ queryKey: ["admin", "catalogue", "assistants"], queryFn: () => adminApi("GET /api/admin/assistants") });
   const categories = useQuery({ queryKey: ["admin", "catalogue", "categories"], queryFn: () => adminApi("GET /api/admin/assistant-categories") });
   const [editing, setEditing] = useState<Editing>(null);
+  const consoleText = useConsoleText();
+  const categoryName = (category: AdminCategory | undefined) => (category ? consoleText(category.name, category.name_en) : null);
   const updateAssistant = useCatalogueChange(({ id, body }: { id: number; body: AdminAssistantPatch }) =>
     adminApi("PATCH /api/admin/assistants/{id}", { params: { id: String(id) }, body }),
   );
@@ -104,7 +107,7 @@ export function AssistantsSection() {
                       <tr key={a.id}>
                         <td>{a.name}</td>
                         <td>{a.name_en}</td>
-                        <td>{cats.find((c) => c.id === a.category_id)?.name}</td>
+                        <td>{categoryName(cats.find((c) => c.id === a.category_id))}</td>
                         <td>{a.enabled ? t("yes") : t("no")}</td>
                         <td>
                           <button type="button" className="admin-link-button" onClick={() => setEditing({ assistant: a })}>
@@ -139,7 +142,7 @@ export function AssistantsSection() {
           ) : editing && "category" in editing ? (
             <EditForm
               key={`c${editing.category.id}`}
-              title={t("editTitle", { name: editing.category.name })}
+              title={t("editTitle", { name: consoleText(editing.category.name, editing.category.name_en) })}
               fields={texts}
               initial={editing.category}
               onSubmit={(changed) => updateCategory.mutateAsync({ id: editing.category.id, body: changed as AdminCategoryPatch })}
@@ -148,7 +151,7 @@ export function AssistantsSection() {
           ) : editing && "assistant" in editing ? (
             <EditForm
               key={`a${editing.assistant.id}`}
-              title={t("editTitle", { name: editing.assistant.name })}
+              title={t("editTitle", { name: consoleText(editing.assistant.name, editing.assistant.name_en) })}
               fields={assistantFields}
               initial={editing.assistant}
               onSubmit={(changed) => updateAssistant.mutateAsync({ id: editing.assistant.id, body: changed as AdminAssistantPatch })}

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { AdminModel, AdminModelPatch } from "@/lib/contracts/admin-catalogue";
 import { adminApi } from "../admin-session";
 import { QueryState } from "../query-state";
+import { useConsoleText } from "../use-console-text";
 import { EditForm, type FormField, type FormValues } from "./edit-form";
 import { useCatalogueChange } from "./use-catalogue-change";
 
@@ -14,6 +15,7 @@ const withoutActions = ({ actions: _actions, ...fields }: AdminModel) => fields;
 /** The models table and its edit form (PATCH /api/admin/models/{id}). */
 export function ModelsSection() {
   const t = useTranslations("admin.catalogue");
+  const consoleText = useConsoleText();
   const query = useQuery({ queryKey: ["admin", "catalogue", "models"], queryFn: () => adminApi("GET /api/admin/models") });
   const [editing, setEditing] = useState<AdminModel | null>(null);
   const change = useCatalogueChange(({ id, body }: { id: number; body: AdminModelPatch }) =>
@@ -46,7 +48,7 @@ export function ModelsSection() {
               <thead>
                 <tr>
                   <th>{t("fields.model")}</th>
-                  <th>{t("fields.nameRu")}</th>
+                  <th>{t("fields.name")}</th>
                   <th>{t("fields.providerModelId")}</th>
                   <th>{t("fields.prices")}</th>
                   <th>{t("fields.providerCostShort")}</th>
@@ -58,7 +60,7 @@ export function ModelsSection() {
                 {models.map((m) => (
                   <tr key={m.id}>
                     <td>{m.model_name}</td>
-                    <td>{m.display_name}</td>
+                    <td>{consoleText(m.display_name, m.display_name_en)}</td>
                     <td>{m.provider_model_id}</td>
                     <td>{m.actions.map((a) => `${a.action}: ${a.price_units}`).join(", ")}</td>
                     <td>

@@ -6,6 +6,7 @@ import type { AdminPackage, AdminPackageCreate, AdminPackagePatch } from "@/lib/
 import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { adminApi } from "../admin-session";
 import { QueryState } from "../query-state";
+import { useConsoleText } from "../use-console-text";
 import { EditForm, type FormField } from "./edit-form";
 import { useCatalogueChange } from "./use-catalogue-change";
 
@@ -15,6 +16,7 @@ const NEW = "new";
 export function PackagesSection() {
   const t = useTranslations("admin.catalogue");
   const format = useFormatter();
+  const consoleText = useConsoleText();
   const query = useQuery({ queryKey: ["admin", "catalogue", "packages"], queryFn: () => adminApi("GET /api/admin/packages") });
   const [editing, setEditing] = useState<AdminPackage | typeof NEW | null>(null);
   const update = useCatalogueChange(({ id, body }: { id: number; body: AdminPackagePatch }) =>
@@ -78,7 +80,7 @@ export function PackagesSection() {
           ) : editing ? (
             <EditForm
               key={editing.id}
-              title={t("editTitle", { name: editing.name })}
+              title={t("editTitle", { name: consoleText(editing.name, editing.name_en) })}
               fields={fields}
               initial={editing}
               onSubmit={(changed) => update.mutateAsync({ id: editing.id, body: changed as AdminPackagePatch })}

@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function selectPayments(db: Db, where: SQL | undefined) {
   return db
-    .select({ payment: payments, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, tariff: tariffs.name, pkg: packages.name })
+    .select({ payment: payments, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, tariff: tariffs.name, pkg: packages.name, pkgEn: packages.nameEn })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
@@ -25,13 +25,14 @@ function selectPayments(db: Db, where: SQL | undefined) {
 
 type Row = Awaited<ReturnType<typeof selectPayments>>[number];
 
-const toAdminPayment = ({ payment: p, telegramId, firstName, lastName, username, tariff, pkg }: Row): AdminPayment => ({
+const toAdminPayment = ({ payment: p, telegramId, firstName, lastName, username, tariff, pkg, pkgEn }: Row): AdminPayment => ({
   id: p.id,
   user_id: p.userId,
   telegram_id: telegramId,
   user_name: [firstName, lastName].filter(Boolean).join(" ") + (username ? ` @${username}` : ""),
   kind: p.kind,
   item: tariff ?? pkg ?? null,
+  item_en: tariff ? null : pkgEn,
   provider: p.provider,
   status: p.status,
   amount_rub: p.amountKopecks / 100,
