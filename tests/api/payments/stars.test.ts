@@ -72,7 +72,10 @@ describe("Telegram Stars payments", () => {
     const { refundPayment } = await import("@/lib/server/payments/refund");
     const refund = () => refundPayment({ db, paymentId: payload, reason: "complaint" });
     const concurrent = await Promise.all([refund(), refund(), refund()]);
-    expect(concurrent.map((o) => o.status).sort()).toEqual(["pending", "pending", "refunded"]);
+    // A later call finds the first one's claim either still at the provider (pending) or done; one refunds.
+    const statuses = concurrent.map((o) => o.status);
+    expect(statuses).toContain("refunded");
+    for (const status of statuses) expect(["pending", "refunded"]).toContain(status);
     expect(await refund()).toEqual({ status: "refunded" });
     expect(fake.refunds.filter((r) => r.telegram_payment_charge_id === `charge-${payload}`)).toEqual([
       { user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` },
