@@ -693,3 +693,4 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Package = typeof packages.$inferSelect;
 export type Broadcast = typeof broadcasts.$inferSelect;
+export type VideoJob = typeof videoJobs.$inferSelect;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
-import type { ConsoleScreenProps } from "./tabs";
+import type { ConsoleScreenProps } from "./console-route";
 
 const json = (value: unknown) => (value === null ? "—" : JSON.stringify(value));
 

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { ConsoleScreenProps } from "./tabs";
+import type { ConsoleScreenProps } from "./console-route";
 import { AssistantsSection } from "./catalogue/assistants-section";
 import { ModelsSection } from "./catalogue/models-section";
 import { PackagesSection } from "./catalogue/packages-section";

@@ -12,6 +12,9 @@ const readHash = () => window.location.hash.replace(/^#\/?/, "");
 
 export type ConsoleRoute = { tab: string; rest: string; go: (tab: string, rest?: string) => void };
 
+/** What a console screen gets: its part of the location ("#users/42" → rest "42") and a way to move. */
+export type ConsoleScreenProps = { route: ConsoleRoute };
+
 export function useConsoleRoute(): ConsoleRoute {
   const hash = useSyncExternalStore(subscribe, readHash, () => "");
   const [tab, ...rest] = hash.split("/");

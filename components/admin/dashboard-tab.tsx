@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
-import type { ConsoleScreenProps } from "./tabs";
+import type { ConsoleScreenProps } from "./console-route";
 
 const PERIODS = [7, 30, 90] as const;
 const CHART_HEIGHT = 240;

@@ -8,7 +8,7 @@ import { ApiRequestError } from "@/lib/client/fetch-core";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
 import { useConsoleText } from "./use-console-text";
-import type { ConsoleScreenProps } from "./tabs";
+import type { ConsoleScreenProps } from "./console-route";
 import "./money-screens.css";
 
 type Payment = z.infer<typeof adminPaymentSchema>;

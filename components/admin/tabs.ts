@@ -1,10 +1,7 @@
 "use client";
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { Messages } from "next-intl";
-import type { ConsoleRoute } from "./console-route";
-
-/** What a console screen gets: its part of the location ("#users/42" → rest "42") and a way to move. */
-export type ConsoleScreenProps = { route: ConsoleRoute };
+import type { ConsoleScreenProps } from "./console-route";
 
 export type ConsoleTab = {
   /** The URL hash that opens it (#users). */

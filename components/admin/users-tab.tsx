@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
-import type { ConsoleScreenProps } from "./tabs";
+import type { ConsoleScreenProps } from "./console-route";
 import { UserRecord } from "./user-record";
 
 /** The Users screen: search ("#users"), and one user's record ("#users/<id>"). */

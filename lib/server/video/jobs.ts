@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { balanceLedger, videoJobs } from "@/db/schema";
+import { balanceLedger, videoJobs, type VideoJob } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { recordModelUsage } from "@/lib/server/catalogue/usage";
@@ -10,8 +10,6 @@ import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 import type { VideoGenerateFields } from "@/lib/contracts/video";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { closeStaleStatus } from "./progress";
-
-export type VideoJob = typeof videoJobs.$inferSelect;
 
 /** The unique index a statement violated, if that is why it failed (postgres-js and PGlite name it differently). */
 const violatedIndex = (error: unknown): string | undefined => {

@@ -1,12 +1,11 @@
 import "server-only";
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { models, users, videoJobs } from "@/db/schema";
+import { models, users, videoJobs, type VideoJob } from "@/db/schema";
 import { nowMs } from "@/lib/server/clock";
 import { jobEndText, openJobStatus, type JobStatus } from "@/lib/server/bot/job-status";
 import { telegramApi } from "@/lib/server/bot/telegram-api";
 import { log } from "@/lib/server/log";
-import type { VideoJob } from "./jobs";
 import type { VideoStage } from "./providers/types";
 
 // A video started in the mini-app is also followed in the bot chat (lib/server/bot/job-status.ts):
