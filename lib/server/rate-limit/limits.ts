@@ -8,12 +8,12 @@ export type RateLimitRule = {
   windowSeconds: number;
 };
 
-// docs/product/limits.md. Webhooks are generous: Telegram and YooKassa retry, and a few of their
-// addresses carry every user's traffic. Test suites that sign in many users raise every limit with
-// RATE_LIMIT_MULTIPLIER instead of turning limits off.
+// docs/product/limits.md. The payment webhook is generous: YooKassa retries, and a few of its
+// addresses carry every user's traffic (Telegram's webhook is not limited at all: decision 0401).
+// Test suites that sign in many users raise every limit with RATE_LIMIT_MULTIPLIER instead of
+// turning limits off.
 export const RATE_LIMITS = {
   "sign-in": { per: "address", limit: 60, windowSeconds: 60 },
-  "telegram-webhook": { per: "address", limit: 3000, windowSeconds: 60 },
   "payment-webhook": { per: "address", limit: 600, windowSeconds: 60 },
   launch: { per: "user", limit: 30, windowSeconds: 60 },
   "payment-create": { per: "user", limit: 10, windowSeconds: 60 },
