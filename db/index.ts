@@ -26,7 +26,7 @@ async function openPostgres(url: string): Promise<{ db: Database; close: () => P
   const { default: postgres } = await import("postgres");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, {
-    max: 10,
+    max: env.DATABASE_POOL_SIZE,
     onnotice: () => {},
     // The driver's default reconnect backoff grows to 20 s, so queries that arrive during a short
     // outage would wait (up to ~18 s seen) instead of failing fast with a 503, and recovery after the

@@ -5,6 +5,8 @@ import { z } from "zod";
 const envSchema = z.object({
   APP_MODE: z.enum(["demo", "production"]).default("demo"),
   DATABASE_URL: z.string().url().optional(),
+  // Connections one instance keeps to PostgreSQL: every chat a worker answers at once queues its queries on them.
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
   // Folder of the embedded database; "memory://" keeps it in memory (tests).
   PGLITE_DIR: z.string().default(".data/pglite"),
   DATA_DIR: z.string().default(".data"),
