@@ -11,7 +11,11 @@ import { callFailure } from "./telegram-api";
 // Updates are stored first (the webhook answers 200 at once) and handled by the bot-updates job.
 // A chat's updates run one at a time in update_id order; different chats run side by side.
 
-export type StoredUpdate = typeof botUpdates.$inferSelect;
+/**
+ * A claimed update. `queuedBehind`: whether its chat had later updates waiting when it was claimed
+ * (false: no paste tail to look for); unknown (undefined) for rows read otherwise.
+ */
+export type StoredUpdate = typeof botUpdates.$inferSelect & { queuedBehind?: boolean };
 type Update = { update_id: number } & Record<string, unknown>;
 
 /** The chat an update belongs to: its updates are processed in order, one at a time. */
@@ -63,7 +67,7 @@ const lockUntil = (at: SQL, lockMs: number) => sql`${at} + ${`${lockMs} millisec
 
 function claimedRows(result: unknown): StoredUpdate[] {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Pick<StoredUpdate, "id" | "payload" | "attempts"> & { updateId: number | string; chatId: number | string | null }
+    Pick<StoredUpdate, "id" | "payload" | "attempts" | "queuedBehind"> & { updateId: number | string; chatId: number | string | null }
   >;
   return rows.map((r) => ({ ...r, updateId: Number(r.updateId), chatId: r.chatId === null ? null : Number(r.chatId) }) as StoredUpdate);
 }
@@ -95,16 +99,20 @@ export async function claimUpdates({ db, lockMs, limit }: { db: Db; lockMs: numb
       LIMIT ${limit}
     )
     AND ${claimable(at)}
-    RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
+    RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts,
+      EXISTS (SELECT 1 FROM bot_updates AS later WHERE later.chat_id = u.chat_id AND later.update_id > u.update_id AND later.status = 'pending') AS "queuedBehind"`);
   return claimedRows(result);
 }
 
 /**
  * Claims the text messages that follow a claimed text message in its chat from the same sender,
- * up to the first other update: together they are one paste that Telegram split.
+ * up to the first other update: together they are one paste that Telegram split, or messages sent
+ * while the chat's previous turn ran, answered together.
  */
 export async function claimPasteTail({ db, head, lockMs }: { db: Db; head: StoredUpdate; lockMs: number }): Promise<StoredUpdate[]> {
   const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
+  // Nothing was queued behind it when it was claimed (the common case): no query.
+  if (head.queuedBehind === false) return [];
   if (head.chatId === null || !message?.text || message.text.startsWith("/") || !message.from?.id) return [];
   const sameSender = (payload: SQL) => sql`${payload}->'message'->'from'->>'id' = ${String(message.from!.id)}`;
   const at = timestamp(now());

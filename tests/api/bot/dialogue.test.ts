@@ -116,6 +116,25 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     expect(await h.messagesOf(sessionId)).toHaveLength(1);
   });
 
+  it("a claim says which chats have more queued: only those look for a paste's rest", async () => {
+    const alone = await chatUser();
+    const busy = await chatUser();
+    await h.post(textUpdate(alone.telegramId, "just one"));
+    await h.post(textUpdate(busy.telegramId, "first"));
+    await h.post(textUpdate(busy.telegramId, "second"));
+    const db = await h.getDb();
+    const { claimPasteTail, claimUpdates, releaseUpdate } = await import("@/lib/server/bot/updates");
+    const claimed = await claimUpdates({ db, lockMs: 60_000, limit: 10 });
+    const head = (telegramId: number) => claimed.find((row) => row.chatId === telegramId)!;
+    expect(head(alone.telegramId).queuedBehind).toBe(false);
+    expect(head(busy.telegramId).queuedBehind).toBe(true);
+    expect(await claimPasteTail({ db, head: head(alone.telegramId), lockMs: 60_000 })).toEqual([]);
+    const tail = await claimPasteTail({ db, head: head(busy.telegramId), lockMs: 60_000 });
+    expect(tail.map((row) => (row.payload as { message: { text: string } }).message.text)).toEqual(["second"]);
+    // Handed back, so the file's other tests find a clean queue.
+    for (const row of [...claimed, ...tail]) await releaseUpdate({ db, row });
+  });
+
   it("refuses a forged webhook and stores nothing", async () => {
     const update = textUpdate(h.newTelegramId(), "forged");
     expect((await h.post(update, "forged-secret-0123456789!!")).status).toBe(401);
