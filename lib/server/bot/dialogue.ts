@@ -16,8 +16,8 @@ import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
-import { openPreview, retryKeyboard } from "./turn-preview";
-import { abortedForShutdown, endTurn, startTurn, TurnHandedOver, watchStop } from "./turns";
+import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
+import { abortedForShutdown, endTurn, startTurn, TurnHandedOver, watchStop, type BotTurn } from "./turns";
 import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
@@ -56,6 +56,19 @@ async function sessionForText({ ctx, db, user, sessionId }: { ctx: Context; db: 
   return activeSession({ db, user: { ...user, activeSessionId: started.sessionId } });
 }
 
+/** The turn's row and its preview (the draft, "Thinking…"); a preview that cannot open ends the turn as failed. */
+async function beginTurn({ ctx, db, user, active, text }: { ctx: Context; db: Db; user: User; active: ActiveSession; text: string }): Promise<{ turn: BotTurn; preview: TurnPreview }> {
+  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId, userText: text });
+  try {
+    const preview = await openPreview({ ctx, turnId: turn.id, lang: user.language });
+    turnReacted(turn.id);
+    return { turn, preview };
+  } catch (error) {
+    await endTurn({ db, turnId: turn.id, status: "failed" });
+    throw error;
+  }
+}
+
 /**
  * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
  * answer streams through a preview (draft, or one edited message), Stop keeps what was written so
@@ -74,40 +87,59 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
     await ctx.reply(botText(lang)("actionNotSupported"));
     return;
   }
-  if ((await quotaLeft({ db, userId: user.id, kind: "text_tokens" })) <= 0) {
+  const fixed = `${active.systemPrompt ?? ""}${text}`;
+  const balance = quotaLeft({ db, userId: user.id, kind: "text_tokens" });
+  // The earlier turns are read while the balance is; only a user who can pay gets old turns folded
+  // into a summary (a charged model call).
+  const [unitsLeft, context] = await Promise.all([balance, dialogueContext({ ctx, db, user, active, fixed, mayFold: async () => (await balance) > 0 })]);
+  if (unitsLeft <= 0) {
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
 
-  const context = await dialogueContext({ ctx, db, user, active, fixed: `${active.systemPrompt ?? ""}${text}` });
   const messages: ChatMessage[] = [
     ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
     ...context.messages,
     { role: "user", content: text },
   ];
-  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId, userText: text });
-  const preview = await openPreview({ ctx, turnId: turn.id, lang }).catch(async (error) => {
-    await endTurn({ db, turnId: turn.id, status: "failed" });
-    throw error;
-  });
-  turnReacted(turn.id);
-  const stop = watchStop({ db, turnId: turn.id });
+  // The model is asked at once; the turn's row and its draft are written while it thinks (its first
+  // part takes far longer than they do), and the first part waits for them.
+  const begun = beginTurn({ ctx, db, user, active, text });
+  const cancel = new AbortController();
   const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
   const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
   let answer = "";
   let usage: Usage | undefined;
   let failure: unknown;
   let fallback: FallbackAnswer | undefined;
+  const streaming = watchFallback(async () => {
+    const signal = AbortSignal.any([cancel.signal, stall.signal, deadline]);
+    for await (const part of getAiProvider().chatStream({ model: active.modelName, messages, signal, lang })) {
+      stall.alive();
+      if ("usage" in part) usage = part.usage;
+      else answer += part.delta;
+      (await begun).preview.show(answer);
+    }
+  });
+  // Awaited below; until then a failure before the turn has begun must not count as unhandled.
+  streaming.catch(() => {});
+  let turn: BotTurn;
+  let preview: TurnPreview;
   try {
-    const signal = AbortSignal.any([stop.signal, stall.signal, deadline]);
-    ({ fallback } = await watchFallback(async () => {
-      for await (const part of getAiProvider().chatStream({ model: active.modelName, messages, signal, lang })) {
-        stall.alive();
-        if ("usage" in part) usage = part.usage;
-        else answer += part.delta;
-        preview.show(answer);
-      }
-    }));
+    ({ turn, preview } = await begun);
+  } catch (error) {
+    // No turn to answer in: the model call is dropped and the update is tried again.
+    cancel.abort(error);
+    stall.dispose();
+    await streaming.catch(() => {});
+    throw error;
+  }
+  const stop = watchStop({ db, turnId: turn.id });
+  const forwardStop = () => cancel.abort(stop.signal.reason);
+  if (stop.signal.aborted) forwardStop();
+  else stop.signal.addEventListener("abort", forwardStop, { once: true });
+  try {
+    ({ fallback } = await streaming);
     if (!answer.trim()) failure = new Error("The model answered nothing");
   } catch (error) {
     failure = error;
@@ -142,7 +174,7 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   const price = fallback ? await modelPrice({ db, modelName: fallback.to, action: "text" }) : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
   const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id } });
-  const fullness = contextPercent(active, context.tokens + approxTokens(`${active.systemPrompt ?? ""}${text}${answer}`));
+  const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`));
   const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
   const notes = [fallback && (await fallbackLine({ db, lang, fallback })), stopped && botText(lang)("stoppedNote")].filter(Boolean);
   const footer = [...notes, cost].join("\n");

@@ -87,15 +87,16 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
 /**
  * What the model sees before the user's new text: the summary of the dialogue's start (when there is
  * one), then the later turns that fit the budget next to `fixed` (instructions and the new text).
- * When older turns no longer fit, they are summarised first. Answers the messages and their tokens.
+ * When older turns no longer fit, they are summarised first, if `mayFold` allows (the user can pay
+ * for it); otherwise the oldest are left out. Answers the messages and their tokens.
  */
-export async function dialogueContext({ ctx, db, user, active, fixed }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string }): Promise<{ messages: ChatMessage[]; tokens: number }> {
+export async function dialogueContext({ ctx, db, user, active, fixed, mayFold = async () => true }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string; mayFold?: () => Promise<boolean> }): Promise<{ messages: ChatMessage[]; tokens: number }> {
   const budget = contextBudget(active);
   const roomFor = (summary: string | null) => Math.max(0, budget - approxTokens(fixed) - approxTokens(summary ?? ""));
   let { summary, summarisedThroughId: afterId } = active.session;
   const sessionId = active.session.id;
   let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId });
-  if (context.overflowIds.length) {
+  if (context.overflowIds.length && (await mayFold())) {
     // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow.
     const { overflowIds } = await contextMessages({ db, sessionId, budget: Math.floor(roomFor(summary) * KEEP_AFTER_SUMMARY), afterId });
     const written = await summarise({ ctx, db, user, active, ids: overflowIds });
