@@ -18,7 +18,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { jwtVerify, SignJWT } from "jose";
+import { jwtVerify } from "jose";
 import postgres from "postgres";
 import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { startNextFloor, type NextFloor } from "./next-floor";
@@ -69,7 +69,7 @@ async function runBare() {
       if (call.auth) {
         const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
         if (!token) return void res.writeHead(401).end();
-        await jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+        await jwtVerify(token, key, VERIFY);
       }
       for (const q of call.queries) await sql.unsafe(q.sql, q.params as never[], { prepare: true });
       res.writeHead(call.status, { "content-type": "application/json" }).end(call.response);
@@ -124,8 +124,10 @@ async function seedUser(): Promise<{ userId: number }> {
   return { userId: user.id };
 }
 
-const tokenFor = (userId: number) =>
-  new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(String(userId)).setIssuedAt().setExpirationTime("2h").sign(new TextEncoder().encode(JWT_SECRET));
+/** The mini-app token the app itself issues at sign-in (its audience included). */
+const tokenFor = async (userId: number) => (await import("@/lib/server/auth/jwt")).issueToken(userId);
+/** What the floor and the bare server check of a token: the app's checks (lib/server/auth/jwt.ts). */
+const VERIFY = { algorithms: ["HS256"], audience: "mini-app", requiredClaims: ["exp", "sub", "aud"] };
 
 /** Calls each route handler in this process with a database that logs its SQL; keeps the second (warm) call. */
 async function recordCalls(url: string, token: string): Promise<Recorded[]> {
@@ -152,6 +154,8 @@ async function recordCalls(url: string, token: string): Promise<Recorded[]> {
     await (await invoke()).text();
     const queries: Recorded["queries"] = [];
     const res = await calling.run(queries, invoke);
+    // A refused call (a token the app no longer accepts, say) would measure the refusal, not the call.
+    if (!res.ok) throw new Error(`${call.method} ${call.path} answered ${res.status} while recording: ${await res.text()}`);
     recorded.push({ ...call, queries, status: res.status, response: await res.text() });
   }
   return recorded;

@@ -1,5 +1,9 @@
 import "server-only";
-import { createTranslator, type Messages, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import type { Messages, NamespaceKeys, NestedKeyOf } from "next-intl";
+// next-intl's own translator (it re-exports use-intl's), taken from the React-free core: under the
+// react-server condition next-intl's entry also loads its client provider, which plain Node (the
+// benches, scripts) cannot run.
+import { createTranslator } from "use-intl/core";
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
 import type { Locale } from "@/lib/i18n/locale";

@@ -27,7 +27,8 @@ export async function replay(req: Request, path: string): Promise<Response> {
   if (call.auth) {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
     if (!token) return new Response(null, { status: 401 });
-    await jwtVerify(token, floor.key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    // The app's checks (lib/server/auth/jwt.ts): a mini-app token, with its audience.
+    await jwtVerify(token, floor.key, { algorithms: ["HS256"], audience: "mini-app", requiredClaims: ["exp", "sub", "aud"] });
   }
   for (const q of call.queries) await floor.sql.unsafe(q.sql, q.params as never[], { prepare: true });
   return new Response(call.response, { status: call.status, headers: { "content-type": "application/json" } });
