@@ -84,7 +84,11 @@ async function chargedOnce(telegramIds: number[]): Promise<number> {
   return rows.length;
 }
 
-type Round = { label: string; chats: number[]; first: number[]; final: number[]; answeredOnce: boolean; cores: number; cpuMsPerTurn: number };
+/**
+ * `asked`: from the POST until the model got the request; `model`: the model's stream, request to
+ * its last piece; `after`: from that to the final answer. Together, where a final answer's time went.
+ */
+type Round = { label: string; chats: number[]; first: number[]; final: number[]; asked: number[]; model: number[]; after: number[]; answeredOnce: boolean; cores: number; cpuMsPerTurn: number };
 
 async function main() {
   // Per chat: the time of every Bot API call for it.
@@ -148,17 +152,28 @@ async function main() {
     for (const [i, chatId] of chats.entries()) {
       if (intervalMs) await sleep(started + i * intervalMs - performance.now());
       postedAt.set(chatId, performance.now());
-      posts.push(post(chatId, "Hello, how are you?"));
+      posts.push(post(chatId, `Hello, how are you? #${chatId}`));
     }
     await Promise.all(posts);
     await until(() => chats.every((chatId) => seen.get(chatId)!.some(isAnswer)), `${chats.length} answers`);
     const cpuSeconds = groupCpuSeconds(app!.pid!) - cpuBefore;
     await sleep(300); // a second answer would show by now
+    const finalAt = (chatId: number) => seen.get(chatId)!.find(isAnswer)!.at;
+    // Each chat's model request, told apart by the chat id in its text.
+    const modelCall = new Map(
+      ai.requests
+        .filter((r) => r.path === "/v1/chat/completions" && r.endedAt !== undefined)
+        .map((r) => [Number(/#(\d+)$/.exec(String(r.body.messages.at(-1)?.content))?.[1]), r]),
+    );
+    const timed = chats.filter((chatId) => modelCall.has(chatId));
     return {
       label,
       chats,
       first: chats.map((chatId) => seen.get(chatId)![0].at - postedAt.get(chatId)!),
-      final: chats.map((chatId) => seen.get(chatId)!.find(isAnswer)!.at - postedAt.get(chatId)!),
+      final: chats.map((chatId) => finalAt(chatId) - postedAt.get(chatId)!),
+      asked: timed.map((chatId) => modelCall.get(chatId)!.receivedAt - postedAt.get(chatId)!),
+      model: timed.map((chatId) => modelCall.get(chatId)!.endedAt! - modelCall.get(chatId)!.receivedAt),
+      after: timed.map((chatId) => finalAt(chatId) - modelCall.get(chatId)!.endedAt!),
       answeredOnce: chats.every((chatId) => seen.get(chatId)!.filter(isAnswer).length === 1),
       cores: cpuSeconds / ((performance.now() - started) / 1000),
       cpuMsPerTurn: (cpuSeconds * 1000) / chats.length,
@@ -217,6 +232,11 @@ async function main() {
       `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${once(r)} |`,
     );
   }
+  console.log(`\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer`);
+  console.log("| chats at once | until the model was asked | the model | after the model |");
+  console.log("|---|---|---|---|");
+  const both = (values: number[]) => (values.length ? `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}` : "—");
+  for (const r of results) console.log(`| ${r.label} | ${both(r.asked)} | ${both(r.model)} | ${both(r.after)} |`);
   if (!sweep.length) return;
   console.log(`\nThroughput: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`);
   console.log("| turns / s | first reaction p50 / p95 (goal p95 ≤ 400 ms) | final answer p50 / p95 | app CPU: cores, ms a turn | answered once, charged once |");

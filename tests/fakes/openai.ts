@@ -29,6 +29,9 @@ export type FakeOpenAiRequest = {
   model: string | undefined;
   body: Record<string, any>;
   files: FakeOpenAiFile[];
+  /** performance.now() when the request was read, and when a streamed answer ended (the benches time the model's part). */
+  receivedAt: number;
+  endedAt?: number;
 };
 export type FakeOpenAi = {
   url: string;
@@ -77,7 +80,7 @@ async function readBody(req: http.IncomingMessage): Promise<{ body: Record<strin
   return { body, files };
 }
 
-async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>) {
+async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>, request: FakeOpenAiRequest) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
   const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
@@ -91,15 +94,16 @@ async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Reco
   send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
   if (body.stream_options?.include_usage) send({ ...base, choices: [], usage: totalUsage(fake) });
   res.end("data: [DONE]\n\n");
+  request.endedAt = performance.now();
 }
 
 const totalUsage = (fake: FakeOpenAi) => ({ ...fake.usage, total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens });
 
-function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: Record<string, any>) {
+function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: Record<string, any>, request: FakeOpenAiRequest) {
   switch (path) {
     case "/v1/chat/completions":
       if (!Array.isArray(body.messages)) return apiError(res, 400, "'messages' is a required property");
-      if (body.stream) return streamChat(res, fake, body);
+      if (body.stream) return streamChat(res, fake, body, request);
       return json(res, 200, {
         id: "chatcmpl-fake",
         object: "chat.completion",
@@ -143,7 +147,8 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url!, "http://x").pathname;
     const { body, files } = await readBody(req);
-    fake.requests.push({ path, authorization: req.headers.authorization, model: body.model, body, files });
+    const request: FakeOpenAiRequest = { path, authorization: req.headers.authorization, model: body.model, body, files, receivedAt: performance.now() };
+    fake.requests.push(request);
     if (req.headers.authorization !== `Bearer ${apiKey}`) return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
     if (fake.mode === "hang") return; // never answers: the client's timeout must end it
     if (fake.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
@@ -153,7 +158,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
       return apiError(res, 429, "Rate limit reached for requests.", "rate_limit_exceeded");
     }
     if (fake.mode === "fail400") return apiError(res, 400, "Invalid request (fake failing mode).", "invalid_request");
-    answer(res, fake, path, body);
+    answer(res, fake, path, body, request);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
