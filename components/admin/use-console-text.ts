@@ -1,7 +1,8 @@
 import { useLocale } from "next-intl";
+import { textIn } from "@/lib/shared/catalogue-text";
 
-/** Picks a catalogue text in the console's language: the English one in the English console when it is set, else the Russian one. */
+/** Picks a catalogue text in the console's language, by the rule every screen uses (lib/shared/catalogue-text.ts). */
 export function useConsoleText() {
   const locale = useLocale();
-  return (ru: string, en: string | null | undefined) => (locale === "en" && en ? en : ru);
+  return (ru: string, en: string | null | undefined) => textIn(locale === "en" ? "en" : "ru", ru, en ?? null);
 }
