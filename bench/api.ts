@@ -18,7 +18,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { jwtVerify } from "jose";
 import postgres from "postgres";
 import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { startNextFloor, type NextFloor } from "./next-floor";
@@ -59,7 +58,8 @@ const ROUTES: Record<string, { file: string; params: Record<string, string> }> =
 async function runBare() {
   const { url, calls } = JSON.parse(process.env.BENCH_BARE_CONFIG!) as { url: string; calls: Recorded[] };
   const sql = postgres(url, { max: 10, onnotice: () => {} });
-  const key = new TextEncoder().encode(process.env.JWT_SECRET!); // the parent's secret, encoded once
+  // The app's own check of a mini-app token, with the parent's secret (JWT_SECRET in the environment).
+  const { verifyToken } = await import("@/lib/server/auth/jwt");
   const byPath = new Map(calls.map((c) => [`${c.method} ${c.path}`, c]));
   const server = http.createServer(async (req, res) => {
     const call = byPath.get(`${req.method} ${req.url}`);
@@ -69,7 +69,7 @@ async function runBare() {
       if (call.auth) {
         const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
         if (!token) return void res.writeHead(401).end();
-        await jwtVerify(token, key, VERIFY);
+        if ((await verifyToken(token)) === null) return void res.writeHead(401).end();
       }
       for (const q of call.queries) await sql.unsafe(q.sql, q.params as never[], { prepare: true });
       res.writeHead(call.status, { "content-type": "application/json" }).end(call.response);
@@ -126,8 +126,6 @@ async function seedUser(): Promise<{ userId: number }> {
 
 /** The mini-app token the app itself issues at sign-in (its audience included). */
 const tokenFor = async (userId: number) => (await import("@/lib/server/auth/jwt")).issueToken(userId);
-/** What the floor and the bare server check of a token: the app's checks (lib/server/auth/jwt.ts). */
-const VERIFY = { algorithms: ["HS256"], audience: "mini-app", requiredClaims: ["exp", "sub", "aud"] };
 
 /** Calls each route handler in this process with a database that logs its SQL; keeps the second (warm) call. */
 async function recordCalls(url: string, token: string): Promise<Recorded[]> {

@@ -90,7 +90,7 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
  * When older turns no longer fit, they are summarised first, if `mayFold` allows (the user can pay
  * for it); otherwise the oldest are left out. Answers the messages and their tokens.
  */
-export async function dialogueContext({ ctx, db, user, active, fixed, mayFold = async () => true }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string; mayFold?: () => Promise<boolean> }): Promise<{ messages: ChatMessage[]; tokens: number }> {
+export async function dialogueContext({ ctx, db, user, active, fixed, mayFold }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string; mayFold: () => Promise<boolean> }): Promise<{ messages: ChatMessage[]; tokens: number }> {
   const budget = contextBudget(active);
   const roomFor = (summary: string | null) => Math.max(0, budget - approxTokens(fixed) - approxTokens(summary ?? ""));
   let { summary, summarisedThroughId: afterId } = active.session;
