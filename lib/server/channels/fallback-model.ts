@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db";
-import { catalogueVersion, modelActions, models } from "@/db/schema";
+import { modelActions, models } from "@/db/schema";
 import { ApiError } from "@/lib/server/http/api-error";
 
 type ModelFallback = { model_name: string; fallback_model: string | null };
@@ -14,8 +14,8 @@ const actionsOf = async (db: Db, modelId: number) => (await db.select({ action: 
 /**
  * Names (or with null clears) the model that answers when every channel of model `id` is down:
  * another model of the same type offering every action the model offers (whisper's fallback must
- * transcribe, not speak). The catalogue version moves, so every instance
- * reads the change within its cache's recheck interval. Runs inside the audit's transaction.
+ * transcribe, not speak). Runs inside a catalogue change's transaction (catalogueChange), which
+ * moves the catalogue version so every instance reads the change within its cache's recheck interval.
  */
 export async function setFallbackModel(db: Db, id: number, fallbackName: string | null) {
   const [model] = await db.select().from(models).where(eq(models.id, id));
@@ -38,7 +38,6 @@ export async function setFallbackModel(db: Db, id: number, fallbackName: string 
     fallbackId = fallback.id;
   }
   await db.update(models).set({ fallbackModelId: fallbackId }).where(eq(models.id, id));
-  await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
   const after: ModelFallback = { model_name: model.modelName, fallback_model: fallbackName };
   return { result: after, audit: { action: "model.fallback", target: `model:${id}`, before, after } };
 }

@@ -3,8 +3,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { channelModels, channels } from "@/db/schema";
 import { env } from "@/lib/env";
+import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { now } from "@/lib/server/clock";
+import { coolingChecker, noteChannelHealth } from "./health";
 
 // Which endpoints a model is called through, and the health each channel shares with every
 // instance through its row (docs/product/channels.md).
@@ -20,29 +22,34 @@ export const DEFAULT_CHANNEL_NAME = "default";
 
 export const isDefaultChannelConfigured = () => Boolean(env.OPENAI_BASE_URL && env.OPENAI_API_KEY);
 
+/** Every enabled channel's targets per model it serves, by priority: catalogue data, cached with it (cache.ts). */
+const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
+  cachedCatalogue(db, "channel-routes", async () => {
+    const rows = await db
+      .select({ modelName: channelModels.modelName, id: channels.id, name: channels.name, baseURL: channels.baseUrl, apiKey: channels.apiKey, providerModelId: channelModels.providerModelId })
+      .from(channelModels)
+      .innerJoin(channels, eq(channels.id, channelModels.channelId))
+      .where(eq(channels.enabled, true))
+      .orderBy(asc(channels.priority), asc(channels.id));
+    const byModel = new Map<string, ChannelTarget[]>();
+    for (const { modelName, ...target } of rows) byModel.set(modelName, [...(byModel.get(modelName) ?? []), target]);
+    return byModel;
+  });
+
 /**
  * The channels to try for `modelName`, by priority, without those cooling down. A model that no
  * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
  * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
  * whether any channel row serves the model at all: then an empty list means all of them are down.
+ * The channel list is cached with the catalogue (a console change moves its version) and the
+ * cooldowns are this process's view of the rows (health.ts), so a call usually sends no query.
  */
 export async function channelsFor(db: Db, modelName: string): Promise<{ targets: ChannelTarget[]; served: boolean; fallbackModel?: string }> {
-  const [catalogue, rows] = await Promise.all([
-    loadAllModels(db),
-    db
-      .select({ id: channels.id, name: channels.name, baseURL: channels.baseUrl, apiKey: channels.apiKey, providerModelId: channelModels.providerModelId, cooldownUntil: channels.cooldownUntil })
-      .from(channelModels)
-      .innerJoin(channels, eq(channels.id, channelModels.channelId))
-      .where(and(eq(channelModels.modelName, modelName), eq(channels.enabled, true)))
-      .orderBy(asc(channels.priority), asc(channels.id)),
-  ]);
+  const [catalogue, routes, cooling] = await Promise.all([loadAllModels(db), channelRoutes(db), coolingChecker(db)]);
   const model = catalogue.find((m) => m.modelName === modelName);
   const fallbackModel = model?.fallbackModelId ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName : undefined;
-  if (rows.length) {
-    const at = now().getTime();
-    const targets = rows.filter((r) => !r.cooldownUntil || r.cooldownUntil.getTime() <= at).map(({ cooldownUntil: _, ...target }) => target);
-    return { targets, served: true, fallbackModel };
-  }
+  const served = routes.get(modelName);
+  if (served) return { targets: served.filter((target) => !cooling(target.id!)), served: true, fallbackModel };
   if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
   const providerModelId = model?.providerModelId ?? modelName;
   return { targets: [{ id: null, name: DEFAULT_CHANNEL_NAME, baseURL: env.OPENAI_BASE_URL!, apiKey: env.OPENAI_API_KEY!, providerModelId }], served: true, fallbackModel };
@@ -54,6 +61,7 @@ export async function markChannelAnswered(db: Db, channelId: number): Promise<vo
     .update(channels)
     .set({ consecutiveFailures: 0, cooldownUntil: null })
     .where(and(eq(channels.id, channelId), sql`(${channels.consecutiveFailures} > 0 or ${channels.cooldownUntil} is not null)`));
+  noteChannelHealth(db, channelId, null);
 }
 
 /**
@@ -63,11 +71,13 @@ export async function markChannelAnswered(db: Db, channelId: number): Promise<vo
  */
 export async function markChannelFailed(db: Db, channelId: number): Promise<void> {
   const until = new Date(now().getTime() + env.AI_CHANNEL_COOLDOWN_SECONDS * 1000);
-  await db
+  const [row] = await db
     .update(channels)
     .set({
       consecutiveFailures: sql`${channels.consecutiveFailures} + 1`,
       cooldownUntil: sql`case when ${channels.consecutiveFailures} + 1 >= ${CHANNEL_FAILURES_BEFORE_COOLDOWN} then ${until.toISOString()}::timestamptz else ${channels.cooldownUntil} end`,
     })
-    .where(eq(channels.id, channelId));
+    .where(eq(channels.id, channelId))
+    .returning({ cooldownUntil: channels.cooldownUntil });
+  noteChannelHealth(db, channelId, row?.cooldownUntil?.getTime() ?? null);
 }

@@ -161,3 +161,50 @@ describe("who may call", () => {
     expect(await channelCount()).toBe(before);
   });
 });
+
+describe("the route a model call takes", () => {
+  it("follows each console change at once on this instance: a new channel, a priority, a disabled one, a deleted one", async () => {
+    const token = await operatorToken();
+    const db = await getDb();
+    const { channelsFor } = await import("@/lib/server/channels/route");
+    const targetsOf = async () => (await channelsFor(db, "gpt-4o")).targets.map((t) => t.name);
+    const serves = { models: [{ model_name: "gpt-4o", provider_model_id: "4o" }] };
+    expect((await channelsFor(db, "gpt-4o")).targets.every((t) => t.id === null)).toBe(true); // the default channel only
+    const first = await create(token, channelBody({ name: "route one", priority: 1, ...serves }));
+    const second = await create(token, channelBody({ name: "route two", priority: 2, ...serves }));
+    expect(await targetsOf()).toEqual(["route one", "route two"]);
+    await patch(token, second.body.id, { priority: 0 });
+    expect(await targetsOf()).toEqual(["route two", "route one"]);
+    await patch(token, second.body.id, { enabled: false });
+    expect(await targetsOf()).toEqual(["route one"]);
+    await remove(token, first.body.id);
+    await remove(token, second.body.id);
+    expect((await channelsFor(db, "gpt-4o")).targets.every((t) => t.id === null)).toBe(true);
+  });
+
+  it("skips a channel this instance cooled down at once, and one another instance cooled down within the recheck interval", async () => {
+    const token = await operatorToken();
+    const db = await getDb();
+    const { channelsFor } = await import("@/lib/server/channels/route");
+    const { RECHECK_MS } = await import("@/lib/server/catalogue/cache");
+    const targetsOf = async () => (await channelsFor(db, "deepseek-chat")).targets.map((t) => t.name);
+    const serves = { models: [{ model_name: "deepseek-chat", provider_model_id: "ds" }] };
+    const mine = await create(token, channelBody({ name: "cooled here", priority: 1, ...serves }));
+    const theirs = await create(token, channelBody({ name: "cooled there", priority: 2, ...serves }));
+    expect(await targetsOf()).toEqual(["cooled here", "cooled there"]);
+    for (let i = 0; i < 3; i++) await markChannelFailed(db, mine.body.id);
+    expect(await targetsOf()).toEqual(["cooled there"]);
+    // Another instance's cooldown reaches this one through the row, at its next recheck.
+    const start = Date.now();
+    try {
+      setClockForTests(() => start);
+      await db.update(channels).set({ consecutiveFailures: 3, cooldownUntil: new Date(start + 60_000) }).where(eq(channels.id, theirs.body.id));
+      setClockForTests(() => start + RECHECK_MS);
+      expect(await targetsOf()).toEqual([]);
+    } finally {
+      setClockForTests();
+      await remove(token, mine.body.id);
+      await remove(token, theirs.body.id);
+    }
+  });
+});

@@ -65,6 +65,8 @@ async function addChannel(name: string, { url, apiKey, priority, serves }: { url
   const db = await h.getDb();
   const [row] = await db.insert(channels).values({ name, baseUrl: url, apiKey, priority }).returning();
   await db.insert(channelModels).values(Object.entries(serves).map(([modelName, providerModelId]) => ({ channelId: row.id, modelName, providerModelId })));
+  // Channels are catalogue data: the console's change moves the version as this does.
+  await bumpCatalogue();
   return row;
 }
 
@@ -159,6 +161,7 @@ describe("a text turn over two channels", () => {
     const first = await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
     await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
     await (await h.getDb()).update(channels).set({ enabled: false }).where(eq(channels.id, first.id));
+    await bumpCatalogue();
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
     await h.send(u.telegramId, { text: "hello?" });
     expect(one.requests).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { channelCreateBodySchema, channelListResponseSchema, channelSchema } from "@/lib/contracts/admin-channels";
-import { audited } from "@/lib/server/admin/audit";
+import { catalogueChange } from "@/lib/server/admin/catalogue/change";
 import { createChannel, listChannels } from "@/lib/server/channels/admin";
 import { withAdmin } from "@/lib/server/http/handler";
 
@@ -8,5 +8,5 @@ export const GET = withAdmin({ response: channelListResponseSchema }, async ({ d
 
 // POST /api/admin/channels - a new channel with the models it serves (audited)
 export const POST = withAdmin({ body: channelCreateBodySchema, response: channelSchema }, ({ db, operator, body }) =>
-  audited({ db, operator }, (tx) => createChannel(tx, body)),
+  catalogueChange({ db, operator }, (tx) => createChannel(tx, body)),
 );
