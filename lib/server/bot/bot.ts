@@ -15,6 +15,7 @@ import { handleFileMessage, handleTextMessage } from "./actions/router";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
+import { senderWithSession, type ActiveSession } from "./session";
 import { MODELS_PREFIX, SET_MODEL_PREFIX } from "./model-choice";
 import { listModelsForSession, listModelsForTurn, rerunWithModel, retryTurn, setSessionModel, startNewSession } from "./steering";
 import { OTHER_MODEL_PREFIX, RERUN_PREFIX, RETRY_PREFIX } from "./turn-preview";
@@ -23,20 +24,22 @@ import { log } from "@/lib/server/log";
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
 // bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
 
-type BotContext = Context & { appUser: User };
+/** `appSession`: the sender's active session, read with them (the message handlers' first need). */
+type BotContext = Context & { appUser: User; appSession: ActiveSession | null };
 
-/** The sender as an app user, created like at login when they write before opening the mini-app. */
-async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<User> {
-  const [existing] = await db.select().from(users).where(eq(users.telegramId, from.id));
-  const user =
-    existing ??
-    (await upsertTelegramUser({
+/** The sender as an app user with their active session, created like at login when they write before opening the mini-app. */
+async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<{ user: User; active: ActiveSession | null }> {
+  const existing = await senderWithSession({ db, telegramId: from.id });
+  const sender = existing ?? {
+    user: await upsertTelegramUser({
       db,
       tg: { id: from.id, firstName: from.first_name, lastName: from.last_name, username: from.username, languageCode: from.language_code, isPremium: from.is_premium, isBot: from.is_bot },
-    }));
+    }),
+    active: null,
+  };
   // They wrote to the bot, so it may write to them again (the outbox stops after a 403).
-  if (user.botBlockedAt) await db.update(users).set({ botBlockedAt: null }).where(eq(users.id, user.id));
-  return user;
+  if (sender.user.botBlockedAt) await db.update(users).set({ botBlockedAt: null }).where(eq(users.id, sender.user.id));
+  return sender;
 }
 
 export function createBot({ db }: { db: Db }): Bot<BotContext> {
@@ -63,7 +66,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   // The first reaction ("typing") went out from the webhook already (webhook.ts), before the update was stored.
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
-    ctx.appUser = await senderUser({ db, from: ctx.from });
+    ({ user: ctx.appUser, active: ctx.appSession } = await senderUser({ db, from: ctx.from }));
     // An operator blocked them (docs/product/console.md#users): a refusal, and nothing else runs.
     if (ctx.appUser.blockedAt) {
       if (ctx.chat) await ctx.reply(translatorFor(ctx.appUser.language, "admin.blockedUser")("bot"));
@@ -79,8 +82,8 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   });
   bot.command("model", (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
   bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
-  bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, text: ctx.message.text }));
-  bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, message: ctx.message }));
+  bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, text: ctx.message.text }));
+  bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, message: ctx.message }));
   // Retry and Other model under a failed turn's apology (turn-preview.ts), the model choice (steering.ts);
   // Stop is answered in the webhook itself (turn-controls.ts).
   bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));

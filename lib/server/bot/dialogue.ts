@@ -6,7 +6,6 @@ import { env } from "@/lib/env";
 import { watchFallback, type FallbackAnswer } from "@/lib/server/ai/model-fallback";
 import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
-import { recordModelUsage } from "@/lib/server/catalogue/usage";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
@@ -14,7 +13,7 @@ import { approxTokens } from "./context";
 import { changeModelKeyboard, startDefaultTextSession } from "./model-choice";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
-import { activeSession, quotaLeft, saveTurn, sessionPrice, type ActiveSession } from "./session";
+import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
 import { abortedForShutdown, endTurn, startTurn, TurnHandedOver, watchStop, type BotTurn } from "./turns";
@@ -190,9 +189,13 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   };
   const outcomes = await Promise.allSettled([
     deliver(),
-    saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiText: answer, answeredBy: fallback?.to } }),
-    endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "done" }),
-    recordModelUsage({ db, userId: user.id, modelName: answeredBy, action: "text", quantity: tokens }),
+    saveAnsweredTurn({
+      db,
+      sessionId: active.session.id,
+      turn: { userText: text, aiText: answer, answeredBy: fallback?.to },
+      end: { turnId: turn.id, status: stopped ? "stopped" : "done" },
+      usage: { userId: user.id, modelName: answeredBy, action: "text", quantity: tokens },
+    }),
   ]);
   for (const outcome of outcomes) if (outcome.status === "rejected") log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
 }

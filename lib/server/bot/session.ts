@@ -1,14 +1,17 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db";
 import type { Context } from "grammy";
-import { assistants, dialogMessages, dialogSessions, models, users, type User } from "@/db/schema";
+import { assistants, dialogMessages, dialogSessions, modelUsage, models, users, type User } from "@/db/schema";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
+import { usageRow } from "@/lib/server/catalogue/usage";
+import { turnEnded } from "@/lib/server/metrics/bot-turns";
+import { endedTurn } from "./turns";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
 
@@ -17,23 +20,45 @@ import { webAppKeyboard } from "./replies";
 
 export type ActiveSession = NonNullable<Awaited<ReturnType<typeof activeSession>>>;
 
+/** What a turn knows of its session: the row, its model and the assistant's instructions. */
+const sessionColumns = {
+  session: dialogSessions,
+  modelName: models.modelName,
+  modelDisplayName: models.displayName,
+  modelEnabled: models.enabled,
+  modelContextTokens: models.contextTokens,
+  systemPrompt: assistants.systemPrompt,
+};
+
 /** The user's active session with its model, or null when none is active (or it is not theirs). */
 export async function activeSession({ db, user }: { db: Db; user: User }) {
   if (!user.activeSessionId) return null;
   const [row] = await db
-    .select({
-      session: dialogSessions,
-      modelName: models.modelName,
-      modelDisplayName: models.displayName,
-      modelEnabled: models.enabled,
-      modelContextTokens: models.contextTokens,
-      systemPrompt: assistants.systemPrompt,
-    })
+    .select(sessionColumns)
     .from(dialogSessions)
     .innerJoin(models, eq(models.id, dialogSessions.modelId))
     .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
     .where(and(eq(dialogSessions.id, user.activeSessionId), eq(dialogSessions.userId, user.id)));
   return row ?? null;
+}
+
+/**
+ * The user who wrote and their active session (as activeSession answers it) in one statement: the
+ * first read of every update, so a message's turn starts with one round trip instead of two.
+ */
+export async function senderWithSession({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ user: User; active: ActiveSession | null } | undefined> {
+  const [row] = await db
+    .select({ user: users, ...sessionColumns })
+    .from(users)
+    .leftJoin(dialogSessions, and(eq(dialogSessions.id, users.activeSessionId), eq(dialogSessions.userId, users.id)))
+    .leftJoin(models, eq(models.id, dialogSessions.modelId))
+    .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
+    .where(eq(users.telegramId, telegramId));
+  if (!row) return undefined;
+  const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, systemPrompt } = row;
+  // A session row always has its model (a foreign key), so the model's columns are there with it.
+  const active = session ? { session, modelName: modelName!, modelDisplayName: modelDisplayName!, modelEnabled: modelEnabled!, modelContextTokens, systemPrompt } : null;
+  return { user, active };
 }
 
 /**
@@ -66,14 +91,10 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
 /** `answeredBy`: the model that wrote the answer when it is not the session's (a fallback model). */
 export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null; answeredBy?: string };
 
-/**
- * One finished turn as a message of the session (file columns hold storage keys), the session moved to
- * the top, in one statement. A turn saved inside a paid action's fallback watch (paid-turn.ts) is
- * written with the fallback model that answered it, as a text turn names it in `answeredBy`.
- */
-export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
+/** The statement part that writes one finished turn as a message of the session (see saveTurn). */
+function savedMessage(db: Db, sessionId: number, turn: TurnRecord) {
   const answeredBy = turn.answeredBy ?? fallbackSoFar()?.to;
-  const saved = db.$with("saved").as(
+  return db.$with("saved").as(
     db
       .insert(dialogMessages)
       .values({
@@ -92,5 +113,35 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
       })
       .returning({ id: dialogMessages.id }),
   );
-  await db.with(saved).update(dialogSessions).set({ updatedAt: sql`now()` }).where(and(eq(dialogSessions.id, sessionId), sql`exists (select 1 from ${saved})`));
+}
+
+/** Moves the session to the top of the history once its message is saved. */
+const touchSession = (db: Db, sessionId: number, saved: ReturnType<typeof savedMessage>, ...alongside: WithSubquery[]) =>
+  db
+    .with(saved, ...alongside)
+    .update(dialogSessions)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(dialogSessions.id, sessionId), sql`exists (select 1 from ${saved})`));
+
+/**
+ * One finished turn as a message of the session (file columns hold storage keys), the session moved to
+ * the top, in one statement. A turn saved inside a paid action's fallback watch (paid-turn.ts) is
+ * written with the fallback model that answered it, as a text turn names it in `answeredBy`.
+ */
+export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
+  const saved = savedMessage(db, sessionId, turn);
+  await touchSession(db, sessionId, saved);
+}
+
+/**
+ * An answered text turn written down in one statement: its message (as saveTurn), its row's end
+ * and the model usage row. A turn's end is a dozen statements of a busy process; this takes three
+ * of them to one.
+ */
+export async function saveAnsweredTurn({ db, sessionId, turn, end, usage }: { db: Db; sessionId: number; turn: TurnRecord; end: Parameters<typeof endedTurn>[1]; usage: Parameters<typeof usageRow>[1] }): Promise<void> {
+  const saved = savedMessage(db, sessionId, turn);
+  const ended = db.$with("ended").as(endedTurn(db, end));
+  const used = db.$with("used").as(db.insert(modelUsage).values(await usageRow(db, usage)).returning({ id: modelUsage.id }));
+  await touchSession(db, sessionId, saved, ended, used);
+  turnEnded(end.turnId, end.status);
 }

@@ -82,8 +82,12 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
   };
 }
 
+/** The statement that ends a turn's row (endTurn, or a part of session.ts's saveAnsweredTurn). */
+export const endedTurn = (db: Db, { turnId, status }: { turnId: number; status: TurnEnd }) =>
+  db.update(botTurns).set({ status, finishedAt: sql`now()` }).where(eq(botTurns.id, turnId)).returning({ id: botTurns.id });
+
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
-  await db.update(botTurns).set({ status, finishedAt: sql`now()` }).where(eq(botTurns.id, turnId));
+  await endedTurn(db, { turnId, status });
   turnEnded(turnId, status);
 }
 

@@ -12,11 +12,18 @@ import { loadAllModels } from "./models";
  * the console's figures keep the cost of the day the call was made. A failure to record is logged
  * and never fails the user's turn, which is already answered and charged.
  */
-export async function recordModelUsage({ db, userId, modelName, action, quantity }: { db: Db; userId: number; modelName: string; action: ModelAction; quantity: number }): Promise<void> {
+type Usage = { userId: number; modelName: string; action: ModelAction; quantity: number };
+
+/** The usage row of one call, priced at the model's provider cost now (from the cached catalogue). */
+export async function usageRow(db: Db, { userId, modelName, action, quantity }: Usage): Promise<typeof modelUsage.$inferInsert> {
+  const model = (await loadAllModels(db)).find((m) => m.modelName === modelName);
+  return { userId, modelName, action, quantity, costUsd: providerCostUsd({ action, quantity, usdPerBasis: model?.providerCostUsd ?? 0 }) };
+}
+
+export async function recordModelUsage({ db, ...usage }: { db: Db } & Usage): Promise<void> {
+  const { modelName, action } = usage;
   try {
-    const model = (await loadAllModels(db)).find((m) => m.modelName === modelName);
-    const costUsd = providerCostUsd({ action, quantity, usdPerBasis: model?.providerCostUsd ?? 0 });
-    await db.insert(modelUsage).values({ userId, modelName, action, quantity, costUsd });
+    await db.insert(modelUsage).values(await usageRow(db, usage));
   } catch (error) {
     log().error({ err: error }, `[usage] not recorded for ${modelName} ${action}`);
   }

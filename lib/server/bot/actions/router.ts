@@ -7,7 +7,7 @@ import { PICKER_TYPES, type PickerType } from "@/lib/shared/model-actions";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
 import { webAppKeyboard } from "../replies";
-import { activeSession, endedForDisabledModel, type ActiveSession } from "../session";
+import { endedForDisabledModel, type ActiveSession } from "../session";
 import { noiseRemovalTurn } from "./audio";
 import { documentTurn } from "./document";
 import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
@@ -31,8 +31,8 @@ async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveS
   await ctx.reply(hint);
 }
 
-export async function handleTextMessage({ ctx, db, user, text }: Incoming & { text: string }): Promise<void> {
-  const active = await activeSession({ db, user });
+/** `active`: the sender's active session, read with the sender (bot.ts). */
+export async function handleTextMessage({ ctx, db, user, active, text }: Incoming & { active: ActiveSession | null; text: string }): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   switch (active?.session.action) {
     case "text_to_image":
@@ -50,8 +50,7 @@ export async function handleTextMessage({ ctx, db, user, text }: Incoming & { te
 }
 
 /** A photo, voice message, audio file, video, video note or document. */
-export async function handleFileMessage({ ctx, db, user, message }: Incoming & { message: Message }): Promise<void> {
-  const active = await activeSession({ db, user });
+export async function handleFileMessage({ ctx, db, user, active, message }: Incoming & { active: ActiveSession | null; message: Message }): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   if (!active) {
     await ctx.reply(botText(user.language)("noSession"), { reply_markup: webAppKeyboard(user.language) });
