@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { dialogMessages } from "@/db/schema";
 import { env } from "@/lib/env";
 import type { ChatMessage } from "@/lib/server/ai/provider";
@@ -31,6 +32,17 @@ export function documentMessage({ question, text, name }: { question: string; te
 /** What a document turn keeps for later turns: no more of the text than a whole context could hold. */
 export const documentTextToKeep = (text: string) => cutText(text, env.BOT_CONTEXT_TOKENS * CHARS_PER_TOKEN);
 
+// Every text turn reads them: prepared once per database handle (no query building per turn). Ids start at 1, so after 0 is all of them.
+const latestMessages = perDatabase((db) =>
+  db
+    .select({ id: dialogMessages.id, userText: dialogMessages.userText, aiText: dialogMessages.aiText, documentText: dialogMessages.documentText })
+    .from(dialogMessages)
+    .where(and(eq(dialogMessages.sessionId, sql.placeholder("sessionId")), gt(dialogMessages.id, sql.placeholder("afterId"))))
+    .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
+    .limit(200)
+    .prepare("bot_latest_messages"),
+);
+
 export type DialogueContext = {
   /** The earlier turns that fit, oldest first. */
   messages: ChatMessage[];
@@ -46,12 +58,7 @@ export type DialogueContext = {
  * answer (cut from the end).
  */
 export async function contextMessages({ db, sessionId, budget, afterId }: { db: Db; sessionId: number; budget: number; afterId?: number | null }): Promise<DialogueContext> {
-  const rows = await db
-    .select({ id: dialogMessages.id, userText: dialogMessages.userText, aiText: dialogMessages.aiText, documentText: dialogMessages.documentText })
-    .from(dialogMessages)
-    .where(and(eq(dialogMessages.sessionId, sessionId), afterId ? gt(dialogMessages.id, afterId) : undefined))
-    .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
-    .limit(200);
+  const rows = await latestMessages(db).execute({ sessionId, afterId: afterId ?? 0 });
   const kept: ChatMessage[] = [];
   let used = 0;
   for (const [index, row] of rows.entries()) {

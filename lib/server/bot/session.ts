@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import type { Context } from "grammy";
 import { assistants, dialogMessages, dialogSessions, modelUsage, models, users, type User } from "@/db/schema";
 import type { ModelAction } from "@/lib/shared/model-actions";
@@ -42,18 +43,24 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
   return row ?? null;
 }
 
-/**
- * The user who wrote and their active session (as activeSession answers it) in one statement: the
- * first read of every update, so a message's turn starts with one round trip instead of two.
- */
-export async function senderWithSession({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ user: User; active: ActiveSession | null } | undefined> {
-  const [row] = await db
+// Every update starts with this read: prepared once per database handle (no query building per update).
+const senderById = perDatabase((db) =>
+  db
     .select({ user: users, ...sessionColumns })
     .from(users)
     .leftJoin(dialogSessions, and(eq(dialogSessions.id, users.activeSessionId), eq(dialogSessions.userId, users.id)))
     .leftJoin(models, eq(models.id, dialogSessions.modelId))
     .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
-    .where(eq(users.telegramId, telegramId));
+    .where(eq(users.telegramId, sql.placeholder("telegramId")))
+    .prepare("bot_sender_with_session"),
+);
+
+/**
+ * The user who wrote and their active session (as activeSession answers it) in one statement: the
+ * first read of every update, so a message's turn starts with one round trip instead of two.
+ */
+export async function senderWithSession({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ user: User; active: ActiveSession | null } | undefined> {
+  const [row] = await senderById(db).execute({ telegramId });
   if (!row) return undefined;
   const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, systemPrompt } = row;
   // A session row always has its model (a foreign key), so the model's columns are there with it.
