@@ -4,7 +4,6 @@ import { NextIntlClientProvider } from "next-intl";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
-import { messageAt } from "@/lib/i18n/message-keys";
 import { COMPACT_FORMAT, deviceTimeZone, MONEY_FORMAT } from "@/lib/shared/format";
 
 type Messages = typeof import("@/messages/ru.json");
@@ -49,17 +48,13 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
   }
   // The messages on screen and their language (the previous ones stay until a new language is in).
   const [shown, setShown] = useState<{ locale: Locale; messages: ShownMessages } | null>(initialLocale === "ru" ? { locale: "ru", messages: firstMessages } : null);
-  const [russian, setRussian] = useState<ShownMessages>(firstMessages);
 
   useEffect(() => {
     let cancelled = false;
     Promise.all([loadMessages("ru"), locale === "en" ? loadMessages("en") : undefined]).then(([ru, en]) => {
       if (cancelled) return;
       // Every screen re-renders with the new messages: in slices that yield to the browser (a transition).
-      startTransition(() => {
-        setRussian(ru);
-        setShown({ locale, messages: en ?? ru });
-      });
+      startTransition(() => setShown({ locale, messages: en ? overRussian(ru, en) : ru }));
     });
     document.documentElement.lang = locale;
     return () => {
@@ -82,8 +77,8 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
         timeZone={deviceTimeZone()}
         // Messages write roubles as `{amount, number, money}` (lib/shared/format.ts).
         formats={{ number: { money: MONEY_FORMAT, compact: COMPACT_FORMAT } }}
-        // A key missing in English falls back to its Russian text rather than breaking the screen.
-        getMessageFallback={({ namespace, key }) => lookup(russian, namespace, key) ?? key}
+        // A key no language has shows as itself (next-intl's default would prefix its namespace).
+        getMessageFallback={({ key }) => key}
         onError={() => {}}
       >
         {children}
@@ -92,5 +87,19 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
   );
 }
 
-const lookup = (messages: ShownMessages, namespace: string | undefined, key: string): string | undefined =>
-  messageAt(messages, [...(namespace ? namespace.split(".") : []), ...key.split(".")]);
+/**
+ * English laid over Russian: a key missing in English shows its Russian message, formatted with its
+ * values like any other, rather than breaking the screen. (The built app's messages are compiled
+ * (next.config.ts), so a fallback text could not be handed to next-intl as it is.)
+ */
+function overRussian<T extends object>(russian: T, english: T): T {
+  const merged: Record<string, unknown> = { ...(russian as Record<string, unknown>) };
+  for (const [key, message] of Object.entries(english)) {
+    const under = merged[key];
+    merged[key] = isGroup(message) && isGroup(under) ? overRussian(under, message) : message;
+  }
+  return merged as T;
+}
+
+// A namespace or group of messages; a message is a string, or once compiled, a string or an array.
+const isGroup = (node: unknown): node is object => node !== null && typeof node === "object" && !Array.isArray(node);

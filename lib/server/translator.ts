@@ -9,7 +9,9 @@ import ru from "@/messages/ru.json";
 import type { Locale } from "@/lib/i18n/locale";
 
 // The same message files as the app's screens, typed by the Russian one (lib/i18n/app-config.d.ts):
-// English must have its shape to be assigned here.
+// English must have its shape to be assigned here. In the built app they arrive compiled and
+// next-intl formats them without its parser (next.config.ts); run outside Next's bundles (the bot's
+// benches, scripts, tests) they are read as written and parsed.
 const MESSAGES: Record<Locale, Messages> = { ru, en };
 
 /**
