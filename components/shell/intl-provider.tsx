@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
-import { COMPACT_FORMAT, deviceTimeZone, MONEY_FORMAT } from "@/lib/shared/format";
+import { COMPACT_FORMAT, MONEY_FORMAT } from "@/lib/shared/format";
 
 type Messages = typeof import("@/messages/ru.json");
 type ShownMessages = Messages | FirstPaintMessages;
@@ -74,7 +74,9 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
       <NextIntlClientProvider
         locale={shown.locale}
         messages={shown.messages}
-        timeZone={deviceTimeZone()}
+        // No time zone given: times then show in the browser's own, the device's (docs/product/screens.md).
+        // Reading it by name (Intl.DateTimeFormat) would be the load's first Intl call and pay for ICU's
+        // start-up (about 50 ms at 4× CPU throttle, bench:web) before the greeting, which shows no time.
         // Messages write roubles as `{amount, number, money}` (lib/shared/format.ts).
         formats={{ number: { money: MONEY_FORMAT, compact: COMPACT_FORMAT } }}
         // A key no language has shows as itself (next-intl's default would prefix its namespace).
