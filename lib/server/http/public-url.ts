@@ -1,6 +1,6 @@
 import "server-only";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "@/lib/env";
+import { currentRequest } from "@/lib/server/request-scope";
 
 // The address links sent to users (payment, pending-payment and file links, the bot's web-app
 // buttons) are built on: PUBLIC_URL when set (production requires it, lib/env.ts); in the demo
@@ -8,7 +8,6 @@ import { env } from "@/lib/env";
 // gives links that load. Text built outside a request (the bot's outbox) uses the address of the
 // latest request (docs/decisions/0102-demo-public-url.md).
 
-const requestBase = new AsyncLocalStorage<string>();
 let latestBase: string | undefined;
 
 // A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing a link could be bent by.
@@ -24,22 +23,26 @@ const lastOf = (value: string | null) => value?.split(",").at(-1)?.trim() || und
 export function baseOfRequest(req: Request, trustedProxyCount: number): string | undefined {
   const forwarded = trustedProxyCount > 0;
   const host = (forwarded && lastOf(req.headers.get("x-forwarded-host"))) || req.headers.get("host") || new URL(req.url).host;
-  const proto = (forwarded && lastOf(req.headers.get("x-forwarded-proto"))) || new URL(req.url).protocol.replace(/:$/, "");
+  // A Request's url is a serialized absolute URL: its scheme is what precedes the first colon.
+  const proto = (forwarded && lastOf(req.headers.get("x-forwarded-proto"))) || req.url.slice(0, req.url.indexOf(":"));
   if (!HOST.test(host) || (proto !== "http" && proto !== "https")) return undefined;
   return `${proto}://${host}`;
 }
 
-/** Runs a request's handling with its address as the base of the links it builds (demo without PUBLIC_URL). */
-export function withRequestBase<T>(req: Request, handle: () => Promise<T>): Promise<T> {
-  if (env.PUBLIC_URL) return handle();
+/**
+ * The base of the links a request builds, kept in its scope (lib/server/request-scope.ts) by
+ * request-log.ts: the address it came to (demo without PUBLIC_URL), which also becomes the latest
+ * one; undefined with PUBLIC_URL or a host that does not parse.
+ */
+export function requestBase(req: Request): string | undefined {
+  if (env.PUBLIC_URL) return undefined;
   const base = baseOfRequest(req, env.TRUSTED_PROXY_COUNT);
-  if (!base) return handle();
-  latestBase = base;
-  return requestBase.run(base, handle);
+  if (base) latestBase = base;
+  return base;
 }
 
 /** The base of links to the app, without a trailing slash. */
 export function publicUrl(): string {
-  const base = env.PUBLIC_URL ?? requestBase.getStore() ?? latestBase ?? `http://localhost:${env.PORT}`;
+  const base = env.PUBLIC_URL ?? currentRequest()?.base ?? latestBase ?? `http://localhost:${env.PORT}`;
   return base.replace(/\/+$/, "");
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { rootLogger, withLogger } from "@/lib/server/log";
-import { withRequestBase } from "./public-url";
+import { rootLogger } from "@/lib/server/log";
+import { inRequestScope } from "@/lib/server/request-scope";
+import { requestBase } from "./public-url";
 
 // An id the caller (or a proxy in front of us) chose is kept, so one request can be followed across
 // systems; anything else, including an id that could smuggle text into the logs, gets a fresh UUID.
@@ -13,18 +14,20 @@ export function requestIdOf(req: Request): string {
 }
 
 /**
- * Handles one API request inside a logger that stamps its request id on every line (provider calls
- * included), answers with X-Request-Id and logs one line with method, route, status and duration.
- * The route is the path only: query strings may hold signed links.
+ * Handles one API request in its scope (lib/server/request-scope.ts: the request id every log line
+ * inside it carries, provider calls included, and the base of its links), answers with X-Request-Id
+ * and logs one line with method, route, status and duration. The route is the path only: query
+ * strings may hold signed links.
  */
 export async function loggedRequest(req: Request, handle: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdOf(req);
-  const logger = rootLogger.child({ requestId });
-  const response = await withLogger(logger, () => withRequestBase(req, handle));
+  const response = await inRequestScope({ requestId, base: requestBase(req) }, handle);
   const answer = withHeader(response, "x-request-id", requestId);
-  logger.info(
+  // The same line a child logger with the request id would write (its bindings come first), without making one.
+  rootLogger.info(
     {
+      requestId,
       method: req.method,
       route: new URL(req.url).pathname,
       status: answer.status,

@@ -1,7 +1,7 @@
 import "server-only";
-import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
+import { currentRequest, inRequestScope } from "@/lib/server/request-scope";
 
 // Anything that may carry a credential is censored wherever it appears in a log object, so a
 // careless `log().info({ headers })` or a provider error with its request attached cannot leak it.
@@ -60,16 +60,20 @@ export const rootLogger: Logger = pino(
   { write: (line: string) => process.stdout.write(line) },
 );
 
-const requestScope = new AsyncLocalStorage<Logger>();
-
-/** The current request's logger (its lines carry the request id), or the process logger. */
+/**
+ * The current request's logger (its lines carry the request id), or the process logger. The child
+ * logger is made on the request's first call here: most requests log nothing but their request line,
+ * which lib/server/http/request-log.ts writes with the id itself.
+ */
 export function log(): Logger {
-  return requestScope.getStore() ?? rootLogger;
+  const request = currentRequest();
+  if (!request) return rootLogger;
+  return (request.logger ??= request.requestId === undefined ? rootLogger : rootLogger.child({ requestId: request.requestId }));
 }
 
 /** Runs `fn` with `logger` as what log() answers inside it, including in awaited calls. */
 export function withLogger<T>(logger: Logger, fn: () => T): T {
-  return requestScope.run(logger, fn);
+  return inRequestScope({ ...currentRequest(), logger }, fn);
 }
 
 /**

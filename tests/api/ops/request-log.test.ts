@@ -56,6 +56,18 @@ describe("request logs", () => {
     expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("stamps the request id on a line logged inside the request, and writes the request line in the child logger's shape", async () => {
+    const { loggedRequest } = await import("@/lib/server/http/request-log");
+    const { log } = await import("@/lib/server/log");
+    const res = await loggedRequest(new Request("http://127.0.0.1:3000/api/probe?x=1", { headers: { "x-request-id": "probe-1" } }), async () => {
+      log().info({ step: 1 }, "inside");
+      return Response.json({});
+    });
+    expect(res.headers.get("x-request-id")).toBe("probe-1");
+    expect(lines.find((line) => line.msg === "inside")).toMatchObject({ requestId: "probe-1", step: 1 });
+    expect(captured).toMatch(/\{"level":30,"time":"[^"]+","requestId":"probe-1","method":"GET","route":"\/api\/probe","status":200,"durationMs":\d+,"msg":"request"\}\n/);
+  });
+
   it("logs a signed-in call's status without its bearer token, and leaves the query string out", async () => {
     const { signIn } = await import("../../helpers/api");
     const { token } = await signIn();
