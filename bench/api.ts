@@ -135,7 +135,8 @@ async function recordCalls(url: string, token: string): Promise<Recorded[]> {
   const calling = new AsyncLocalStorage<Recorded["queries"]>();
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void calling.getStore()?.push({ sql, params }) } });
-  (globalThis as unknown as { __appDb: { promise: Promise<unknown> } }).__appDb.promise = Promise.resolve(db);
+  // Both what getDb() answers and what openDb() answers (db/index.ts).
+  Object.assign((globalThis as unknown as { __appDb: object }).__appDb, { promise: Promise.resolve(db), db });
   const recorded: Recorded[] = [];
   for (const call of CALLS) {
     const route = ROUTES[call.path];

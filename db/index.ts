@@ -19,7 +19,7 @@ export type Db = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
-type DbHolder = { promise?: Promise<Db>; close?: () => Promise<void> };
+type DbHolder = { promise?: Promise<Db>; db?: Db; close?: () => Promise<void> };
 const globalForDb = globalThis as unknown as { __appDb?: DbHolder };
 
 async function openPostgres(url: string): Promise<{ db: Database; close: () => Promise<void> }> {
@@ -74,12 +74,22 @@ export function getDb(): Promise<Db> {
     const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DIR);
     holder.close = opened.close;
     await seedCatalogue(opened.db);
+    holder.db = opened.db;
     return opened.db;
   })().catch((error) => {
     holder.promise = undefined;
     throw error;
   });
   return holder.promise;
+}
+
+/**
+ * The database once getDb() has opened it, without waiting for a promise (the request wrappers take
+ * it so on every call); undefined before, and after closeDb().
+ */
+export function openDb(): Db | undefined {
+  const holder = globalForDb.__appDb;
+  return holder?.db && holder.promise ? holder.db : undefined;
 }
 
 export async function closeDb(): Promise<void> {

@@ -1,7 +1,6 @@
 import "server-only";
-import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
-import { getDb, type Db } from "@/db";
+import { getDb, openDb, type Db } from "@/db";
 import { verifyOperatorToken, verifyToken } from "@/lib/server/auth/jwt";
 import { isOperator } from "@/lib/server/admin/operators";
 import type { Operator } from "@/lib/server/admin/audit";
@@ -50,8 +49,12 @@ export type UserContext<B, Q> = PublicContext<B, Q> & { user: Caller };
 /** `operator` is the console's signed-in operator (docs/product/console.md). */
 export type AdminContext<B, Q> = PublicContext<B, Q> & { operator: Operator };
 
-export function errorResponse(error: ApiError): NextResponse {
-  return NextResponse.json(
+/**
+ * The JSON error envelope. A plain Response.json: NextResponse.json builds this same Response and then
+ * copies it into a NextResponse for its cookie helpers, which no answer here uses (the headers are the same).
+ */
+export function errorResponse(error: ApiError): Response {
+  return Response.json(
     { error: { ...error.details, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
     {
       status: error.status,
@@ -76,12 +79,18 @@ function toApiError(error: unknown): ApiError {
   return new ApiError("internal", "Internal server error");
 }
 
-async function parseInput<B, Q>(req: Request, schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">) {
-  const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+/** What every wrapper reads of a request before its own checks: its URL, parsed once, and its route parameters. */
+type Arrival = { url: URL; params: Promise<Record<string, string>> };
+
+/** The query string by the call's contract (checked before the body is read). */
+function parseQuery<Q>(url: URL, schema: ZodType<Q> | undefined): Q {
+  const rawQuery = Object.fromEntries(url.searchParams);
   if (containsNul(rawQuery)) throw new ApiError("bad_request", "NUL characters are not allowed");
-  const query = schemas.query ? schemas.query.parse(rawQuery) : (undefined as Q);
-  const body = schemas.body ? schemas.body.parse(await readJsonBody(req)) : (undefined as B);
-  return { query, body };
+  return schema ? schema.parse(rawQuery) : (undefined as Q);
+}
+
+async function parseBody<B>(req: Request, schema: ZodType<B>): Promise<B> {
+  return schema.parse(await readJsonBody(req));
 }
 
 async function flattenParams(context?: RouteContext): Promise<Record<string, string>> {
@@ -91,27 +100,34 @@ async function flattenParams(context?: RouteContext): Promise<Record<string, str
   return params;
 }
 
-async function limitRate(req: Request, db: Db, bucket: RateLimitBucket | undefined, user?: Pick<Caller, "id">): Promise<void> {
-  if (!bucket) return;
+async function limitRate(req: Request, db: Db, bucket: RateLimitBucket, user?: Pick<Caller, "id">): Promise<void> {
   const byUser = RATE_LIMITS[bucket].per === "user" && user;
   const key = byUser ? `user:${user.id}` : `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
   await enforceRateLimit({ db, bucket, key });
 }
 
+const ignore = () => {};
+const noParams = (): Record<string, string> => ({});
+
 /**
  * Logs the request (request-log.ts) and counts it in the metrics under its route pattern
- * (lib/server/metrics/http.ts): every wrapper below answers through here.
+ * (lib/server/metrics/http.ts): every wrapper below answers through here. The route parameters are
+ * flattened once: the wrapper reads them where its checks put them (a NUL in one is a 400 there),
+ * the metrics read them afterwards (any route parameters at all there).
  */
-async function handled(req: Request, context: RouteContext | undefined, handle: () => Promise<Response>): Promise<Response> {
+async function handled(req: Request, context: RouteContext | undefined, handle: (arrival: Arrival) => Promise<Response>): Promise<Response> {
   const started = performance.now();
-  const response = await loggedRequest(req, handle);
-  const params = await flattenParams(context).catch(() => ({}));
-  observeRequest({ route: routePattern(new URL(req.url).pathname, params), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  const url = new URL(req.url);
+  const params = flattenParams(context);
+  params.catch(ignore); // read by the wrapper (which answers its error) and below
+  const response = await loggedRequest(req, url.pathname, () => handle({ url, params }));
+  observeRequest({ route: routePattern(url.pathname, await params.catch(noParams)), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
   return response;
 }
 
+/** A handler's result: its own Response as it is, anything else as JSON (Response.json: see errorResponse). */
 function respond(result: unknown): Response {
-  return result instanceof Response ? result : NextResponse.json(result ?? {});
+  return result instanceof Response ? result : Response.json(result ?? {});
 }
 
 /** A route open to anyone (login, health, webhooks that authenticate themselves). */
@@ -119,13 +135,14 @@ export function withPublic<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
     try {
       schemas.authorize?.(req);
-      const params = await flattenParams(context);
-      const db = await getDb();
-      await limitRate(req, db, schemas.rateLimit);
-      const { query, body } = await parseInput(req, schemas);
+      const params = await arrived;
+      const db = openDb() ?? (await getDb());
+      if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit);
+      const query = parseQuery(url, schemas.query);
+      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
       return respond(await handler({ req, db, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
@@ -138,20 +155,21 @@ export function withUser<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
     try {
       const header = req.headers.get("authorization") ?? "";
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       const userId = match ? await verifyToken(match[1]) : null;
       if (!userId) throw new ApiError("unauthorized", "A valid bearer token is required");
-      const db = await getDb();
+      const db = openDb() ?? (await getDb());
       const user = await findCaller({ db, userId });
       if (!user) throw new ApiError("unauthorized", "Unknown user");
       // Blocked by an operator (docs/product/console.md#users): every call is refused, in their language.
       if (user.blockedAt) throw new ApiError("forbidden", translatorFor(user.language, "admin.blockedUser")("api"), undefined, { reason: "blocked" });
-      await limitRate(req, db, schemas.rateLimit, user);
-      const params = await flattenParams(context);
-      const { query, body } = await parseInput(req, schemas);
+      if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit, user);
+      const params = await arrived;
+      const query = parseQuery(url, schemas.query);
+      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
       return respond(await handler({ req, db, user, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
@@ -169,16 +187,17 @@ export function withAdmin<R, B = undefined, Q = undefined>(
   schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
   handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async () => {
+  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
     try {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
       const telegramId = match ? await verifyOperatorToken(match[1]) : null;
       if (!telegramId) throw new ApiError("unauthorized", "A valid operator token is required");
       if (!isOperator(telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
-      const db = await getDb();
+      const db = openDb() ?? (await getDb());
       await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
-      const params = await flattenParams(context);
-      const { query, body } = await parseInput(req, schemas);
+      const params = await arrived;
+      const query = parseQuery(url, schemas.query);
+      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
       return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));

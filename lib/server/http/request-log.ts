@@ -16,10 +16,10 @@ export function requestIdOf(req: Request): string {
 /**
  * Handles one API request in its scope (lib/server/request-scope.ts: the request id every log line
  * inside it carries, provider calls included, and the base of its links), answers with X-Request-Id
- * and logs one line with method, route, status and duration. The route is the path only: query
+ * and logs one line with method, route, status and duration. The route is the URL's path only: query
  * strings may hold signed links.
  */
-export async function loggedRequest(req: Request, handle: () => Promise<Response>): Promise<Response> {
+export async function loggedRequest(req: Request, route: string, handle: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdOf(req);
   const response = await inRequestScope({ requestId, base: requestBase(req) }, handle);
@@ -29,7 +29,7 @@ export async function loggedRequest(req: Request, handle: () => Promise<Response
     {
       requestId,
       method: req.method,
-      route: new URL(req.url).pathname,
+      route,
       status: answer.status,
       durationMs: Math.round(performance.now() - started),
     },

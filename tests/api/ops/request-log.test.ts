@@ -59,7 +59,7 @@ describe("request logs", () => {
   it("stamps the request id on a line logged inside the request, and writes the request line in the child logger's shape", async () => {
     const { loggedRequest } = await import("@/lib/server/http/request-log");
     const { log } = await import("@/lib/server/log");
-    const res = await loggedRequest(new Request("http://127.0.0.1:3000/api/probe?x=1", { headers: { "x-request-id": "probe-1" } }), async () => {
+    const res = await loggedRequest(new Request("http://127.0.0.1:3000/api/probe?x=1", { headers: { "x-request-id": "probe-1" } }), "/api/probe", async () => {
       log().info({ step: 1 }, "inside");
       return Response.json({});
     });
