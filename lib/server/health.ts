@@ -1,11 +1,16 @@
 import "server-only";
 import { inArray, min, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { botOutbox, botUpdates, tariffs } from "@/db/schema";
+
+// Prepared once per database handle, like the caller's query: GET /api/health is what a host's probe
+// and a load balancer call most, and building this query each time was half of its handler's CPU.
+const tariffCount = perDatabase((db) => db.select({ count: sql<number>`count(*)::int` }).from(tariffs).prepare("health_tariff_count"));
 
 /** Liveness: the database answers. */
 export async function checkDatabase({ db }: { db: Db }) {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tariffs);
+  const [row] = await tariffCount(db).execute();
   return { status: "ok", database: "ok", tariffs: row.count };
 }
 
