@@ -5,7 +5,7 @@ import { jwtVerify } from "jose";
 import postgres from "postgres";
 
 type Recorded = { method: string; path: string; auth: boolean; queries: { sql: string; params: unknown[] }[]; status: number; response: string };
-type Floor = { sql: postgres.Sql; key: Uint8Array; calls: Map<string, Recorded> };
+type Floor = { sql: postgres.Sql; key: Promise<CryptoKey>; calls: Map<string, Recorded> };
 
 let floor: Floor | undefined;
 
@@ -14,7 +14,8 @@ function load(): Floor {
   const { url, calls } = JSON.parse(fs.readFileSync(process.env.BENCH_FLOOR_CONFIG!, "utf8")) as { url: string; calls: Recorded[] };
   return {
     sql: postgres(url, { max: 10, onnotice: () => {} }),
-    key: new TextEncoder().encode(process.env.JWT_SECRET!),
+    // Imported once, as the app does (lib/server/auth/jwt.ts).
+    key: crypto.subtle.importKey("raw", new TextEncoder().encode(process.env.JWT_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
     calls: new Map(calls.map((c) => [`${c.method} ${c.path}`, c])),
   };
 }
@@ -28,7 +29,7 @@ export async function replay(req: Request, path: string): Promise<Response> {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
     if (!token) return new Response(null, { status: 401 });
     // The app's checks (lib/server/auth/jwt.ts): a mini-app token, with its audience.
-    await jwtVerify(token, floor.key, { algorithms: ["HS256"], audience: "mini-app", requiredClaims: ["exp", "sub", "aud"] });
+    await jwtVerify(token, await floor.key, { algorithms: ["HS256"], audience: "mini-app", requiredClaims: ["exp", "sub", "aud"] });
   }
   for (const q of call.queries) await floor.sql.unsafe(q.sql, q.params as never[], { prepare: true });
   return new Response(call.response, { status: call.status, headers: { "content-type": "application/json" } });
