@@ -10,9 +10,9 @@ import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
 import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
-import { usageRow } from "@/lib/server/catalogue/usage";
+import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
-import { endedTurn } from "./turns";
+import { endedTurn, endTurn } from "./turns";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
 
@@ -141,14 +141,20 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
 }
 
 /**
- * An answered text turn written down in one statement: its message (as saveTurn), its row's end
- * and the model usage row. A turn's end is a dozen statements of a busy process; this takes three
- * of them to one.
+ * An answered text turn written down in one statement instead of three: its message (as saveTurn),
+ * its row's end and the model usage row. The statement is all or nothing, so when the message
+ * cannot be saved (its session deleted meanwhile) the turn's end and its usage are still written,
+ * apart, as they were before they were joined; the error is passed on.
  */
 export async function saveAnsweredTurn({ db, sessionId, turn, end, usage }: { db: Db; sessionId: number; turn: TurnRecord; end: Parameters<typeof endedTurn>[1]; usage: Parameters<typeof usageRow>[1] }): Promise<void> {
   const saved = savedMessage(db, sessionId, turn);
   const ended = db.$with("ended").as(endedTurn(db, end));
   const used = db.$with("used").as(db.insert(modelUsage).values(await usageRow(db, usage)).returning({ id: modelUsage.id }));
-  await touchSession(db, sessionId, saved, ended, used);
+  try {
+    await touchSession(db, sessionId, saved, ended, used);
+  } catch (error) {
+    await Promise.allSettled([endTurn({ db, ...end }), recordModelUsage({ db, ...usage })]);
+    throw error;
+  }
   turnEnded(end.turnId, end.status);
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { botTurns, botUpdates, dialogSessions, users } from "@/db/schema";
+import { botTurns, botUpdates, dialogSessions, modelUsage, users } from "@/db/schema";
 import { botHarnessForFile } from "./harness";
 
 // How a text turn looks in the chat (DESIGN "The bot dialogue"): a draft streamed with
@@ -193,5 +193,20 @@ describe("text turns in the chat", () => {
     const chats = h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
     expect(chats.map((r) => r.body.messages.at(-1).content)).toEqual(["a question"]);
     expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("Hello, Ann!");
+  });
+
+  it("a session deleted while its answer streams: the answer is delivered and charged, and its usage is still recorded", async () => {
+    const { telegramId, userId, sessionId } = await chatUser();
+    h.ai.answer = "one two three four";
+    h.ai.streamDelayMs = 150;
+    await h.post(textUpdate(telegramId, "count"));
+    const db = await h.getDb();
+    const running = await h.processUpdates({ db });
+    await until(() => h.ai.requests.length === 1);
+    await db.delete(dialogSessions).where(eq(dialogSessions.id, sessionId));
+    await Promise.all(running);
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toMatch(/^one two three four/);
+    expect(await textTokensOf(userId)).toBe(1000 - 17);
+    expect(await (await h.getDb()).select().from(modelUsage).where(eq(modelUsage.userId, userId))).toMatchObject([{ modelName: "gpt-4o-mini", action: "text", quantity: 17 }]);
   });
 });
