@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 test("security and cache headers on the shell and the API", async ({ request }) => {
   const shell = await request.get("/");
   const shellHeaders = shell.headers();
-  expect(shellHeaders["content-security-policy"]).toContain("frame-ancestors 'self' https://web.telegram.org");
+  expect(shellHeaders["content-security-policy"]).toContain("frame-ancestors 'self' web.telegram.org");
   expect(shellHeaders["x-frame-options"]).toBeUndefined();
   expect(shellHeaders["x-content-type-options"]).toBe("nosniff");
   expect(shellHeaders["referrer-policy"]).toBeTruthy();

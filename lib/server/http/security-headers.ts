@@ -1,7 +1,10 @@
 // Response headers for every answer of the app (next.config.ts `headers()`), and the pages' script
 // policy, which carries a fresh nonce per request and is therefore set by proxy.ts.
 // The mini-app is framed by Telegram's web clients, so framing is limited to them instead of denied.
-const TELEGRAM_WEB_CLIENTS = ["https://web.telegram.org", "https://webk.telegram.org", "https://webz.telegram.org"];
+// Written without a scheme: a host source then matches only https framers when the app is served over
+// https (CSP's scheme matching), and no header value holds a colon, which would make Next recompile the
+// value as a path template on every request that matches a rule (docs/decisions/0430-header-values-without-colons.md).
+const TELEGRAM_WEB_CLIENTS = ["web.telegram.org", "webk.telegram.org", "webz.telegram.org"];
 const FRAMING = `frame-ancestors 'self' ${TELEGRAM_WEB_CLIENTS.join(" ")}; base-uri 'self'; object-src 'none'`;
 
 type Header = { key: string; value: string };
