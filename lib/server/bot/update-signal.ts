@@ -13,7 +13,7 @@ const CHANNEL = "bot_updates";
 
 /** The postgres.js client under a drizzle handle; null on PGlite (it has no notify()). */
 type PgNotifier = {
-  listen: (channel: string, onNotify: () => void) => Promise<{ unlisten: () => Promise<void> }>;
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
   notify: (channel: string, payload: string) => Promise<unknown>;
 };
 function pgNotifier(db: Db): PgNotifier | null {
@@ -29,46 +29,58 @@ function localSignal(db: Db): EventEmitter {
   return signal;
 }
 
-/** Calls `onWake` whenever any instance stores an update; answers the function that stops listening. */
-export async function listenForUpdates(db: Db, onWake: () => void): Promise<() => Promise<void>> {
+/**
+ * Calls `onWake` whenever any instance stores an update, except for notifications naming `worker`
+ * (the worker the storing webhook already woke directly); answers the function that stops listening.
+ */
+export async function listenForUpdates(db: Db, { worker, onWake }: { worker: string; onWake: () => void }): Promise<() => Promise<void>> {
+  const notified = (payload: string) => {
+    if (payload !== worker) onWake();
+  };
   const pg = pgNotifier(db);
   if (pg) {
-    const { unlisten } = await pg.listen(CHANNEL, onWake);
+    const { unlisten } = await pg.listen(CHANNEL, notified);
     return unlisten;
   }
   const signal = localSignal(db);
-  signal.on("stored", onWake);
+  signal.on("stored", notified);
   return async () => {
-    signal.off("stored", onWake);
+    signal.off("stored", notified);
   };
 }
 
-/** Per database: whether a NOTIFY is on its way, and whether another store came in meanwhile. */
-const notifying = perDatabase(() => ({ inFlight: false, again: false }));
+/**
+ * Per database: whether a NOTIFY is on its way, and the payload of the one owed after it (null: none;
+ * a worker's id: every listener but that worker; "": every listener).
+ */
+const notifying = perDatabase(() => ({ inFlight: false, next: null as string | null }));
 
 /**
  * Tells the other instances that an update was stored; a lost notification is caught by their safety
- * poll. Stores that come in while a NOTIFY is on its way share the next one: a burst of updates costs a
- * few notifications, not one query each (a woken worker claims everything pending anyway).
+ * poll. `woken`: the worker of this instance that the store woke directly, which need not claim again
+ * for its own notification. Stores that come in while a NOTIFY is on its way share the next one: a
+ * burst of updates costs a few notifications, not one query each (a woken worker claims everything
+ * pending anyway).
  */
-export function announceUpdate(db: Db): void {
+export function announceUpdate(db: Db, { woken = "" }: { woken?: string } = {}): void {
   const pg = pgNotifier(db);
   if (!pg) {
-    localSignal(db).emit("stored");
+    localSignal(db).emit("stored", woken);
     return;
   }
   const state = notifying(db);
   if (state.inFlight) {
-    state.again = true;
+    // Stores for different workers share one notification that wakes everyone.
+    state.next = state.next === null || state.next === woken ? woken : "";
     return;
   }
   state.inFlight = true;
-  pg.notify(CHANNEL, "")
+  pg.notify(CHANNEL, woken)
     .catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`))
     .finally(() => {
       state.inFlight = false;
-      if (!state.again) return;
-      state.again = false;
-      announceUpdate(db);
+      const next = state.next;
+      state.next = null;
+      if (next !== null) announceUpdate(db, { woken: next });
     });
 }

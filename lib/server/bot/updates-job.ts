@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import { BotError } from "grammy";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
@@ -69,6 +70,8 @@ export function createUpdateWorker({
   timers?: WakeTimers;
   safetyPollMs?: number;
 }) {
+  // Named in the notification of an update its own webhook stored, so it does not claim twice for it.
+  const id = crypto.randomUUID();
   const inFlight = new Map<number, { row: StoredUpdate; done: Promise<void> }>();
   const armed = new Set<unknown>();
   // Only a listening worker wakes itself; one driven by claimOnce (the cron route, tests) does not.
@@ -122,6 +125,7 @@ export function createUpdateWorker({
   }
 
   const worker = {
+    id,
     wake,
     /**
      * An update was stored by this instance: a listening worker claims it at once, or after `ms` (a
@@ -142,7 +146,7 @@ export function createUpdateWorker({
      * is also the one its webhook wakes directly; a test's second instance is not.
      */
     async listen({ own = true }: { own?: boolean } = {}): Promise<void> {
-      unlisten = await listenForUpdates(db, wake);
+      unlisten = await listenForUpdates(db, { worker: id, onWake: wake });
       listening = true;
       if (own) ownWorkers.set(db, worker);
       poll = setInterval(wake, safetyPollMs);
@@ -192,8 +196,9 @@ export const updateWorker = perDatabase((db) => createUpdateWorker({ db }));
 
 /** The webhook stored an update: this instance takes it at once (or after its join window), the others are told. */
 export function updateStored({ db, waitMs }: { db: Db; waitMs: number }): void {
-  ownWorkers.get(db)?.stored(waitMs);
-  announceUpdate(db);
+  const own = ownWorkers.get(db);
+  own?.stored(waitMs);
+  announceUpdate(db, { woken: own?.id });
 }
 
 /** One claim round of this process's worker; answers the started handlers' promise (tests and the cron route await it). */

@@ -105,6 +105,24 @@ describe("the bot-updates worker", () => {
     expect(modelRequests().at(-1)!.body.messages.at(-1)).toEqual({ role: "user", content: "who takes this?" });
   });
 
+  it("a worker woken by its own webhook is not woken again by that store's notification; every other listener is", async () => {
+    const { announceUpdate, listenForUpdates } = await import("@/lib/server/bot/update-signal");
+    const db = await h.getDb();
+    const wakes = { own: 0, other: 0 };
+    const stop = await Promise.all([
+      listenForUpdates(db, { worker: "own-worker", onWake: () => wakes.own++ }),
+      listenForUpdates(db, { worker: "other-worker", onWake: () => wakes.other++ }),
+    ]);
+    try {
+      announceUpdate(db, { woken: "own-worker" }); // a store its webhook handed to "own-worker" directly
+      announceUpdate(db); // a store with no worker of its own instance (or a handed-back update)
+      await until(() => wakes.other === 2);
+      expect(wakes.own).toBe(1);
+    } finally {
+      await Promise.all(stop.map((unlisten) => unlisten()));
+    }
+  });
+
   it("shutdown with turns in flight hands them to a second instance: each answered once, charged once, no turn left running", async () => {
     const first = await chatUser();
     const second = await chatUser();
