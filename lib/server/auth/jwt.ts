@@ -6,14 +6,13 @@ import { getSecrets } from "./secrets";
 // Imported once as an HMAC key: the secret does not change while the process runs. Given the raw
 // bytes, jose imports them into a new CryptoKey on every sign and verify (an async WebCrypto call
 // that showed in a signed-in request's profile); given the key, it checks its algorithm and usages.
-let importedKey: Promise<CryptoKey> | undefined;
+// Callers take `readyKey` once it is there and await the import only before that.
+let importing: Promise<CryptoKey> | undefined;
 let readyKey: CryptoKey | undefined;
-function key(): CryptoKey | Promise<CryptoKey> {
-  return (readyKey ??
-    (importedKey ??= crypto.subtle
-      .importKey("raw", new TextEncoder().encode(getSecrets().jwtSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
-      .then((imported) => (readyKey = imported))));
-}
+const importKey = () =>
+  (importing ??= crypto.subtle
+    .importKey("raw", new TextEncoder().encode(getSecrets().jwtSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
+    .then((imported) => (readyKey = imported)));
 
 /**
  * Two kinds of token share the secret and are told apart by their audience: the mini-app's session
@@ -29,13 +28,13 @@ async function sign(subject: number, audience: string): Promise<string> {
     .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${env.JWT_TTL_SECONDS}s`)
-    .sign(await key());
+    .sign(readyKey ?? (await importKey()));
 }
 
 /** The positive integer `sub` of a valid token of this audience, at most `max`; null otherwise. */
 async function verify(token: string, audience: string, max: number): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, readyKey ?? (await key()), { algorithms: ["HS256"], audience, requiredClaims: ["exp", "sub", "aud"] });
+    const { payload } = await jwtVerify(token, readyKey ?? (await importKey()), { algorithms: ["HS256"], audience, requiredClaims: ["exp", "sub", "aud"] });
     const sub = payload.sub ?? "";
     const id = /^[1-9]\d{0,15}$/.test(sub) ? Number(sub) : 0;
     return id > 0 && id <= max ? id : null;

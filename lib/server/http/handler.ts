@@ -89,8 +89,11 @@ function parseQuery<Q>(url: URL, schema: ZodType<Q> | undefined): Q {
   return schema ? schema.parse(rawQuery) : (undefined as Q);
 }
 
-async function parseBody<B>(req: Request, schema: ZodType<B>): Promise<B> {
-  return schema.parse(await readJsonBody(req));
+/** The query string, then the body (read only when the call takes one), by the call's contract. */
+async function parseInput<B, Q>(req: Request, url: URL, schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">): Promise<{ query: Q; body: B }> {
+  const query = parseQuery(url, schemas.query);
+  const body = schemas.body ? schemas.body.parse(await readJsonBody(req)) : (undefined as B);
+  return { query, body };
 }
 
 async function flattenParams(context?: RouteContext): Promise<Record<string, string>> {
@@ -141,8 +144,7 @@ export function withPublic<R, B = undefined, Q = undefined>(
       const params = await arrived;
       const db = openDb() ?? (await getDb());
       if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit);
-      const query = parseQuery(url, schemas.query);
-      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
+      const { query, body } = await parseInput(req, url, schemas);
       return respond(await handler({ req, db, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
@@ -168,8 +170,7 @@ export function withUser<R, B = undefined, Q = undefined>(
       if (user.blockedAt) throw new ApiError("forbidden", translatorFor(user.language, "admin.blockedUser")("api"), undefined, { reason: "blocked" });
       if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit, user);
       const params = await arrived;
-      const query = parseQuery(url, schemas.query);
-      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
+      const { query, body } = await parseInput(req, url, schemas);
       return respond(await handler({ req, db, user, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
@@ -196,8 +197,7 @@ export function withAdmin<R, B = undefined, Q = undefined>(
       const db = openDb() ?? (await getDb());
       await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
       const params = await arrived;
-      const query = parseQuery(url, schemas.query);
-      const body = schemas.body ? await parseBody(req, schemas.body) : (undefined as B);
+      const { query, body } = await parseInput(req, url, schemas);
       return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
     } catch (error) {
       return errorResponse(toApiError(error));
