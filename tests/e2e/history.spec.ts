@@ -197,6 +197,31 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   await expect(page.getByTestId("history-session").first()).toContainText("Старая");
 });
 
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("continue in chat: the first tap expands the button, the second continues", async ({ page, request }) => {
+    const { userId } = await userWithHistory(request, [{ name: "Касание", messages: [{ user_text: "вопрос", ai_text: "ответ" }] }]);
+    await openApp(page, { userId, hash: "/history" });
+    await page.getByTestId("history-session").first().click();
+    const button = page.getByTestId("history-continue");
+    let continuedEarly = false;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/history/id") && r.method() === "POST") continuedEarly = true;
+    });
+    await button.tap();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(button).toContainText("Продолжить в чате");
+    // A tap has no hover: the first one only opened the button.
+    expect(continuedEarly).toBe(false);
+    const continued = page.waitForResponse((r) => r.url().endsWith("/api/history/id") && r.request().method() === "POST");
+    await button.tap();
+    expect((await continued).status()).toBe(200);
+    await expect(page).toHaveURL(/\/demo-chat\?/);
+    await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Касание»", { timeout: 20_000 });
+  });
+});
+
 test("a launch from Home refreshes a history list loaded before it", async ({ page }) => {
   await openApp(page, { hash: "/history" });
   await expect(page.getByTestId("history-empty")).toBeVisible();
