@@ -19,10 +19,12 @@ export type Db = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
-type DbHolder = { promise?: Promise<Db>; db?: Db; close?: () => Promise<void> };
+type DbHolder = { promise?: Promise<Db>; db?: Db; close?: () => Promise<void>; openPool?: () => Promise<void> };
 const globalForDb = globalThis as unknown as { __appDb?: DbHolder };
 
-async function openPostgres(url: string): Promise<{ db: Database; close: () => Promise<void> }> {
+type Opened = { db: Database; close: () => Promise<void>; openPool?: () => Promise<void> };
+
+async function openPostgres(url: string): Promise<Opened> {
   const { default: postgres } = await import("postgres");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, {
@@ -42,10 +44,17 @@ async function openPostgres(url: string): Promise<{ db: Database; close: () => P
     await client.end({ timeout: 1 }).catch(() => {});
     throw error;
   }
-  return { db, close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    close: () => client.end({ timeout: 5 }),
+    // As many queries at once as the pool holds connections: the driver opens one for each.
+    openPool: async () => {
+      await Promise.all(Array.from({ length: env.DATABASE_POOL_SIZE }, () => client`select 1`));
+    },
+  };
 }
 
-async function openPglite(dir: string): Promise<{ db: Database; close: () => Promise<void> }> {
+async function openPglite(dir: string): Promise<Opened> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -73,6 +82,7 @@ export function getDb(): Promise<Db> {
   holder.promise ??= (async () => {
     const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DIR);
     holder.close = opened.close;
+    holder.openPool = opened.openPool;
     await seedCatalogue(opened.db);
     holder.db = opened.db;
     return opened.db;
@@ -90,6 +100,17 @@ export function getDb(): Promise<Db> {
 export function openDb(): Db | undefined {
   const holder = globalForDb.__appDb;
   return holder?.db && holder.promise ? holder.db : undefined;
+}
+
+/**
+ * Opens every connection of the PostgreSQL pool (DATABASE_POOL_SIZE) once the database is open: the
+ * server does it at start-up (instrumentation.ts), so the first burst after a deploy does not wait
+ * for connections being set up in the middle of its queries (a backend started, then the driver's
+ * type query on each). They stay open: the driver closes a connection only at the end of its lifetime
+ * (30 to 60 minutes, each its own), and a query opens it again. The embedded database has no pool.
+ */
+export async function openPoolConnections(): Promise<void> {
+  await globalForDb.__appDb?.openPool?.();
 }
 
 export async function closeDb(): Promise<void> {
