@@ -24,6 +24,8 @@ test("the thread labels each answer with its model; continue in chat moves the d
   await expect(choice).toHaveValue(/\d+/);
   await expect(choice.locator("option")).toHaveText(["GPT-4o mini", "Gemini Flash", "YandexGPT"]);
   await choice.selectOption({ label: "Gemini Flash" });
+  // The label's widening transition has run to its end before the picture.
+  await expect.poll(() => page.getByTestId("history-continue").evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
   await screenshot(page, "chat-steer-continue-model-en");
   await page.getByTestId("history-continue").click();
 
