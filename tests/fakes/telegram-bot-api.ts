@@ -41,6 +41,8 @@ export type FakeBotApi = {
   refuseDrafts: boolean;
   /** sendPhoto is refused as Telegram refuses a picture it cannot take as a photo (400) while set. */
   refusePhotos: boolean;
+  /** The calls `when` picks get no answer until `release()` (a Bot API that is slow to answer); `waiting` counts them. */
+  hold: (when: (call: { method: string; body: Record<string, unknown> }) => boolean) => { readonly waiting: number; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -89,6 +91,7 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
   const state = { requests: 0, refuseDrafts: false, refusePhotos: false };
   const media: SentMedia[] = [];
   const downloads: string[] = [];
+  const holds: { when: (call: { method: string; body: Record<string, unknown> }) => boolean; waiting: number; released: Promise<void> }[] = [];
   const files = new Map<string, { data: Buffer; path: string; size: number; uniqueId: string }>();
   let nextFile = 1;
 
@@ -140,6 +143,11 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     }
     calls.push({ method, body });
     onCall?.({ method, body });
+    const held = holds.find((hold) => hold.when({ method, body }));
+    if (held) {
+      held.waiting++;
+      await held.released;
+    }
     if (method === "getFile") {
       const file = files.get(String(body.file_id));
       if (!file) return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
@@ -232,6 +240,20 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     },
     set refusePhotos(value: boolean) {
       state.refusePhotos = value;
+    },
+    hold: (when) => {
+      let release!: () => void;
+      const hold = { when, waiting: 0, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.push(hold);
+      return {
+        get waiting() {
+          return hold.waiting;
+        },
+        release: () => {
+          holds.splice(holds.indexOf(hold), 1);
+          release();
+        },
+      };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

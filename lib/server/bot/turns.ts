@@ -4,31 +4,16 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
 import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
+import { turnOfUpdate, withHandOver } from "./hand-over";
 
 // Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
 // reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
 // registry below), and sets stop_requested_at, which the turn polls, for a turn another instance runs.
 
 export type BotTurn = typeof botTurns.$inferSelect;
-// handed_over: the instance shut down mid-turn and released the update; another instance runs it anew.
+// handed_over: the instance shut down mid-turn and released the update; another instance runs it anew (hand-over.ts).
 // refused: a file the bot cannot use (too large, unreadable, no speech): nothing to retry.
 export type TurnEnd = "done" | "stopped" | "failed" | "handed_over" | "refused";
-
-/** Thrown by a turn aborted by shutdown: the update worker hands its update back instead of settling it. */
-export class TurnHandedOver extends Error {
-  constructor() {
-    super("The turn was handed to another instance at shutdown");
-  }
-}
-const SHUTDOWN = "shutdown";
-
-/** Shutdown: every turn running in this process is aborted and handed over (its stop signal's reason says so). */
-export function abortTurnsForShutdown(): void {
-  for (const controller of running.values()) controller.abort(SHUTDOWN);
-}
-
-/** Whether a turn's stop signal fired because the instance is shutting down. */
-export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
 
 const STOP_POLL_MS = 1_000;
 // Shared with the webhook's copy of this module (Stop aborts at once), see process-wide.ts.
@@ -39,6 +24,7 @@ type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; mode
 /** A turn's row, running: a text turn's text, or a file turn's caption and (input) its Telegram file. */
 export async function startTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
   const [turn] = await db.insert(botTurns).values(values).returning();
+  turnOfUpdate(turn.id);
   turnStarted(turn.id);
   return turn;
 }
@@ -58,7 +44,10 @@ function pollStops(db: Db, turnIds: Set<number>): void {
     .catch(() => {}); // a missed poll is retried a second later
 }
 
-/** A signal that aborts when Stop is pressed for this turn (here or through another instance); dispose when the turn ends. */
+/**
+ * A signal that aborts when Stop is pressed for this turn (here or through another instance), or when
+ * shutdown hands its update over (hand-over.ts: abortedForShutdown tells which); dispose when the turn ends.
+ */
 export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   running.set(turnId, controller);
@@ -71,7 +60,7 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
   poll.turnIds.add(turnId);
   const watched = poll;
   return {
-    signal: controller.signal,
+    signal: withHandOver(controller.signal),
     dispose: () => {
       running.delete(turnId);
       watched.turnIds.delete(turnId);
@@ -82,9 +71,16 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
   };
 }
 
-/** The statement that ends a turn's row (endTurn, or a part of session.ts's saveAnsweredTurn). */
+/**
+ * The statement that ends a turn's row once (endTurn, or a part of session.ts's saveAnsweredTurn): a
+ * row shutdown already ended as handed_over (hand-over.ts handBackUpdate) keeps that end.
+ */
 export const endedTurn = (db: Db, { turnId, status }: { turnId: number; status: TurnEnd }) =>
-  db.update(botTurns).set({ status, finishedAt: sql`now()` }).where(eq(botTurns.id, turnId)).returning({ id: botTurns.id });
+  db
+    .update(botTurns)
+    .set({ status, finishedAt: sql`now()` })
+    .where(and(eq(botTurns.id, turnId), eq(botTurns.status, "running")))
+    .returning({ id: botTurns.id });
 
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
   await endedTurn(db, { turnId, status });

@@ -8,7 +8,7 @@ import type { Job } from "@/lib/server/jobs/scheduler";
 import { log } from "@/lib/server/log";
 import { processWide } from "@/lib/server/process-wide";
 import { createBot } from "./bot";
-import { TurnHandedOver, abortTurnsForShutdown } from "./turns";
+import { TurnHandedOver, handBackUpdate, handOver, runUpdate, type UpdateRun } from "./hand-over";
 import { announceUpdate, listenForUpdates } from "./update-signal";
 import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, type StoredUpdate } from "./updates";
 
@@ -21,7 +21,8 @@ import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, t
 const MAX_ATTEMPTS = 5;
 // Only a safety net: a missed notification, or a crashed instance's expired claim.
 const SAFETY_POLL_MS = 5_000;
-// After the shutdown deadline, aborted turns get this long to hand their updates back.
+// After the shutdown deadline, turns handed over get this long to wind down; then the worker ends
+// their rows and releases their updates itself (hand-over.ts).
 const HAND_OVER_GRACE_MS = 2_000;
 const botFor = perDatabase((db) => createBot({ db }));
 
@@ -63,16 +64,18 @@ export function createUpdateWorker({
   lockMs = (env.AI_TIMEOUT_SECONDS + 60) * 1000,
   timers = realTimers,
   safetyPollMs = SAFETY_POLL_MS,
+  handOverGraceMs = HAND_OVER_GRACE_MS,
 }: {
   db: Db;
   concurrency?: number;
   lockMs?: number;
   timers?: WakeTimers;
   safetyPollMs?: number;
+  handOverGraceMs?: number;
 }) {
   // Named in the notification of an update its own webhook stored, so it does not claim twice for it.
   const id = crypto.randomUUID();
-  const inFlight = new Map<number, { row: StoredUpdate; done: Promise<void> }>();
+  const inFlight = new Map<number, { row: StoredUpdate; run: UpdateRun; done: Promise<void> }>();
   const armed = new Set<unknown>();
   // Only a listening worker wakes itself; one driven by claimOnce (the cron route, tests) does not.
   let listening = false;
@@ -83,7 +86,8 @@ export function createUpdateWorker({
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const start = (row: StoredUpdate): Promise<void> => {
-    const done = handle(db, row, lockMs)
+    const { run, done: handled } = runUpdate(() => handle(db, row, lockMs));
+    const done = handled
       // Settling failed too (the database is away): the claim expires and the update is taken again.
       .catch((error) => log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`))
       .finally(() => {
@@ -91,7 +95,7 @@ export function createUpdateWorker({
         // The chat's next update (or a chat that waited for a free slot) can go now.
         wake();
       });
-    inFlight.set(row.id, { row, done });
+    inFlight.set(row.id, { row, run, done });
     return done;
   };
 
@@ -158,8 +162,9 @@ export function createUpdateWorker({
       while (claiming || inFlight.size) await Promise.all([claiming, ...[...inFlight.values()].map((f) => f.done)]);
     },
     /**
-     * Shutdown: no more claims; turns in flight may finish until `deadlineMs`, then the text turns
-     * still running are aborted and their updates handed back (released) for another instance.
+     * Shutdown: no more claims; turns in flight may finish until `deadlineMs`, then the updates still
+     * running are handed over: their turns wind down and release them for another instance, and what
+     * has not within the grace is handed back here (a media job without a turn too).
      */
     async stop({ deadlineMs }: { deadlineMs: number }): Promise<void> {
       stopping = true;
@@ -172,10 +177,9 @@ export function createUpdateWorker({
       await claiming;
       const finished = Promise.all([...inFlight.values()].map((f) => f.done));
       if (await settlesWithin(finished, deadlineMs)) return;
-      abortTurnsForShutdown();
-      if (await settlesWithin(finished, HAND_OVER_GRACE_MS)) return;
-      // Work without a turn to abort (a media job): its claim is handed back all the same.
-      for (const { row } of inFlight.values()) await releaseUpdate({ db, row });
+      for (const { run } of inFlight.values()) handOver(run);
+      if (await settlesWithin(finished, handOverGraceMs)) return;
+      for (const { row, run } of inFlight.values()) await handBackUpdate({ db, row, run });
       announceUpdate(db);
       log().warn(`[bot] ${inFlight.size} update(s) still running at shutdown were handed back`);
     },

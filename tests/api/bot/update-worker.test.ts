@@ -37,9 +37,9 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
 }
 
 const workers: { stop: (o: { deadlineMs: number }) => Promise<void> }[] = [];
-async function instance({ own, timers = fakeTimers(), concurrency }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number }) {
+async function instance({ own, timers = fakeTimers(), concurrency, handOverGraceMs }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number; handOverGraceMs?: number }) {
   const { createUpdateWorker } = await import("@/lib/server/bot/updates-job");
-  const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency });
+  const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency, handOverGraceMs });
   await worker.listen({ own });
   workers.push(worker);
   return { worker, timers };
@@ -123,23 +123,34 @@ describe("the bot-updates worker", () => {
     }
   });
 
-  it("shutdown with turns in flight hands them to a second instance: each answered once, charged once, no turn left running", async () => {
+  it.each([
+    ["the turns wind down and hand their updates back", false],
+    ["a turn too slow to wind down has its update handed back by the worker", true],
+  ])("shutdown with turns in flight hands them to a second instance (%s): each answered once, charged once, no turn left running", async (_, slowBotApi) => {
     const first = await chatUser();
     const second = await chatUser();
-    const { worker: leaving } = await instance({ own: true });
+    // A Bot API that does not answer the drafts' frames holds the turns' wind-down past the grace.
+    const { worker: leaving } = await instance({ own: true, handOverGraceMs: slowBotApi ? 0 : undefined });
+    const frames = slowBotApi ? h.bot.hold((call) => call.method === "sendMessageDraft" && Boolean(call.body.text)) : null;
     h.ai.mode = "stall";
     h.ai.answer = "Half an answer";
     await h.post(h.messageUpdate(first.telegramId, { text: "first chat" }));
     await h.post(h.messageUpdate(second.telegramId, { text: "second chat" }));
-    await until(() => modelRequests().length === 2);
+    const db = await h.getDb();
+    const leavingTurns = () => db.select().from(botTurns).where(inArray(botTurns.userId, [first.userId, second.userId]));
+    await until(async () => modelRequests().length === 2 && (await leavingTurns()).length === 2 && (frames?.waiting ?? 2) === 2);
     const { worker: staying } = await instance({ own: false });
     h.ai.mode = "normal";
     h.ai.answer = "The whole answer";
+    const handedOver = (await leavingTurns()).map((t) => t.id);
     await leaving.stop({ deadlineMs: 0 });
+    // The instance may exit as soon as stop() answers: none of its turns is left running by then.
+    const ended = await db.select().from(botTurns).where(inArray(botTurns.id, handedOver));
+    frames?.release();
+    expect(ended.map((t) => t.status)).toEqual(["handed_over", "handed_over"]);
     await until(() => [first, second].every((u) => lastText(u.telegramId)?.startsWith("The whole answer")));
     await staying.settled();
 
-    const db = await h.getDb();
     const turns = await db.select().from(botTurns).where(inArray(botTurns.userId, [first.userId, second.userId]));
     expect(turns.map((t) => t.status).sort()).toEqual(["done", "done", "handed_over", "handed_over"]);
     for (const user of [first, second]) {
@@ -150,5 +161,28 @@ describe("the bot-updates worker", () => {
     const updates = await db.select().from(botUpdates).where(inArray(botUpdates.chatId, [first.telegramId, second.telegramId]));
     expect(updates.filter((u) => u.status !== "done")).toEqual([]);
     expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
+  });
+
+  it("shutdown with an image job in flight gives its units back and hands it over: drawn once, paid once", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 18 } });
+    const { worker: leaving } = await instance({ own: true });
+    h.ai.mode = "hang";
+    await h.post(h.messageUpdate(u.telegramId, { text: "a red fox in the snow" }));
+    await until(() => h.ai.requests.some((r) => r.path === "/v1/images/generations"));
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
+    const { worker: staying } = await instance({ own: false });
+    h.ai.mode = "normal";
+    await leaving.stop({ deadlineMs: 0 });
+    await until(() => h.mediaIn(u.telegramId).length === 1);
+    await staying.settled();
+
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
+    expect(h.ai.requests.filter((r) => r.path === "/v1/images/generations")).toHaveLength(2);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
+    const db = await h.getDb();
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId));
+    expect(turns.map((t) => t.status).sort()).toEqual(["done", "handed_over"]);
+    const updates = await db.select().from(botUpdates).where(eq(botUpdates.chatId, u.telegramId));
+    expect(updates.filter((row) => row.status !== "done")).toEqual([]);
   });
 });

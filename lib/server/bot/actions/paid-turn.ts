@@ -19,6 +19,7 @@ import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
 import { endTurn, startTurn, typicalTurnSeconds } from "../turns";
+import { abortedForShutdown, TurnHandedOver, withHandOver } from "../hand-over";
 import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
@@ -141,8 +142,9 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const closeStatus = statusWhenSlow({ ctx, db, active, lang });
   let failure: { error: unknown } | undefined;
   let fallback: FallbackAnswer | undefined;
+  const signal = withHandOver(AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000));
   try {
-    ({ fallback } = await watchFallback(() => run({ signal: AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000), spent: amount, left })));
+    ({ fallback } = await watchFallback(() => run({ signal, spent: amount, left })));
   } catch (error) {
     failure = { error };
   } finally {
@@ -154,6 +156,12 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
     if (fallback) await chargeAtFallbackPrice({ ctx, db, user, reserved: amount, spent, quantity, fallback, refs });
     await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
     return;
+  }
+  if (abortedForShutdown(signal)) {
+    // Shutdown cut the job short: its units go back, and another instance runs it anew and charges it.
+    await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
+    await endTurn({ db, turnId: turn.id, status: "handed_over" });
+    throw new TurnHandedOver();
   }
   const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;

@@ -1,0 +1,66 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { botTurns } from "@/db/schema";
+import { processWide } from "@/lib/server/process-wide";
+import { releasedUpdate, type StoredUpdate } from "./updates";
+
+// Handing a shutting-down instance's work to another (docs/decisions/0432-hand-over-scoped-to-the-update.md).
+// Each update a worker runs carries a hand-over signal in an async scope, so every turn started while
+// handling it sees that signal, even one that starts after the worker fired it, and the worker knows
+// which turn rows the update started. A turn that sees it winds down as handed over (nothing sent,
+// nothing charged) and the worker releases the update; a turn too slow to wind down within the grace
+// has its rows ended and its update released by the worker itself, in one statement.
+
+/** Thrown by a turn handed over at shutdown: the update worker hands its update back instead of settling it. */
+export class TurnHandedOver extends Error {
+  constructor() {
+    super("The turn was handed to another instance at shutdown");
+  }
+}
+
+const SHUTDOWN = "shutdown";
+
+/** What the worker knows of one update it runs: the signal it fires at shutdown, and the turn rows the update started. */
+export type UpdateRun = { handOver: AbortController; turnIds: Set<number> };
+
+// Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
+const scope = processWide("update-run", () => new AsyncLocalStorage<UpdateRun>());
+
+/** Runs the handling of one claimed update inside its hand-over scope. */
+export function runUpdate<T>(work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
+  const run: UpdateRun = { handOver: new AbortController(), turnIds: new Set() };
+  return { run, done: scope.run(run, work) };
+}
+
+/** Shutdown reached an update still running: its turns wind down and hand it over. */
+export const handOver = (run: UpdateRun) => run.handOver.abort(SHUTDOWN);
+
+/** `signal`, and also aborted when the update being handled is handed over (outside the worker, `signal` alone). */
+export function withHandOver(signal: AbortSignal): AbortSignal {
+  const handOver = scope.getStore()?.handOver.signal;
+  return handOver ? AbortSignal.any([signal, handOver]) : signal;
+}
+
+/** A turn row started while handling the current update: the worker ends it if the turn cannot. */
+export function turnOfUpdate(turnId: number): void {
+  scope.getStore()?.turnIds.add(turnId);
+}
+
+/** Whether a turn's signal fired because its update is being handed over. */
+export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
+
+/**
+ * Hands an update back that its turns did not manage to: releases it when this worker still holds
+ * its claim and, in the same statement, ends the turn rows it started that are still running as
+ * handed_over. A turn ending itself later finds its row ended (endedTurn only ends a running one).
+ */
+export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpdate; run: UpdateRun }): Promise<void> {
+  const released = db.$with("released").as(releasedUpdate(db, row));
+  await db
+    .with(released)
+    .update(botTurns)
+    .set({ status: "handed_over", finishedAt: sql`now()` })
+    .where(and(inArray(botTurns.id, [...run.turnIds]), eq(botTurns.status, "running"), sql`exists (select 1 from ${released})`));
+}
