@@ -17,7 +17,7 @@ import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSe
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
 import { endTurn, startTurn, watchStop, type BotTurn } from "./turns";
-import { abortedForShutdown, TurnHandedOver } from "./hand-over";
+import { abortedForShutdown, TurnHandedOver, turnFinishing } from "./hand-over";
 import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
 import { log } from "@/lib/server/log";
@@ -153,6 +153,7 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
     await endTurn({ db, turnId: turn.id, status: "handed_over" });
     throw new TurnHandedOver();
   }
+  turnFinishing();
   const stopped = stop.signal.aborted;
   // A stalled stream, or one still running at the deadline, is cut off, whatever the SDK made of the abort.
   const cut = !stopped && (stall.signal.aborted || deadline.aborted);

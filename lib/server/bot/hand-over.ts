@@ -22,15 +22,18 @@ export class TurnHandedOver extends Error {
 
 const SHUTDOWN = "shutdown";
 
-/** What the worker knows of one update it runs: the signal it fires at shutdown, and the turn rows the update started. */
-export type UpdateRun = { handOver: AbortController; turnIds: Set<number> };
+/**
+ * What the worker knows of one update it runs: the signal it fires at shutdown, the turn rows the
+ * update started, and whether its turn is past the point where it can still be handed over.
+ */
+export type UpdateRun = { handOver: AbortController; turnIds: Set<number>; finishing: boolean };
 
 // Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
 const scope = processWide("update-run", () => new AsyncLocalStorage<UpdateRun>());
 
 /** Runs the handling of one claimed update inside its hand-over scope. */
 export function runUpdate<T>(work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
-  const run: UpdateRun = { handOver: new AbortController(), turnIds: new Set() };
+  const run: UpdateRun = { handOver: new AbortController(), turnIds: new Set(), finishing: false };
   return { run, done: scope.run(run, work) };
 }
 
@@ -46,6 +49,15 @@ export function withHandOver(signal: AbortSignal): AbortSignal {
 /** A turn row started while handling the current update: the worker ends it if the turn cannot. */
 export function turnOfUpdate(turnId: number): void {
   scope.getStore()?.turnIds.add(turnId);
+}
+
+/**
+ * The current update's turn has its answer (or its apology) and is sending, charging and saving it:
+ * handed over now, it would be answered twice, so shutdown waits a little longer for it.
+ */
+export function turnFinishing(): void {
+  const run = scope.getStore();
+  if (run) run.finishing = true;
 }
 
 /** Whether a turn's signal fired because its update is being handed over. */

@@ -22,8 +22,10 @@ const MAX_ATTEMPTS = 5;
 // Only a safety net: a missed notification, or a crashed instance's expired claim.
 const SAFETY_POLL_MS = 5_000;
 // After the shutdown deadline, turns handed over get this long to wind down; then the worker ends
-// their rows and releases their updates itself (hand-over.ts).
+// their rows and releases their updates itself (hand-over.ts). A turn already sending its answer
+// gets a little longer: handed over, it would be answered twice.
 const HAND_OVER_GRACE_MS = 2_000;
+const FINISHING_GRACE_MS = 500;
 const botFor = perDatabase((db) => createBot({ db }));
 
 /** The timers a worker arms to wake itself later (a paste's join window): tests pass a fake one. */
@@ -65,6 +67,7 @@ export function createUpdateWorker({
   timers = realTimers,
   safetyPollMs = SAFETY_POLL_MS,
   handOverGraceMs = HAND_OVER_GRACE_MS,
+  finishingGraceMs = FINISHING_GRACE_MS,
 }: {
   db: Db;
   concurrency?: number;
@@ -72,6 +75,7 @@ export function createUpdateWorker({
   timers?: WakeTimers;
   safetyPollMs?: number;
   handOverGraceMs?: number;
+  finishingGraceMs?: number;
 }) {
   // Named in the notification of an update its own webhook stored, so it does not claim twice for it.
   const id = crypto.randomUUID();
@@ -179,9 +183,13 @@ export function createUpdateWorker({
       if (await settlesWithin(finished, deadlineMs)) return;
       for (const { run } of inFlight.values()) handOver(run);
       if (await settlesWithin(finished, handOverGraceMs)) return;
-      for (const { row, run } of inFlight.values()) await handBackUpdate({ db, row, run });
+      const finishing = [...inFlight.values()].filter((f) => f.run.finishing).map((f) => f.done);
+      if (finishing.length) await settlesWithin(Promise.all(finishing), finishingGraceMs);
+      const left = [...inFlight.values()];
+      if (!left.length) return;
+      for (const { row, run } of left) await handBackUpdate({ db, row, run });
       announceUpdate(db);
-      log().warn(`[bot] ${inFlight.size} update(s) still running at shutdown were handed back`);
+      log().warn(`[bot] ${left.length} update(s) still running at shutdown were handed back`);
     },
   };
   return worker;

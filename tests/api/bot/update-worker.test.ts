@@ -37,9 +37,10 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
 }
 
 const workers: { stop: (o: { deadlineMs: number }) => Promise<void> }[] = [];
-async function instance({ own, timers = fakeTimers(), concurrency, handOverGraceMs }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number; handOverGraceMs?: number }) {
+type Graces = { handOverGraceMs?: number; finishingGraceMs?: number };
+async function instance({ own, timers = fakeTimers(), concurrency, ...graces }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number } & Graces) {
   const { createUpdateWorker } = await import("@/lib/server/bot/updates-job");
-  const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency, handOverGraceMs });
+  const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency, ...graces });
   await worker.listen({ own });
   workers.push(worker);
   return { worker, timers };
@@ -161,6 +162,29 @@ describe("the bot-updates worker", () => {
     const updates = await db.select().from(botUpdates).where(inArray(botUpdates.chatId, [first.telegramId, second.telegramId]));
     expect(updates.filter((u) => u.status !== "done")).toEqual([]);
     expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
+  });
+
+  it("shutdown waits for a turn already sending its answer instead of handing it over: answered once, by the instance that ran it", async () => {
+    const u = await chatUser();
+    const { worker: leaving } = await instance({ own: true, handOverGraceMs: 0, finishingGraceMs: 10_000 });
+    h.ai.answer = "The whole answer";
+    const answer = h.bot.hold((call) => call.method === "sendMessage" && String(call.body.text).startsWith("The whole answer"));
+    await h.post(h.messageUpdate(u.telegramId, { text: "a question" }));
+    await until(() => answer.waiting === 1);
+    const { worker: staying } = await instance({ own: false });
+    const stopping = leaving.stop({ deadlineMs: 0 });
+    // Telegram answers the send a moment after the deadline and the hand-over grace have passed.
+    setTimeout(answer.release, 100);
+    await stopping;
+    // Settled by the instance that ran it: nothing was handed over for the other to take.
+    const db = await h.getDb();
+    expect((await db.select().from(botUpdates).where(eq(botUpdates.chatId, u.telegramId))).filter((row) => row.status !== "done")).toEqual([]);
+    await staying.settled();
+
+    expect(h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(1);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 - 17);
+    expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual(["done"]);
   });
 
   it("shutdown with an image job in flight gives its units back and hands it over: drawn once, paid once", async () => {

@@ -19,7 +19,7 @@ import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
 import { endTurn, startTurn, typicalTurnSeconds } from "../turns";
-import { abortedForShutdown, TurnHandedOver, withHandOver } from "../hand-over";
+import { abortedForShutdown, TurnHandedOver, turnFinishing, withHandOver } from "../hand-over";
 import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
@@ -152,6 +152,8 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   }
   await closeStatus(!failure);
   if (!failure) {
+    // Delivered: handed over now, it would be delivered twice.
+    turnFinishing();
     await endTurn({ db, turnId: turn.id, status: "done" });
     if (fallback) await chargeAtFallbackPrice({ ctx, db, user, reserved: amount, spent, quantity, fallback, refs });
     await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
