@@ -145,6 +145,8 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const signal = withHandOver(AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000));
   try {
     ({ fallback } = await watchFallback(() => run({ signal, spent: amount, left })));
+    // Delivered: handed over now, it would be delivered twice.
+    turnFinishing();
   } catch (error) {
     failure = { error };
   } finally {
@@ -152,8 +154,6 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   }
   await closeStatus(!failure);
   if (!failure) {
-    // Delivered: handed over now, it would be delivered twice.
-    turnFinishing();
     await endTurn({ db, turnId: turn.id, status: "done" });
     if (fallback) await chargeAtFallbackPrice({ ctx, db, user, reserved: amount, spent, quantity, fallback, refs });
     await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
