@@ -159,9 +159,10 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
     await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
     return;
   }
+  // A job that failed, or that shutdown cut short, costs nothing: its units go back.
+  await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
   if (abortedForShutdown(signal)) {
-    // Shutdown cut the job short: its units go back, and another instance runs it anew and charges it.
-    await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
+    // Another instance runs it anew and charges it.
     await endTurn({ db, turnId: turn.id, status: "handed_over" });
     throw new TurnHandedOver();
   }
@@ -169,7 +170,6 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
   await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
   await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
 }
