@@ -19,14 +19,6 @@ const BOT_TOKEN = `1000000002:${crypto.randomBytes(24).toString("base64url")}`;
 const WEBHOOK_SECRET = crypto.randomBytes(16).toString("hex");
 const CHAT = 7_700_000_001;
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Reads the embedded database while no server has it open. */
 async function readDatabase(dir: string) {
   const db = new PGlite(dir);
@@ -73,7 +65,7 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     // Its own process group, so whatever is left over after a failure can be ended as a whole.
     const server = spawn("npm", ["start"], { env, stdio: "ignore", detached: true });
     servers.push(server);
-    await until(() => fetch(`${BASE}/api/health`).then((r) => r.ok, () => false), "the server's health", 60_000);
+    await expect.poll(() => fetch(`${BASE}/api/health`).then((r) => r.status, () => 0), { message: "the server's health", timeout: 60_000 }).toBe(200);
     return server;
   };
   const stop = async (server: ChildProcess) => {
@@ -96,7 +88,7 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     });
     expect(posted.status).toBe(200);
     // The model has sent part of its answer and then stalls: the turn is in flight.
-    await until(() => bot.calls.some((c) => c.method === "sendMessageDraft" && String(c.body.text).startsWith("Half an answer")), "the answer's first part");
+    await expect.poll(() => bot.calls.some((c) => c.method === "sendMessageDraft" && String(c.body.text).startsWith("Half an answer")), { message: "the answer's first part", timeout: 30_000 }).toBe(true);
     const stoppedAt = Date.now();
     await stop(leaving);
     expect(Date.now() - stoppedAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 2000);
@@ -113,7 +105,7 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     ai.mode = "normal";
     ai.answer = "The whole answer";
     const staying = await start();
-    await until(() => answers().length > 0, "the next instance's answer");
+    await expect.poll(() => answers().length, { message: "the next instance's answer", timeout: 30_000 }).toBeGreaterThan(0);
     await stop(staying);
 
     const answered = await readDatabase(env.PGLITE_DIR!);
