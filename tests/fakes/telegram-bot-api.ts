@@ -20,12 +20,15 @@ export type UserFile = { file_id: string; file_unique_id: string; file_size: num
 const DOWNLOAD_LIMIT = 20 * 1024 * 1024;
 const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document", sendVideo: "video" };
 
+/** One well-formed Bot API call as the fake received it. */
+export type BotApiCall = { method: string; body: Record<string, unknown> };
+
 export type FakeBotApi = {
   url: string;
   /** Messages as the chat shows them now (edits applied). */
   sent: SentRecord[];
   /** Every well-formed call, in order: { method, body }. */
-  calls: { method: string; body: Record<string, unknown> }[];
+  calls: BotApiCall[];
   requests: number;
   /** The next requests fail in this order before the fake answers normally again. */
   failNext: (...failures: ScriptedFailure[]) => void;
@@ -42,7 +45,7 @@ export type FakeBotApi = {
   /** sendPhoto is refused as Telegram refuses a picture it cannot take as a photo (400) while set. */
   refusePhotos: boolean;
   /** The calls `when` picks get no answer until `release()` (a Bot API that is slow to answer); `waiting` counts them. */
-  hold: (when: (call: { method: string; body: Record<string, unknown> }) => boolean) => { readonly waiting: number; release: () => void };
+  hold: (when: (call: BotApiCall) => boolean) => { readonly waiting: number; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -82,7 +85,7 @@ function parseMultipart(raw: Buffer, contentType: string): Part[] {
 const BUTTON_METHODS = new Set(["answerCallbackQuery", "editMessageReplyMarkup"]);
 
 /** `onCall` sees each well-formed call as it arrives (the bot bench times them). */
-export async function startFakeBotApi({ token, onCall }: { token: string; onCall?: (call: { method: string; body: Record<string, unknown> }) => void }): Promise<FakeBotApi> {
+export async function startFakeBotApi({ token, onCall }: { token: string; onCall?: (call: BotApiCall) => void }): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
   const methodFailures: { method: string; skip: number; failure: ScriptedFailure }[] = [];
   const sent: SentRecord[] = [];
@@ -91,7 +94,7 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
   const state = { requests: 0, refuseDrafts: false, refusePhotos: false };
   const media: SentMedia[] = [];
   const downloads: string[] = [];
-  const holds: { when: (call: { method: string; body: Record<string, unknown> }) => boolean; waiting: number; released: Promise<void> }[] = [];
+  const holds: { when: (call: BotApiCall) => boolean; waiting: number; released: Promise<void> }[] = [];
   const files = new Map<string, { data: Buffer; path: string; size: number; uniqueId: string }>();
   let nextFile = 1;
 
