@@ -40,9 +40,12 @@ export function runUpdate<T>(work: () => Promise<T>): { run: UpdateRun; done: Pr
 /** Shutdown reached an update still running: its turns wind down and hand it over. */
 export const handOver = (run: UpdateRun) => run.handOver.abort(SHUTDOWN);
 
+/** Fires when the update being handled is handed over; undefined outside the worker. */
+export const handOverSignal = (): AbortSignal | undefined => scope.getStore()?.handOver.signal;
+
 /** `signal`, and also aborted when the update being handled is handed over (outside the worker, `signal` alone). */
 export function withHandOver(signal: AbortSignal): AbortSignal {
-  const handOver = scope.getStore()?.handOver.signal;
+  const handOver = handOverSignal();
   return handOver ? AbortSignal.any([signal, handOver]) : signal;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { InlineKeyboard, type Context } from "grammy";
+import { GrammyError, InlineKeyboard, type Context } from "grammy";
 import convertMarkdown from "telegramify-markdown";
 import type { Message } from "grammy/types";
 import { routes } from "@/lib/routes";
@@ -45,6 +45,10 @@ export async function sendFormatted({ ctx, draft, text, footer, keyboard }: { ct
       else await ctx.reply(body, options);
     };
     const formatted = convertMarkdown(part, "escape").trimEnd();
-    await send(formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part, formatted.length <= TELEGRAM_TEXT_LIMIT).catch(() => send(part, false));
+    // Plain text only when Telegram refused the formatting (400); a flood wait or a lost request is the caller's to handle.
+    await send(formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part, formatted.length <= TELEGRAM_TEXT_LIMIT).catch((error) => {
+      if (!(error instanceof GrammyError && error.error_code === 400)) throw error;
+      return send(part, false);
+    });
   }
 }

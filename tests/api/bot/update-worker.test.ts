@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
+import { botOutbox, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
 import { splitLikeTelegram } from "../../fakes/telegram-split";
 import { botHarnessForFile } from "./harness";
 
@@ -185,6 +185,41 @@ describe("the bot-updates worker", () => {
     expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
     expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 - 17);
     expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual(["done"]);
+  });
+
+  it("shutdown cuts a flood wait on a paid answer's send: the answer goes to the outbox, the update is settled, charged once", async () => {
+    const u = await chatUser();
+    const { setRateLimitWaitForTests } = await import("@/lib/server/bot/telegram-limits");
+    // Telegram's 30 s are not sat out here: the wait ends only when something cuts it.
+    const waits: number[] = [];
+    setRateLimitWaitForTests((ms, cut) => new Promise((resolve) => (waits.push(ms), cut?.addEventListener("abort", () => resolve(), { once: true }))));
+    try {
+      // No finishing grace: the turn must settle by itself, not by the worker waiting for it.
+      const { worker: leaving } = await instance({ own: true, handOverGraceMs: 10_000, finishingGraceMs: 0 });
+      const asked = modelRequests().length;
+      h.ai.answer = "The whole answer";
+      h.bot.failOn("sendMessage", { status: 429, retryAfter: 30 });
+      const update = h.messageUpdate(u.telegramId, { text: "a question" });
+      await h.post(update);
+      // Past its model call and charged, the turn waits out the 429 on its answer's send.
+      await until(() => waits.length === 1);
+      expect(waits).toEqual([30_000]);
+      const { worker: staying } = await instance({ own: false });
+      await leaving.stop({ deadlineMs: 0 });
+      const db = await h.getDb();
+      expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => row.status)).toEqual(["done"]);
+      await staying.settled();
+
+      expect(modelRequests().length - asked).toBe(1);
+      expect(h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(0);
+      // The outbox delivers it, at Telegram's pace, from whichever instance runs the outbox job.
+      expect((await db.select().from(botOutbox).where(eq(botOutbox.chatId, u.telegramId))).map((row) => [row.status, row.text.split("\n")[0]])).toEqual([["pending", "The whole answer"]]);
+      expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
+      expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 - 17);
+      expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual(["done"]);
+    } finally {
+      setRateLimitWaitForTests();
+    }
   });
 
   it("shutdown with an image job in flight gives its units back and hands it over: drawn once, paid once", async () => {
