@@ -5,7 +5,9 @@ import { securityHeaderRules } from "./lib/server/http/security-headers";
 const nextConfig: NextConfig = {
   // The embedded database ships WebAssembly files that must be loaded from node_modules at run time.
   // The ffmpeg installer finds its binary next to itself in node_modules; unpdf loads its pdf.js build at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@ffmpeg-installer/ffmpeg", "unpdf"],
+  // grammY's node-fetch 2 calls url.parse(), which Node 24 (the container's line) warns about on every start
+  // unless the caller is inside node_modules (docs/decisions/0434-grammy-loaded-from-node-modules.md).
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@ffmpeg-installer/ffmpeg", "unpdf", "grammy"],
   poweredByHeader: false,
   headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),
   // Clients call some paths with a trailing slash (GET /api/package/, POST /api/history/): they
