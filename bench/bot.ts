@@ -3,11 +3,13 @@
 // 200 ms) and the built app in production mode against them (`npm start`, or BENCH_APP_CMD), on a throwaway
 // PostgreSQL database next to DATABASE_URL's (default postgres://postgres@127.0.0.1:5432/test), or with
 // BENCH_DB=pglite on the embedded database in a temporary folder. Users with an active text session are seeded
-// through the app's own code first. For each load in BENCH_CHATS (PostgreSQL 1,10,40,100,100; PGlite 1,10) that many
-// users write one message each at once through the webhook (a load run again is labelled "again": the first burst at
-// a load also opens the connections to the Bot API and the model it needs, the second finds them open); from each
-// POST it times the first thing the chat gets (typing, a draft or a message) and the final answer (the message with
-// the cost line). Then, on PostgreSQL, a throughput sweep: new chats write at BENCH_RATES turns a second
+// through the app's own code first. For each load in BENCH_CHATS (PostgreSQL 1,10,40,100,100,100; PGlite 1,10) that
+// many users write one message each at once through the webhook (a load run again is labelled "2nd", "3rd"); from
+// each POST it times the first thing the chat gets (typing, a draft or a message) and the final answer (the message
+// with the cost line), and counts the connections the app opened to the fakes meanwhile: a burst wider than any
+// before opens one per call at once, which a busy instance would find open. The first 100-chat burst needs about
+// one connection to the model per chat but few to the Bot API (its calls come spread out); the second makes 100 Bot
+// API calls at once and opens them; the third finds everything open. Then, on PostgreSQL, a throughput sweep: new chats write at BENCH_RATES turns a second
 // (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each, until the first reaction's p95 passes 400 ms, with the app's
 // CPU use. Every chat must be answered once and charged once. The machine's load average is printed before and
 // after: figures from a busy machine are upper bounds.
@@ -22,7 +24,7 @@ import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 const PGLITE = process.env.BENCH_DB === "pglite";
-const CHATS = (process.env.BENCH_CHATS ?? (PGLITE ? "1,10" : "1,10,40,100,100")).split(",").map(Number);
+const CHATS = (process.env.BENCH_CHATS ?? (PGLITE ? "1,10" : "1,10,40,100,100,100")).split(",").map(Number);
 const RATES = PGLITE ? [] : (process.env.BENCH_RATES ?? "10,20,40,80,120,160").split(",").filter(Boolean).map(Number);
 const SWEEP_SECONDS = Number(process.env.BENCH_SWEEP_SECONDS ?? 4);
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 1200);
@@ -90,7 +92,20 @@ async function chargedOnce(telegramIds: number[]): Promise<number> {
  * `asked`: from the POST until the model got the request; `model`: the model's stream, request to
  * its last piece; `after`: from that to the final answer. Together, where a final answer's time went.
  */
-type Round = { label: string; chats: number[]; first: number[]; final: number[]; asked: number[]; model: number[]; after: number[]; answeredOnce: boolean; cores: number; cpuMsPerTurn: number };
+type Round = {
+  label: string;
+  chats: number[];
+  first: number[];
+  final: number[];
+  asked: number[];
+  model: number[];
+  after: number[];
+  answeredOnce: boolean;
+  cores: number;
+  cpuMsPerTurn: number;
+  /** TCP connections the app opened to the fakes during the round: a burst wider than any before opens one per call at once. */
+  opened: { botApi: number; model: number };
+};
 
 async function main() {
   // Per chat: the time of every Bot API call for it.
@@ -149,6 +164,7 @@ async function main() {
     for (const chatId of chats) seen.set(chatId, []);
     const postedAt = new Map<number, number>();
     const cpuBefore = groupCpuSeconds(app!.pid!);
+    const connectionsBefore = { botApi: bot.connections, model: ai.connections };
     const started = performance.now();
     const posts: Promise<string>[] = [];
     for (const [i, chatId] of chats.entries()) {
@@ -179,6 +195,7 @@ async function main() {
       answeredOnce: chats.every((chatId) => seen.get(chatId)!.filter(isAnswer).length === 1),
       cores: cpuSeconds / ((performance.now() - started) / 1000),
       cpuMsPerTurn: (cpuSeconds * 1000) / chats.length,
+      opened: { botApi: bot.connections - connectionsBefore.botApi, model: ai.connections - connectionsBefore.model },
     };
   };
 
@@ -200,8 +217,8 @@ async function main() {
     await waitForHealth(app);
     // Round 0 (one chat) only warms the app up: JIT, pools, the bot's modules.
     for (const [round, chats] of rounds.entries()) {
-      const again = rounds.slice(1, round).some((earlier) => earlier.length === chats.length);
-      const result = await run(`${chats.length}${again ? ", again" : ""}`, chats, 0);
+      const before = rounds.slice(1, round).filter((earlier) => earlier.length === chats.length).length;
+      const result = await run(`${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
       if (round > 0) results.push(result);
     }
     for (const step of steps) {
@@ -228,11 +245,13 @@ async function main() {
     `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version} · ${PGLITE ? "PGlite" : "PostgreSQL"} · model ${Math.round(MODEL_MS / 6)} ms to the first piece, ${MODEL_MS} ms in all`,
   );
   console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`);
-  console.log(`| chats at once | first reaction p50 / p95 (${firstGoal}) | final answer p50 / p95 (goal ≤ ${GOAL.finalP50} / ${GOAL.finalP95} ms) | app CPU: cores, ms a turn | answered once, charged once |`);
-  console.log("|---|---|---|---|---|");
+  console.log(
+    `| chats at once | first reaction p50 / p95 (${firstGoal}) | final answer p50 / p95 (goal ≤ ${GOAL.finalP50} / ${GOAL.finalP95} ms) | app CPU: cores, ms a turn | connections opened: Bot API / model | answered once, charged once |`,
+  );
+  console.log("|---|---|---|---|---|---|");
   for (const r of results) {
     console.log(
-      `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${once(r)} |`,
+      `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${r.opened.botApi} / ${r.opened.model} | ${once(r)} |`,
     );
   }
   console.log(`\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer`);

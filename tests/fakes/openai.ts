@@ -45,6 +45,8 @@ export type FakeOpenAi = {
   /** The length verbose_json reports for any recording. */
   transcriptSeconds: number;
   requests: FakeOpenAiRequest[];
+  /** TCP connections the client opened so far (a client that keeps them alive opens few). */
+  connections: number;
   close(): Promise<void>;
 };
 
@@ -142,6 +144,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     transcript: "Hello from the fake transcriber.",
     transcriptSeconds: 3.5,
     requests: [],
+    connections: 0,
     close: async () => {},
   };
   const server = http.createServer(async (req, res) => {
@@ -160,6 +163,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     if (fake.mode === "fail400") return apiError(res, 400, "Invalid request (fake failing mode).", "invalid_request");
     answer(res, fake, path, body, request);
   });
+  server.on("connection", () => fake.connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   fake.close = () =>

@@ -30,6 +30,8 @@ export type FakeBotApi = {
   /** Every well-formed call, in order: { method, body }. */
   calls: BotApiCall[];
   requests: number;
+  /** TCP connections the client opened so far (a client that keeps them alive opens few). */
+  connections: number;
   /** The next requests fail in this order before the fake answers normally again. */
   failNext: (...failures: ScriptedFailure[]) => void;
   /** One call of `method` fails: the first one, or the one after `skip` answered calls of it (a frame mid-turn). */
@@ -91,7 +93,7 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
   const sent: SentRecord[] = [];
   const calls: FakeBotApi["calls"] = [];
   let nextMessageId = 1;
-  const state = { requests: 0, refuseDrafts: false, refusePhotos: false };
+  const state = { requests: 0, connections: 0, refuseDrafts: false, refusePhotos: false };
   const media: SentMedia[] = [];
   const downloads: string[] = [];
   const holds: { when: (call: BotApiCall) => boolean; waiting: number; released: Promise<void> }[] = [];
@@ -212,6 +214,7 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
       result: { message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, text: body.text },
     });
   });
+  server.on("connection", () => state.connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -220,6 +223,9 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     calls,
     get requests() {
       return state.requests;
+    },
+    get connections() {
+      return state.connections;
     },
     failNext: (...f) => failures.push(...f),
     failOn: (method, failure, { skip = 0 } = {}) => methodFailures.push({ method, skip, failure }),
