@@ -9,10 +9,10 @@
 // with the cost line), and counts the connections the app opened to the fakes meanwhile: a burst wider than any
 // before opens one per call at once, which a busy instance would find open. The first 100-chat burst opens the
 // model connections the 40-chat one did not, but fewer to the Bot API (its calls come spread out); the second makes
-// 100 Bot API calls at once and opens the rest; the third finds everything open. Then, on PostgreSQL, a throughput sweep: new chats write at BENCH_RATES turns a second
-// (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each, until the first reaction's p95 passes 400 ms, with the app's
-// CPU use. Every chat must be answered once and charged once. The machine's load average is printed before and
-// after: figures from a busy machine are upper bounds.
+// 100 Bot API calls at once and opens the rest; the third finds everything open. Then, on PostgreSQL, a throughput
+// sweep: new chats write at BENCH_RATES turns a second (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each, until
+// the first reaction's p95 passes 400 ms, with the app's CPU use. Every chat must be answered once and charged once.
+// The machine's load average is printed before and after: figures from a busy machine are upper bounds.
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
