@@ -597,32 +597,44 @@ export const botUpdates = pgTable(
   (t) => [index("bot_updates_due").on(t.status, t.chatId, t.updateId)],
 );
 
+/** What a paid turn reserved: the units of one kind, `fromPackage` of them taken from package units, at `modelName`'s price. */
+export type TurnReservation = { kind: QuotaKey; amount: number; fromPackage: number; modelName: string };
+
 // One turn of the bot: a text turn's id is the draft_id of the streamed answer; any turn's id is the
 // payload of its Stop/Retry/Other model buttons. stop_requested_at is set by the webhook (Stop button),
 // which the running turn polls, so Stop works whichever instance runs the turn. A failed turn keeps
 // the user's input for Retry: the text, or (input) the Telegram file it was given.
-export const botTurns = pgTable("bot_turns", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  chatId: bigint("chat_id", { mode: "number" }).notNull(),
-  sessionId: integer("session_id")
-    .notNull()
-    .references(() => dialogSessions.id, { onDelete: "cascade" }),
-  userText: text("user_text").notNull(),
-  // The session action the turn ran (text for a text turn in a document session too).
-  action: text("action").notNull().default("text"),
-  // A file turn's file as Telegram named it (bot/actions/incoming.ts IncomingFile), fetched again on Retry.
-  input: jsonb("input").$type<Record<string, unknown>>(),
-  // The session's model when the turn started: recent turns of a model estimate how long the next takes.
-  modelId: integer("model_id"),
-  // running | done | stopped | failed | retried
-  status: text("status").notNull().default("running"),
-  finishedAt: timestamp("finished_at", { withTimezone: true }),
-  stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const botTurns = pgTable(
+  "bot_turns",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => dialogSessions.id, { onDelete: "cascade" }),
+    userText: text("user_text").notNull(),
+    // The session action the turn ran (text for a text turn in a document session too).
+    action: text("action").notNull().default("text"),
+    // A file turn's file as Telegram named it (bot/actions/incoming.ts IncomingFile), fetched again on Retry.
+    input: jsonb("input").$type<Record<string, unknown>>(),
+    // The session's model when the turn started: recent turns of a model estimate how long the next takes.
+    modelId: integer("model_id"),
+    // The Telegram update the turn answers: a later attempt at that update ends the rows an earlier,
+    // crashed attempt left running (turn-reservations.ts).
+    updateId: bigint("update_id", { mode: "number" }),
+    // A paid turn's reserved units, given back by whoever ends its running row (turn-reservations.ts).
+    reserved: jsonb("reserved").$type<TurnReservation>(),
+    // running | done | stopped | failed | refused | handed_over | abandoned | retried
+    status: text("status").notNull().default("running"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bot_turns_running_update").on(t.updateId).where(sql`${t.status} = 'running'`)],
+);
 
 // What each successful provider call reported, priced at the model's provider cost of that moment:
 // the console's spend and margin per model (lib/server/catalogue/usage.ts).

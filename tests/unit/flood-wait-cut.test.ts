@@ -16,7 +16,7 @@ describe("a flood wait inside an update", () => {
     let calls = 0;
     // No 403 in this test: the database is never touched.
     const transformer = honourTelegramLimits({} as Db);
-    const { run, done } = runUpdate(() =>
+    const { run, done } = runUpdate(1, () =>
       transformer(
         (async () => {
           calls++;
@@ -35,7 +35,7 @@ describe("a flood wait inside an update", () => {
   it("is not started for an update already handed over", async () => {
     let calls = 0;
     const transformer = honourTelegramLimits({} as Db);
-    const { run, done } = runUpdate(async () => {
+    const { run, done } = runUpdate(1, async () => {
       await Promise.resolve(); // `run` is assigned once runUpdate has answered
       handOver(run);
       return transformer((async () => (calls++, floodAnswer)) as unknown as Prev, "sendMessage", { chat_id: 1, text: "the answer" });

@@ -1,17 +1,13 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db";
-import { botTurns } from "@/db/schema";
 import { processWide } from "@/lib/server/process-wide";
-import { releasedUpdate, type StoredUpdate } from "./updates";
 
 // Handing a shutting-down instance's work to another (docs/decisions/0432-hand-over-scoped-to-the-update.md).
 // Each update a worker runs carries a hand-over signal in an async scope, so every turn started while
 // handling it sees that signal, even one that starts after the worker fired it, and the worker knows
 // which turn rows the update started. A turn that sees it winds down as handed over (nothing sent,
 // nothing charged) and the worker releases the update; a turn too slow to wind down within the grace
-// has its rows ended and its update released by the worker itself, in one statement.
+// has its rows ended and its update released by the worker itself (turn-reservations.ts handBackUpdate).
 
 /** Thrown by a turn handed over at shutdown: the update worker hands its update back instead of settling it. */
 export class TurnHandedOver extends Error {
@@ -23,17 +19,18 @@ export class TurnHandedOver extends Error {
 const SHUTDOWN = "shutdown";
 
 /**
- * What the worker knows of one update it runs: the signal it fires at shutdown, the turn rows the
- * update started, and whether its turn is past the point where it can still be handed over.
+ * What the worker knows of one update it runs: its Telegram update_id, the signal it fires at
+ * shutdown, the turn rows the update started, and whether its turn is past the point where it can
+ * still be handed over.
  */
-export type UpdateRun = { handOver: AbortController; turnIds: Set<number>; finishing: boolean };
+export type UpdateRun = { updateId: number; handOver: AbortController; turnIds: Set<number>; finishing: boolean };
 
 // Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
 const scope = processWide("update-run", () => new AsyncLocalStorage<UpdateRun>());
 
 /** Runs the handling of one claimed update inside its hand-over scope. */
-export function runUpdate<T>(work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
-  const run: UpdateRun = { handOver: new AbortController(), turnIds: new Set(), finishing: false };
+export function runUpdate<T>(updateId: number, work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
+  const run: UpdateRun = { updateId, handOver: new AbortController(), turnIds: new Set(), finishing: false };
   return { run, done: scope.run(run, work) };
 }
 
@@ -48,6 +45,9 @@ export function withHandOver(signal: AbortSignal): AbortSignal {
   const handOver = handOverSignal();
   return handOver ? AbortSignal.any([signal, handOver]) : signal;
 }
+
+/** The Telegram update_id of the update being handled; null outside the worker. */
+export const currentUpdateId = (): number | null => scope.getStore()?.updateId ?? null;
 
 /** A turn row started while handling the current update: the worker ends it if the turn cannot. */
 export function turnOfUpdate(turnId: number): void {
@@ -65,17 +65,3 @@ export function turnFinishing(): void {
 
 /** Whether a turn's signal fired because its update is being handed over. */
 export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;
-
-/**
- * Hands an update back that its turns did not manage to: releases it when this worker still holds
- * its claim and, in the same statement, ends the turn rows it started that are still running as
- * handed_over. A turn ending itself later finds its row ended (endedTurn only ends a running one).
- */
-export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpdate; run: UpdateRun }): Promise<void> {
-  const released = db.$with("released").as(releasedUpdate(db, row));
-  await db
-    .with(released)
-    .update(botTurns)
-    .set({ status: "handed_over", finishedAt: sql`now()` })
-    .where(and(inArray(botTurns.id, [...run.turnIds]), eq(botTurns.status, "running"), sql`exists (select 1 from ${released})`));
-}

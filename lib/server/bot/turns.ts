@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
 import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
-import { turnOfUpdate, withHandOver } from "./hand-over";
+import { currentUpdateId, turnOfUpdate, withHandOver } from "./hand-over";
 
 // Text turns as rows (bot_turns): the row id is the turn's draft_id and its buttons' payload. Stop
 // reaches a running turn two ways: the webhook aborts it at once when this process runs it (the
@@ -13,21 +13,30 @@ import { turnOfUpdate, withHandOver } from "./hand-over";
 export type BotTurn = typeof botTurns.$inferSelect;
 // handed_over: the instance shut down mid-turn and released the update; another instance runs it anew (hand-over.ts).
 // refused: a file the bot cannot use (too large, unreadable, no speech): nothing to retry.
-export type TurnEnd = "done" | "stopped" | "failed" | "handed_over" | "refused";
+// abandoned: the attempt at its update died (a crash); a later attempt ended it (turn-reservations.ts).
+export type TurnEnd = "done" | "stopped" | "failed" | "handed_over" | "refused" | "abandoned";
 
 const STOP_POLL_MS = 1_000;
 // Shared with the webhook's copy of this module (Stop aborts at once), see process-wide.ts.
 const running = processWide("running-turns", () => new Map<number, AbortController>());
 
-type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
+export type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
 
-/** A turn's row, running: a text turn's text, or a file turn's caption and (input) its Telegram file. */
-export async function startTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
-  const [turn] = await db.insert(botTurns).values(values).returning();
+/** Inserts a turn's row, running, named after the update being handled; `turnRunning` registers it. */
+export async function insertTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
+  const [turn] = await db.insert(botTurns).values({ ...values, updateId: currentUpdateId() }).returning();
+  return turn;
+}
+
+/** A turn's row is in the database: the worker ends it at shutdown if the turn cannot, and its timing starts. */
+export function turnRunning(turn: BotTurn): BotTurn {
   turnOfUpdate(turn.id);
   turnStarted(turn.id);
   return turn;
 }
+
+/** A turn's row, running: a text turn's text, or a file turn's caption and (input) its Telegram file. */
+export const startTurn = async (turn: NewTurn): Promise<BotTurn> => turnRunning(await insertTurn(turn));
 
 /**
  * Stop pressed through another instance: one query a second per process and database asks which of
@@ -73,7 +82,7 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
 
 /**
  * The statement that ends a turn's row once (endTurn, or a part of session.ts's saveAnsweredTurn): a
- * row shutdown already ended as handed_over (hand-over.ts handBackUpdate) keeps that end.
+ * row shutdown already ended as handed_over (turn-reservations.ts handBackUpdate) keeps that end.
  */
 export const endedTurn = (db: Db, { turnId, status }: { turnId: number; status: TurnEnd }) =>
   db

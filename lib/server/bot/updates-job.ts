@@ -8,7 +8,8 @@ import type { Job } from "@/lib/server/jobs/scheduler";
 import { log } from "@/lib/server/log";
 import { processWide } from "@/lib/server/process-wide";
 import { createBot } from "./bot";
-import { TurnHandedOver, handBackUpdate, handOver, runUpdate, type UpdateRun } from "./hand-over";
+import { TurnHandedOver, handOver, runUpdate, type UpdateRun } from "./hand-over";
+import { endAbandonedTurns, handBackUpdate } from "./turn-reservations";
 import { announceUpdate, listenForUpdates } from "./update-signal";
 import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, type StoredUpdate } from "./updates";
 
@@ -45,8 +46,10 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number) {
   try {
     const tail = await claimPasteTail({ db, head: row, lockMs });
     rows = [row, ...tail];
+    // Taken again after an attempt that died: its turns are ended first, and an answered one is not run twice.
+    const answered = row.attempts > 1 && (await endAbandonedTurns({ db, updateId: row.updateId })).answered;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await botFor(db).handleUpdate(joinPaste(row, tail) as any);
+    if (!answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
     for (const taken of rows) await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS });
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.
@@ -90,7 +93,7 @@ export function createUpdateWorker({
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const start = (row: StoredUpdate): Promise<void> => {
-    const { run, done: handled } = runUpdate(() => handle(db, row, lockMs));
+    const { run, done: handled } = runUpdate(row.updateId, () => handle(db, row, lockMs));
     const done = handled
       // Settling failed too (the database is away): the claim expires and the update is taken again.
       .catch((error) => log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`))

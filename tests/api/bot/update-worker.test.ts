@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { botOutbox, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
+import { balanceLedger, botOutbox, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
 import { splitLikeTelegram } from "../../fakes/telegram-split";
 import { botHarnessForFile } from "./harness";
 
@@ -243,5 +243,62 @@ describe("the bot-updates worker", () => {
     expect(turns.map((t) => t.status).sort()).toEqual(["done", "handed_over"]);
     const updates = await db.select().from(botUpdates).where(eq(botUpdates.chatId, u.telegramId));
     expect(updates.filter((row) => row.status !== "done")).toEqual([]);
+  });
+
+  it("an instance that dies mid image job: the next attempt at its update ends the dead turn and gives its units back; drawn again, paid once", async () => {
+    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 18 } });
+    const { worker: dying } = await instance({ own: true });
+    h.ai.mode = "hang";
+    const update = h.messageUpdate(u.telegramId, { text: "a red fox in the snow" });
+    await h.post(update);
+    await until(() => h.ai.requests.some((r) => r.path === "/v1/images/generations"));
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
+    // The instance is gone without a word: its claim runs out (the lock outlasts the model timeout) and another takes the update.
+    h.ai.mode = "normal";
+    const { setClockForTests } = await import("@/lib/server/clock");
+    setClockForTests(() => Date.now() + (20 + 61) * 1000);
+    const { worker: staying } = await instance({ own: false });
+    await until(() => h.mediaIn(u.telegramId).length === 1);
+    await staying.settled();
+
+    const db = await h.getDb();
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId)).orderBy(botTurns.id);
+    expect(turns.map((t) => [t.status, t.updateId])).toEqual([
+      ["abandoned", update.update_id],
+      ["done", update.update_id],
+    ]);
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
+    // Reserved, given back by the attempt that ended the dead turn, reserved again: each row names its turn.
+    const ledger = await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId))).orderBy(balanceLedger.id);
+    expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
+      ["image", -6, turns[0].id],
+      ["refund", 6, turns[0].id],
+      ["image", -6, turns[1].id],
+    ]);
+    expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => [row.status, row.attempts])).toEqual([["done", 2]]);
+
+    // The dead instance's turn, had it lived on, finds its row ended: it gives nothing back a second time.
+    await dying.stop({ deadlineMs: 0 });
+    expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
+    expect(await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId)))).toHaveLength(3);
+    expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
+  });
+
+  it("an update whose turn was answered before its instance died is settled by the next attempt, not answered and charged again", async () => {
+    const u = await chatUser();
+    const db = await h.getDb();
+    const update = h.messageUpdate(u.telegramId, { text: "a question" });
+    // What the dead instance left: its claim expired, its turn answered and charged (ended done), the update never settled.
+    await db.insert(botUpdates).values({ updateId: update.update_id, chatId: u.telegramId, payload: update, status: "processing", attempts: 1, lockedUntil: new Date(Date.now() - 1_000) });
+    await db.insert(botTurns).values({ userId: u.userId, chatId: u.telegramId, sessionId: u.sessionId, userText: "a question", updateId: update.update_id, status: "done" });
+    const asked = modelRequests().length;
+    const sent = h.callsIn(u.telegramId, "sendMessage").length;
+    const { worker } = await instance({ own: false });
+    await until(async () => (await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0].status === "done");
+    await worker.settled();
+
+    expect(modelRequests().length - asked).toBe(0);
+    expect(h.callsIn(u.telegramId, "sendMessage")).toHaveLength(sent);
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000);
   });
 });

@@ -18,7 +18,8 @@ import { quotaLeft, type ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
-import { endTurn, startTurn, typicalTurnSeconds } from "../turns";
+import { endTurn, typicalTurnSeconds } from "../turns";
+import { endPaidTurn, startPaidTurn } from "../turn-reservations";
 import { abortedForShutdown, TurnHandedOver, turnFinishing, withHandOver } from "../hand-over";
 import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
@@ -27,7 +28,8 @@ import { log } from "@/lib/server/log";
 // per job") is reserved with the atomic conditional update before anything is downloaded or any
 // model called (an empty balance gets the tariffs button and no call), the user is told what it
 // costs and what will be left, and the units are given back when the turn fails, so a failed call
-// never costs anything and no answer is ever given past zero.
+// never costs anything and no answer is ever given past zero. The reservation is held by the turn's
+// row, so it goes back once even when the instance dies mid-turn (turn-reservations.ts).
 
 type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
@@ -121,19 +123,25 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const { kind } = cost;
   const amount = jobUnits(cost, quantity);
   const refs = { modelName: active.modelName, action: active.session.action };
-  let spent: Spent;
+  let started: Awaited<ReturnType<typeof startPaidTurn>>;
   try {
-    spent = await spendQuota({ db, userId: user.id, kind, amount, refs });
+    started = await startPaidTurn({
+      db,
+      turn: {
+        userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
+        userText: input.text, action: active.session.action, input: input.file,
+      },
+      kind,
+      amount,
+      modelName: active.modelName,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
+  const { turn, spent } = started;
   const { left } = spent;
-  const turn = await startTurn({
-    db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
-    userText: input.text, action: active.session.action, input: input.file,
-  });
   const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
   await ctx.reply(notice).catch(() => {});
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
@@ -159,18 +167,17 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
     await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
     return;
   }
-  // A job that failed, or that shutdown cut short, costs nothing: its units go back.
-  await refundQuota({ db, userId: user.id, kind, amount, fromPackage: spent.fromPackage, refs });
+  // A job that failed, or that shutdown cut short, costs nothing: ending its row gives its units back.
   if (abortedForShutdown(signal)) {
     // Another instance runs it anew and charges it.
-    await endTurn({ db, turnId: turn.id, status: "handed_over" });
+    await endPaidTurn({ db, turnId: turn.id, status: "handed_over" });
     throw new TurnHandedOver();
   }
   const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
+  await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
   await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
 }
 

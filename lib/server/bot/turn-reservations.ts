@@ -1,0 +1,77 @@
+import "server-only";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
+import { botTurns, type TurnReservation } from "@/db/schema";
+import type { QuotaKey } from "@/lib/shared/quota-kinds";
+import { turnEnded } from "@/lib/server/metrics/bot-turns";
+import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
+import type { UpdateRun } from "./hand-over";
+import { insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
+import { releasedUpdate, type StoredUpdate } from "./updates";
+
+// A paid turn's units, reserved before it runs, go back exactly once when it does not deliver
+// (docs/decisions/0435-turn-reservations-refunded-by-whoever-ends-the-row.md). The row is started
+// and the units taken in one transaction, and the row records what it holds; whoever then ends the
+// running row (the turn itself, the worker handing its update back at shutdown, or a later attempt
+// at the update after a crash) gives the reservation back in the same transaction. Only a running
+// row is ended, so only one of them ever refunds.
+
+/**
+ * Starts a paid turn's row and reserves `amount` units of `kind` for it, in one transaction: the
+ * ledger rows name the turn, and the row keeps what was taken. Throws spendQuota's 402 (and leaves
+ * no row) when the balance is short.
+ */
+export async function startPaidTurn({ db, turn: values, kind, amount, modelName }: { db: Db; turn: Omit<NewTurn, "db">; kind: QuotaKey; amount: number; modelName: string }): Promise<{ turn: BotTurn; spent: Spent }> {
+  const started = await db.transaction(async (tx) => {
+    const turn = await insertTurn({ db: tx, ...values });
+    const spent = await spendQuota({ db: tx, userId: values.userId, kind, amount, refs: { modelName, action: values.action, turnId: turn.id } });
+    const reserved: TurnReservation = { kind, amount, fromPackage: spent.fromPackage, modelName };
+    await tx.update(botTurns).set({ reserved }).where(eq(botTurns.id, turn.id));
+    return { turn, spent };
+  });
+  turnRunning(started.turn);
+  return started;
+}
+
+/** Ends the running rows `where` picks as `status` and gives each one's reservation back, in the caller's transaction. */
+async function endTurnsGivingBack({ db, where, status }: { db: Db; where: SQL; status: TurnEnd }): Promise<void> {
+  const ended = await db
+    .update(botTurns)
+    .set({ status, finishedAt: sql`now()` })
+    .where(and(where, eq(botTurns.status, "running")))
+    .returning({ id: botTurns.id, userId: botTurns.userId, action: botTurns.action, reserved: botTurns.reserved });
+  for (const { id, userId, action, reserved } of ended) {
+    if (reserved) await refundQuota({ db, userId, kind: reserved.kind, amount: reserved.amount, fromPackage: reserved.fromPackage, refs: { modelName: reserved.modelName, action, turnId: id } });
+    turnEnded(id, status);
+  }
+}
+
+/** A paid turn that did not deliver (failed, refused, handed over) ends its row and gets its units back, unless its row was ended already. */
+export async function endPaidTurn({ db, turnId, status }: { db: Db; turnId: number; status: Exclude<TurnEnd, "done"> }): Promise<void> {
+  await db.transaction((tx) => endTurnsGivingBack({ db: tx, where: eq(botTurns.id, turnId), status }));
+}
+
+/**
+ * Hands an update back that its turns did not manage to: releases it when this worker still holds
+ * its claim and, in the same transaction, ends the turn rows it started that are still running as
+ * handed_over, giving a paid turn's reservation back. A turn ending itself later finds its row
+ * ended (only a running row is ended, and refunded, once).
+ */
+export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpdate; run: UpdateRun }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const released = await releasedUpdate(tx, row);
+    if (released.length && run.turnIds.size) await endTurnsGivingBack({ db: tx, where: inArray(botTurns.id, [...run.turnIds]), status: "handed_over" });
+  });
+}
+
+/**
+ * A later attempt at update `updateId` (an earlier attempt's claim expired: its instance died): the
+ * rows that attempt left running are ended as abandoned, their reservations given back. Answers
+ * whether a turn of the update already ended done: then it was answered and charged, and running it
+ * again would answer and charge twice.
+ */
+export async function endAbandonedTurns({ db, updateId }: { db: Db; updateId: number }): Promise<{ answered: boolean }> {
+  await db.transaction((tx) => endTurnsGivingBack({ db: tx, where: eq(botTurns.updateId, updateId), status: "abandoned" }));
+  const [done] = await db.select({ id: botTurns.id }).from(botTurns).where(and(eq(botTurns.updateId, updateId), eq(botTurns.status, "done"))).limit(1);
+  return { answered: done !== undefined };
+}
