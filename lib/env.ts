@@ -96,6 +96,9 @@ const envSchema = z.object({
   // A text that may be the first part of a long paste Telegram split (over half of its 4096-character
   // limit) waits this long for the rest, so the paste is answered as one turn (0 turns joining off).
   BOT_PASTE_JOIN_MS: z.coerce.number().int().nonnegative().default(1000),
+  // Settled bot updates (each holds a user's message) and delivered outbox messages are deleted after
+  // this many days (lib/server/bot/retention.ts); 0 keeps them.
+  BOT_KEEP_DAYS: z.coerce.number().int().nonnegative().default(7),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),

@@ -52,4 +52,10 @@ describe("POST /api/jobs/{name}", () => {
     const [row] = await db.select().from(schema.botOutbox).where(eq(schema.botOutbox.id, id!));
     expect(row.status).not.toBe("pending");
   });
+
+  it("runs the bot retention job: in demo mode it reports that it deleted nothing", async () => {
+    const res = await run("bot-retention");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ job: "bot-retention", result: { skipped: true } });
+  });
 });
