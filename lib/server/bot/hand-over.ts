@@ -20,17 +20,17 @@ const SHUTDOWN = "shutdown";
 
 /**
  * What the worker knows of one update it runs: its Telegram update_id, the signal it fires at
- * shutdown, the turn rows the update started, and whether its turn is past the point where it can
- * still be handed over.
+ * shutdown, the turn rows the update started, whether its turn is past the point where it can
+ * still be handed over, and whether an earlier attempt began a turn of it (the user saw it start).
  */
-export type UpdateRun = { updateId: number; handOver: AbortController; turnIds: Set<number>; finishing: boolean };
+export type UpdateRun = { updateId: number; handOver: AbortController; turnIds: Set<number>; finishing: boolean; resumed: boolean };
 
 // Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
 const scope = processWide("update-run", () => new AsyncLocalStorage<UpdateRun>());
 
 /** Runs the handling of one claimed update inside its hand-over scope. */
 export function runUpdate<T>(updateId: number, work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
-  const run: UpdateRun = { updateId, handOver: new AbortController(), turnIds: new Set(), finishing: false };
+  const run: UpdateRun = { updateId, handOver: new AbortController(), turnIds: new Set(), finishing: false, resumed: false };
   return { run, done: scope.run(run, work) };
 }
 
@@ -62,6 +62,15 @@ export function turnFinishing(): void {
   const run = scope.getStore();
   if (run) run.finishing = true;
 }
+
+/** An earlier attempt at the update being handled began a turn that did not finish (handed over, or its instance died). */
+export function updateResumed(): void {
+  const run = scope.getStore();
+  if (run) run.resumed = true;
+}
+
+/** Whether the update being handled was begun by an earlier attempt: what that turn already told the user is not said again. */
+export const isResumedUpdate = (): boolean => scope.getStore()?.resumed ?? false;
 
 /** Whether a turn's signal fired because its update is being handed over. */
 export const abortedForShutdown = (signal: AbortSignal) => signal.aborted && signal.reason === SHUTDOWN;

@@ -67,11 +67,12 @@ export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpda
 /**
  * A later attempt at update `updateId` (an earlier attempt's claim expired: its instance died): the
  * rows that attempt left running are ended as abandoned, their reservations given back. Answers
- * whether a turn of the update already ended done: then it was answered and charged, and running it
- * again would answer and charge twice.
+ * whether a turn of the update already ended done (then it was answered and charged, and running
+ * it again would answer and charge twice) and whether one was begun and not finished (handed over
+ * or abandoned: the user saw it start).
  */
-export async function endAbandonedTurns({ db, updateId }: { db: Db; updateId: number }): Promise<{ answered: boolean }> {
+export async function endAbandonedTurns({ db, updateId }: { db: Db; updateId: number }): Promise<{ answered: boolean; resumed: boolean }> {
   await db.transaction((tx) => endTurnsGivingBack({ db: tx, where: eq(botTurns.updateId, updateId), status: "abandoned" }));
-  const [done] = await db.select({ id: botTurns.id }).from(botTurns).where(and(eq(botTurns.updateId, updateId), eq(botTurns.status, "done"))).limit(1);
-  return { answered: done !== undefined };
+  const ends = (await db.select({ status: botTurns.status }).from(botTurns).where(eq(botTurns.updateId, updateId))).map((row) => row.status);
+  return { answered: ends.includes("done"), resumed: ends.some((status) => status === "handed_over" || status === "abandoned") };
 }

@@ -8,7 +8,7 @@ import type { Job } from "@/lib/server/jobs/scheduler";
 import { log } from "@/lib/server/log";
 import { processWide } from "@/lib/server/process-wide";
 import { createBot } from "./bot";
-import { TurnHandedOver, handOver, runUpdate, type UpdateRun } from "./hand-over";
+import { TurnHandedOver, handOver, runUpdate, updateResumed, type UpdateRun } from "./hand-over";
 import { endAbandonedTurns, handBackUpdate } from "./turn-reservations";
 import { announceUpdate, listenForUpdates } from "./update-signal";
 import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, type StoredUpdate } from "./updates";
@@ -46,10 +46,12 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number) {
   try {
     const tail = await claimPasteTail({ db, head: row, lockMs });
     rows = [row, ...tail];
-    // Taken again after an attempt that died: its turns are ended first, and an answered one is not run twice.
-    const answered = row.attempts > 1 && (await endAbandonedTurns({ db, updateId: row.updateId })).answered;
+    // Taken again after an attempt that died or was handed over: its turns are ended first, an
+    // answered one is not run twice, and a resumed one does not repeat what the user was already told.
+    const earlier = row.attempts > 1 ? await endAbandonedTurns({ db, updateId: row.updateId }) : null;
+    if (earlier?.resumed) updateResumed();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    if (!answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
+    if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
     for (const taken of rows) await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS });
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.

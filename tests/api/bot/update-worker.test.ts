@@ -53,6 +53,7 @@ afterEach(async () => {
 
 const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 100_000 } });
 const modelRequests = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
+const priceNotices = (telegramId: number) => h.callsIn(telegramId, "sendMessage").filter((m) => /^(This costs|Это стоит)/.test(String(m.body.text)));
 const lastText = (telegramId: number) => h.callsIn(telegramId, "sendMessage").at(-1)?.body.text as string | undefined;
 
 describe("the bot-updates worker", () => {
@@ -237,6 +238,8 @@ describe("the bot-updates worker", () => {
 
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
     expect(h.ai.requests.filter((r) => r.path === "/v1/images/generations")).toHaveLength(2);
+    // The price was told by the instance that began the job; the one that finished it does not repeat it.
+    expect(priceNotices(u.telegramId)).toHaveLength(1);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
     const db = await h.getDb();
     const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId));
@@ -276,6 +279,7 @@ describe("the bot-updates worker", () => {
       ["image", -6, turns[1].id],
     ]);
     expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => [row.status, row.attempts])).toEqual([["done", 2]]);
+    expect(priceNotices(u.telegramId)).toHaveLength(1);
 
     // The dead instance's turn, had it lived on, finds its row ended: it gives nothing back a second time.
     await dying.stop({ deadlineMs: 0 });

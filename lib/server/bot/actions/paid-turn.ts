@@ -20,7 +20,7 @@ import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
 import { endTurn, typicalTurnSeconds } from "../turns";
 import { endPaidTurn, startPaidTurn } from "../turn-reservations";
-import { abortedForShutdown, TurnHandedOver, turnFinishing, withHandOver } from "../hand-over";
+import { abortedForShutdown, isResumedUpdate, TurnHandedOver, turnFinishing, withHandOver } from "../hand-over";
 import type { IncomingFile } from "./incoming";
 import { log } from "@/lib/server/log";
 
@@ -142,8 +142,11 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   }
   const { turn, spent } = started;
   const { left } = spent;
-  const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
-  await ctx.reply(notice).catch(() => {});
+  // A turn taken over from an instance that shut down or died: the user was told the price then.
+  if (!isResumedUpdate()) {
+    const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
+    await ctx.reply(notice).catch(() => {});
+  }
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
   await showAction();
   const repeat = setInterval(showAction, CHAT_ACTION_REPEAT_MS);
