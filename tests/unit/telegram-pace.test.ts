@@ -6,16 +6,16 @@ import { createTelegramPacer } from "@/lib/server/bot/telegram-pace";
 
 type Prev = Parameters<Transformer>[0];
 
-/** Bottleneck hands work on through zero-delay timers: a few fake milliseconds let it run what is due. */
+/** Lets what is due run: a call with a token goes on within microtasks, a waiting one on its timer. */
 async function settle() {
   for (let i = 0; i < 100; i++) await vi.advanceTimersByTimeAsync(1);
 }
 
 function harness({ bulk = false } = {}) {
-  const sent: { method: string; chatId: unknown; at: number }[] = [];
+  const sent: { method: string; chatId: unknown; text?: unknown; at: number }[] = [];
   const start = Date.now();
-  const prev = (async (method: string, payload: { chat_id?: unknown }) => {
-    sent.push({ method, chatId: payload?.chat_id, at: Date.now() - start });
+  const prev = (async (method: string, payload: { chat_id?: unknown; text?: unknown }) => {
+    sent.push({ method, chatId: payload?.chat_id, text: payload?.text, at: Date.now() - start });
     return { ok: true, result: true };
   }) as unknown as Prev;
   const pace = createTelegramPacer().transformer({ bulk });
@@ -38,6 +38,17 @@ describe("outgoing Bot API calls are paced under Telegram's limits", () => {
     expect(Math.max(...at.slice(0, 3))).toBeLessThan(100);
     expect(at[3]).toBeGreaterThanOrEqual(1_000);
     expect(at[4] - at[3]).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it("a chat's held messages go in the order they came: one that arrives as a token drips does not jump the queue", async () => {
+    const h = harness();
+    const calls = Array.from({ length: 5 }, (_, i) => h.call("sendMessage", { chat_id: 42, text: `m${i}` }));
+    await vi.advanceTimersByTimeAsync(1_999);
+    calls.push(h.call("sendMessage", { chat_id: 42, text: "m5" }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await Promise.all(calls);
+    expect(h.sent.map((s) => s.at)).toEqual([0, 0, 0, 1_000, 2_000, 3_000].map((at, i) => expect.closeTo(at, i < 3 ? 1 : 50)));
+    expect(h.sent.map((s) => s.text)).toEqual(["m0", "m1", "m2", "m3", "m4", "m5"]);
   });
 
   it("typing and drafts never wait behind a chat's messages; other chats are not held by a busy one", async () => {

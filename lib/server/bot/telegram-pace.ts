@@ -1,5 +1,5 @@
 import "server-only";
-import Bottleneck from "bottleneck";
+import { RateLimiter, TokenBucket } from "limiter";
 import type { Transformer } from "grammy";
 import { processWide } from "@/lib/server/process-wide";
 
@@ -32,30 +32,55 @@ function pacedChat(method: string, payload: unknown): number | null {
   return Number.isSafeInteger(chatId) && chatId !== 0 ? chatId : null;
 }
 
-/** A token bucket per chat: `burst` calls at once, then one per `intervalMs`; a chat idle long enough to refill is forgotten. */
-const chatBuckets = (burst: number, intervalMs: number) =>
-  new Bottleneck.Group({
-    maxConcurrent: 1,
-    reservoir: burst,
-    reservoirIncreaseAmount: 1,
-    reservoirIncreaseInterval: intervalMs,
-    reservoirIncreaseMaximum: burst,
-    timeout: burst * intervalMs + 10_000,
-  });
+/** A token bucket of `burst` tokens, one more every `intervalMs`, full from the start (limiter's starts empty). */
+function fullBucket(burst: number, intervalMs: number): TokenBucket {
+  const bucket = new TokenBucket({ bucketSize: burst, tokensPerInterval: 1, interval: intervalMs });
+  bucket.content = burst;
+  return bucket;
+}
+
+/**
+ * A token bucket per chat: `burst` calls at once, then one per `intervalMs`, let through in the order
+ * they came (the bucket queues its waiters). A chat nobody waits on and idle long enough to be full
+ * again is forgotten: a new bucket starts full too.
+ */
+function chatBuckets(burst: number, intervalMs: number) {
+  const buckets = new Map<number, { bucket: TokenBucket; waiting: number; lastUsed: number }>();
+  const idleMs = burst * intervalMs;
+  let swept = performance.now();
+  return async (chatId: number): Promise<void> => {
+    const now = performance.now();
+    if (now - swept > idleMs) {
+      for (const [id, entry] of buckets) if (!entry.waiting && now - entry.lastUsed > idleMs) buckets.delete(id);
+      swept = now;
+    }
+    let entry = buckets.get(chatId);
+    if (!entry) buckets.set(chatId, (entry = { bucket: fullBucket(burst, intervalMs), waiting: 0, lastUsed: now }));
+    entry.waiting++;
+    try {
+      await entry.bucket.removeTokens(1);
+    } finally {
+      entry.waiting--;
+      entry.lastUsed = performance.now();
+    }
+  };
+}
 
 export function createTelegramPacer(pace = TELEGRAM_PACE) {
-  const chats = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
-  const groups = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
-  const bulk = new Bottleneck({ reservoir: pace.bulkPerSecond, reservoirRefreshAmount: pace.bulkPerSecond, reservoirRefreshInterval: 1_000 });
+  const chat = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
+  const group = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
+  // At most bulkPerSecond in any one second (a window, as Telegram counts), not a bucket's smooth rate.
+  const bulk = new RateLimiter({ tokensPerInterval: pace.bulkPerSecond, interval: 1_000 });
   return {
     /** A grammY transformer; `bulk` clients (the outbox) also share the overall budget. */
     transformer({ bulk: isBulk = false }: { bulk?: boolean } = {}): Transformer {
-      return (prev, method, payload, signal) => {
+      return async (prev, method, payload, signal) => {
         const chatId = pacedChat(method, payload);
-        if (chatId === null) return prev(method, payload, signal);
-        const call = () => prev(method, payload, signal);
-        const bucket = (chatId < 0 ? groups : chats).key(String(chatId));
-        return bucket.schedule(isBulk ? () => bulk.schedule(call) : call);
+        if (chatId !== null) {
+          await (chatId < 0 ? group : chat)(chatId);
+          if (isBulk) await bulk.removeTokens(1);
+        }
+        return prev(method, payload, signal);
       };
     },
   };
