@@ -41,8 +41,8 @@ function fullBucket(burst: number, intervalMs: number): TokenBucket {
 
 /**
  * A token bucket per chat: `burst` calls at once, then one per `intervalMs`, let through in the order
- * they came (the bucket queues its waiters). A chat nobody waits on and idle long enough to be full
- * again is forgotten: a new bucket starts full too.
+ * they came (the bucket queues its waiters). Answers the wait for a chat's next token. A chat nobody
+ * waits on and idle long enough to be full again is forgotten: a new bucket starts full too.
  */
 function chatBuckets(burst: number, intervalMs: number) {
   const buckets = new Map<number, { bucket: TokenBucket; waiting: number; lastUsed: number }>();
@@ -67,9 +67,9 @@ function chatBuckets(burst: number, intervalMs: number) {
 }
 
 export function createTelegramPacer(pace = TELEGRAM_PACE) {
-  const chat = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
-  const group = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
-  // At most bulkPerSecond in any one second (a window, as Telegram counts), not a bucket's smooth rate.
+  const waitForChat = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
+  const waitForGroup = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
+  // At most bulkPerSecond in any one-second window, not a bucket's 30 at once and 30 more within the same second.
   const bulk = new RateLimiter({ tokensPerInterval: pace.bulkPerSecond, interval: 1_000 });
   return {
     /** A grammY transformer; `bulk` clients (the outbox) also share the overall budget. */
@@ -77,7 +77,7 @@ export function createTelegramPacer(pace = TELEGRAM_PACE) {
       return async (prev, method, payload, signal) => {
         const chatId = pacedChat(method, payload);
         if (chatId !== null) {
-          await (chatId < 0 ? group : chat)(chatId);
+          await (chatId < 0 ? waitForGroup : waitForChat)(chatId);
           if (isBulk) await bulk.removeTokens(1);
         }
         return prev(method, payload, signal);
