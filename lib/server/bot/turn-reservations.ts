@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, type TurnReservation } from "@/db/schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import type { UpdateRun } from "./hand-over";
-import { insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
+import { endingTurns, insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
 import { releasedUpdate, type StoredUpdate } from "./updates";
 
 // A paid turn's units, reserved before it runs, go back exactly once when it does not deliver
@@ -35,11 +35,7 @@ export async function startPaidTurn({ db, turn: values, kind, amount, modelName 
 
 /** Ends the running rows `where` picks as `status` and gives each one's reservation back, in the caller's transaction. */
 async function endTurnsGivingBack({ db, where, status }: { db: Db; where: SQL; status: TurnEnd }): Promise<void> {
-  const ended = await db
-    .update(botTurns)
-    .set({ status, finishedAt: sql`now()` })
-    .where(and(where, eq(botTurns.status, "running")))
-    .returning({ id: botTurns.id, userId: botTurns.userId, action: botTurns.action, reserved: botTurns.reserved });
+  const ended = await endingTurns(db, { where, status }).returning({ id: botTurns.id, userId: botTurns.userId, action: botTurns.action, reserved: botTurns.reserved });
   for (const { id, userId, action, reserved } of ended) {
     if (reserved) await refundQuota({ db, userId, kind: reserved.kind, amount: reserved.amount, fromPackage: reserved.fromPackage, refs: { modelName: reserved.modelName, action, turnId: id } });
     turnEnded(id, status);

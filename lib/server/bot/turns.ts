@@ -1,6 +1,6 @@
 import "server-only";
 import { processWide } from "@/lib/server/process-wide";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, users } from "@/db/schema";
 import { turnEnded, turnStarted } from "@/lib/server/metrics/bot-turns";
@@ -81,15 +81,19 @@ export function watchStop({ db, turnId }: { db: Db; turnId: number }): { signal:
 }
 
 /**
- * The statement that ends a turn's row once (endTurn, or a part of session.ts's saveAnsweredTurn): a
- * row shutdown already ended as handed_over (turn-reservations.ts handBackUpdate) keeps that end.
+ * The statement that ends the turn rows `where` picks, only those still running, so a row ends once:
+ * one already ended (as handed_over by shutdown, abandoned by a later attempt) keeps that end. Every
+ * end of a turn goes through it (endedTurn, turn-reservations.ts).
  */
-export const endedTurn = (db: Db, { turnId, status }: { turnId: number; status: TurnEnd }) =>
+export const endingTurns = (db: Db, { where, status }: { where: SQL; status: TurnEnd }) =>
   db
     .update(botTurns)
     .set({ status, finishedAt: sql`now()` })
-    .where(and(eq(botTurns.id, turnId), eq(botTurns.status, "running")))
-    .returning({ id: botTurns.id });
+    .where(and(where, eq(botTurns.status, "running")));
+
+/** One turn's row ended once (endTurn, or a part of session.ts's saveAnsweredTurn). */
+export const endedTurn = (db: Db, { turnId, status }: { turnId: number; status: TurnEnd }) =>
+  endingTurns(db, { where: eq(botTurns.id, turnId), status }).returning({ id: botTurns.id });
 
 export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; status: TurnEnd }): Promise<void> {
   await endedTurn(db, { turnId, status });

@@ -161,7 +161,7 @@ export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; ro
     .where(mine(row));
 }
 
-/** The statement that hands a claimed update back unfinished, when this worker still holds the claim (releaseUpdate, or a part of hand-over.ts's handBackUpdate). */
+/** The statement that hands a claimed update back unfinished, when this worker still holds the claim (releaseUpdate, or the first step of turn-reservations.ts's handBackUpdate). */
 export const releasedUpdate = (db: Db, row: StoredUpdate) =>
   db.update(botUpdates).set({ status: "pending", lockedUntil: null }).where(mine(row)).returning({ id: botUpdates.id });
 
