@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { rowsOf } from "@/lib/server/quotas/ledger";
 
@@ -12,42 +12,34 @@ import { rowsOf } from "@/lib/server/quotas/ledger";
 
 const BATCH = 5_000;
 
-/** Deletes up to BATCH rows at a time with `deleteBatch` until a batch comes back short; answers how many went. */
-async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+/**
+ * Deletes the rows of `table` in a `settled` state created before `before`, a batch at a time until a
+ * batch comes back short; answers how many went.
+ */
+async function deleteSettled({ db, table, settled, before }: { db: Db; table: "bot_updates" | "bot_outbox"; settled: SQL; before: SQL }): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted = await deleteBatch();
+    const result = await db.execute(sql`
+      with gone as (
+        delete from ${sql.identifier(table)} where id in (
+          select id from ${sql.identifier(table)} where ${settled} and created_at < ${before} limit ${BATCH}
+        ) returning 1
+      ) select count(*) as deleted from gone`);
+    const deleted = Number(rowsOf(result)[0]?.deleted ?? 0);
     total += deleted;
     if (deleted < BATCH) return total;
   }
 }
 
-const countOf = (result: unknown) => Number(rowsOf(result)[0]?.deleted ?? 0);
-
-/** Deletes the settled updates and the delivered (or refused) outbox messages older than `keepDays` before `now`. */
+/** Deletes the settled updates and the delivered (or refused) outbox messages created more than `keepDays` before `now`. */
 export async function pruneBotRows({ db, keepDays, now }: { db: Db; keepDays: number; now: Date }): Promise<{ updates: number; outbox: number }> {
   const before = sql`${now.toISOString()}::timestamptz - ${`${keepDays} days`}::interval`;
-  const updates = await inBatches(async () =>
-    countOf(
-      await db.execute(sql`
-        with gone as (
-          delete from bot_updates where id in (
-            select id from bot_updates where status in ('done', 'failed') and created_at < ${before} limit ${BATCH}
-          ) returning 1
-        ) select count(*) as deleted from gone`),
-    ),
-  );
-  const outbox = await inBatches(async () =>
-    countOf(
-      await db.execute(sql`
-        with gone as (
-          delete from bot_outbox where id in (
-            select id from bot_outbox
-            where status in ('sent', 'failed', 'undeliverable', 'cancelled') and broadcast_id is null and updated_at < ${before}
-            limit ${BATCH}
-          ) returning 1
-        ) select count(*) as deleted from gone`),
-    ),
-  );
+  const updates = await deleteSettled({ db, table: "bot_updates", settled: sql`status in ('done', 'failed')`, before });
+  const outbox = await deleteSettled({
+    db,
+    table: "bot_outbox",
+    settled: sql`status in ('sent', 'failed', 'undeliverable', 'cancelled') and broadcast_id is null`,
+    before,
+  });
   return { updates, outbox };
 }
