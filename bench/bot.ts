@@ -12,18 +12,22 @@
 // 100 Bot API calls at once and opens the rest; the third finds everything open. Then, on PostgreSQL, a throughput
 // sweep: new chats write at BENCH_RATES turns a second (10,20,40,80,120,160) for BENCH_SWEEP_SECONDS (4) each, until
 // the first reaction's p95 passes 400 ms, with the app's CPU use. Every chat must be answered once and charged once.
-// The machine's load average is printed before and after: figures from a busy machine are upper bounds.
-import type { ChildProcess } from "node:child_process";
+// On PostgreSQL the same bursts then go to the bot floor (bench/next-floor/lib/bot-floor.ts, built for the run; off
+// with BENCH_FLOOR=0): the least a turn can do behind a Next route handler on this machine, against which the
+// app's distance and the goals themselves are read. The machine's load average is printed before and after:
+// figures from a busy machine are upper bounds.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeBotApi } from "../tests/fakes/telegram-bot-api";
 import { startFakeOpenAi } from "../tests/fakes/openai";
-import { APP_BASE, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { APP_BASE, APP_PORT, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { startNextFloor } from "./next-floor";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 const PGLITE = process.env.BENCH_DB === "pglite";
+const WITH_FLOOR = !PGLITE && process.env.BENCH_FLOOR !== "0";
 const CHATS = (process.env.BENCH_CHATS ?? (PGLITE ? "1,10" : "1,10,40,100,100,100")).split(",").map(Number);
 const RATES = PGLITE ? [] : (process.env.BENCH_RATES ?? "10,20,40,80,120,160").split(",").filter(Boolean).map(Number);
 const SWEEP_SECONDS = Number(process.env.BENCH_SWEEP_SECONDS ?? 4);
@@ -42,7 +46,7 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 const chatOf = (body: Record<string, unknown>) => Number(body.chat_id);
 const load = () => os.loadavg().map((v) => v.toFixed(1)).join(" / ");
 
-/** CPU seconds used so far by the processes of a process group (the app under npm and sh). */
+/** CPU seconds used so far by the processes of a process group (the app under npm and sh, the floor's `next start`). */
 function groupCpuSeconds(pgid: number): number {
   let ticks = 0;
   for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
@@ -103,9 +107,12 @@ type Round = {
   answeredOnce: boolean;
   cores: number;
   cpuMsPerTurn: number;
-  /** TCP connections the app opened to the fakes during the round: a burst wider than any before opens one per call at once. */
+  /** TCP connections the server opened to the fakes during the round: a burst wider than any before opens one per call at once. */
   opened: { botApi: number; model: number };
 };
+
+/** A server under test: the app or the bot floor, its process group (for its CPU time) and how to stop it. */
+type Served = { pid: number; stop: () => void };
 
 async function main() {
   // Per chat: the time of every Bot API call for it.
@@ -130,17 +137,17 @@ async function main() {
   Object.assign(process.env, { JWT_SECRET, BOT_TOKEN }, dbEnv);
   if (!database) delete process.env.DATABASE_URL;
 
-  // Every chat of every round and sweep step, seeded before the app starts (PGlite allows one process at a time).
+  // Every chat of every round and sweep step (the floor's bursts too), seeded before the app starts (PGlite allows one process at a time).
   let nextChat = 880_000_000;
   const take = (count: number) => Array.from({ length: count }, () => nextChat++);
   const rounds = [1, ...CHATS].map((count) => take(count));
   const steps = RATES.map((rate) => ({ rate, chats: take(Math.round(rate * SWEEP_SECONDS)) }));
-  const allChats = [...rounds.flat(), ...steps.flatMap((s) => s.chats)];
+  const floorRounds = WITH_FLOOR ? [1, ...CHATS].map((count) => take(count)) : [];
+  const allChats = [...rounds.flat(), ...steps.flatMap((s) => s.chats), ...floorRounds.flat()];
   const { closeDb } = await import("@/db");
   await seedChats(allChats);
   await closeDb();
 
-  let app: ChildProcess | undefined;
   let nextUpdate = 1;
   const post = (chatId: number, text: string) =>
     fetch(`${APP_BASE}/api/telegram/webhook`, {
@@ -160,10 +167,10 @@ async function main() {
     }
   };
   /** Posts one message per chat, at `intervalMs` apart (0: all at once), and times each chat's first reaction and answer. */
-  const run = async (label: string, chats: number[], intervalMs: number): Promise<Round> => {
+  const run = async (served: Served, label: string, chats: number[], intervalMs: number): Promise<Round> => {
     for (const chatId of chats) seen.set(chatId, []);
     const postedAt = new Map<number, number>();
-    const cpuBefore = groupCpuSeconds(app!.pid!);
+    const cpuBefore = groupCpuSeconds(served.pid);
     const connectionsBefore = { botApi: bot.connections, model: ai.connections };
     const started = performance.now();
     const posts: Promise<string>[] = [];
@@ -174,7 +181,7 @@ async function main() {
     }
     await Promise.all(posts);
     await until(() => chats.every((chatId) => seen.get(chatId)!.some(isAnswer)), `${chats.length} answers`);
-    const cpuSeconds = groupCpuSeconds(app!.pid!) - cpuBefore;
+    const cpuSeconds = groupCpuSeconds(served.pid) - cpuBefore;
     await sleep(300); // a second answer would show by now
     const finalAt = (chatId: number) => seen.get(chatId)!.find(isAnswer)!.at;
     // Each chat's model request, told apart by the chat id in its text.
@@ -198,40 +205,54 @@ async function main() {
       opened: { botApi: bot.connections - connectionsBefore.botApi, model: ai.connections - connectionsBefore.model },
     };
   };
+  /** The bursts, each load run once per entry of BENCH_CHATS; round 0 (one chat) only warms the server up: JIT, pools, modules. */
+  const bursts = async (served: Served, chatsOfRounds: number[][]): Promise<Round[]> => {
+    const measured: Round[] = [];
+    for (const [round, chats] of chatsOfRounds.entries()) {
+      const before = chatsOfRounds.slice(1, round).filter((earlier) => earlier.length === chats.length).length;
+      const result = await run(served, `${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
+      if (round > 0) measured.push(result);
+    }
+    return measured;
+  };
 
   const results: Round[] = [];
   const sweep: Round[] = [];
+  let floorResults: Round[] = [];
+  const serverEnv = {
+    JWT_SECRET,
+    BOT_TOKEN,
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    BOT_API_BASE_URL: bot.url,
+    OPENAI_BASE_URL: ai.url,
+    OPENAI_API_KEY: ai.apiKey,
+  };
+  const app = startApp({ APP_MODE: "production", ...dbEnv, ...serverEnv, PUBLIC_URL: APP_BASE, LOG_LEVEL: "warn" });
   try {
-    app = startApp({
-      APP_MODE: "production",
-      ...dbEnv,
-      JWT_SECRET,
-      BOT_TOKEN,
-      TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLIC_URL: APP_BASE,
-      BOT_API_BASE_URL: bot.url,
-      OPENAI_BASE_URL: ai.url,
-      OPENAI_API_KEY: ai.apiKey,
-      LOG_LEVEL: "warn",
-    });
     await waitForHealth(app);
-    // Round 0 (one chat) only warms the app up: JIT, pools, the bot's modules.
-    for (const [round, chats] of rounds.entries()) {
-      const before = rounds.slice(1, round).filter((earlier) => earlier.length === chats.length).length;
-      const result = await run(`${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
-      if (round > 0) results.push(result);
-    }
+    const served = { pid: app.pid!, stop: () => stopApp(app) };
+    results.push(...(await bursts(served, rounds)));
     for (const step of steps) {
-      const result = await run(`${step.rate}/s`, step.chats, 1000 / step.rate);
+      const result = await run(served, `${step.rate}/s`, step.chats, 1000 / step.rate);
       sweep.push(result);
       if (percentile(result.first, 95) > 400) break;
     }
   } finally {
-    if (app) stopApp(app);
+    stopApp(app);
     await sleep(1500);
   }
+  if (WITH_FLOOR) {
+    // On the app's port, so the bench's own connections and timings are the same.
+    const floor = await startNextFloor({ port: APP_PORT, env: { ...serverEnv, DATABASE_URL: database!.url } });
+    try {
+      floorResults = await bursts(floor, floorRounds);
+    } finally {
+      floor.stop();
+      await sleep(500);
+    }
+  }
   const charged = new Map<Round, number>();
-  for (const result of [...results, ...sweep]) charged.set(result, await chargedOnce(result.chats));
+  for (const result of [...results, ...sweep, ...floorResults]) charged.set(result, await chargedOnce(result.chats));
   await closeDb();
   if (database) await database.drop();
   if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
@@ -245,22 +266,31 @@ async function main() {
     `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version} · ${PGLITE ? "PGlite" : "PostgreSQL"} · model ${Math.round(MODEL_MS / 6)} ms to the first piece, ${MODEL_MS} ms in all`,
   );
   console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`);
-  console.log(
-    `| chats at once | first reaction p50 / p95 (${firstGoal}) | final answer p50 / p95 (goal ≤ ${GOAL.finalP50} / ${GOAL.finalP95} ms) | app CPU: cores, ms a turn | connections opened: Bot API / model | answered once, charged once |`,
-  );
-  console.log("|---|---|---|---|---|---|");
-  for (const r of results) {
+  const burstTable = (title: string, rows: Round[]) => {
+    console.log(`\n${title}`);
     console.log(
-      `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${r.opened.botApi} / ${r.opened.model} | ${once(r)} |`,
+      `| chats at once | first reaction p50 / p95 (${firstGoal}) | final answer p50 / p95 (goal ≤ ${GOAL.finalP50} / ${GOAL.finalP95} ms) | CPU: cores, ms a turn | connections opened: Bot API / model | answered once, charged once |`,
     );
-  }
-  console.log(`\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer`);
+    console.log("|---|---|---|---|---|---|");
+    for (const r of rows) {
+      console.log(
+        `| ${r.label} | ${mark(percentile(r.first, 50), GOAL.firstP50)} / ${mark(percentile(r.first, 95), GOAL.firstP95)} | ${mark(percentile(r.final, 50), GOAL.finalP50)} / ${mark(percentile(r.final, 95), GOAL.finalP95)} | ${r.cores.toFixed(2)}, ${Math.round(r.cpuMsPerTurn)} | ${r.opened.botApi} / ${r.opened.model} | ${once(r)} |`,
+      );
+    }
+  };
+  burstTable("The app", results);
+  if (floorResults.length) burstTable("The bot floor (bench/next-floor/lib/bot-floor.ts: the least a turn does behind a Next route handler)", floorResults);
+  console.log(`\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer${floorResults.length ? " (app · floor)" : ""}`);
   console.log("| chats at once | until the model was asked | the model | after the model |");
   console.log("|---|---|---|---|");
   const both = (values: number[]) => (values.length ? `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}` : "—");
-  for (const r of results) console.log(`| ${r.label} | ${both(r.asked)} | ${both(r.model)} | ${both(r.after)} |`);
+  for (const [i, r] of results.entries()) {
+    const f = floorResults[i];
+    const pair = (pick: (round: Round) => number[]) => (f ? `${both(pick(r))} · ${both(pick(f))}` : both(pick(r)));
+    console.log(`| ${r.label} | ${pair((x) => x.asked)} | ${pair((x) => x.model)} | ${pair((x) => x.after)} |`);
+  }
   if (!sweep.length) return;
-  console.log(`\nThroughput: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`);
+  console.log(`\nThroughput of the app: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`);
   console.log("| turns / s | first reaction p50 / p95 (goal p95 ≤ 400 ms) | final answer p50 / p95 | app CPU: cores, ms a turn | answered once, charged once |");
   console.log("|---|---|---|---|---|");
   for (const r of sweep) {

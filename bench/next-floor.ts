@@ -1,8 +1,9 @@
 // The Next floor: a minimal Next.js app (bench/next-floor/, the same Next version as the app) with one route
-// handler per benched call that only verifies the JWT and replays the app's recorded SQL (bench:api), and an
-// empty page with one client component that greets once hydrated (bench:web). Built for each bench
-// run in a temporary folder inside the project (".next-floor-*", git-ignored; Turbopack compiles nothing
-// outside the folder of the lockfile) and removed at the end.
+// handler per benched call that only verifies the JWT and replays the app's recorded SQL (bench:api), the least a
+// chat turn can do behind the webhook (bench:bot; next-floor/lib/bot-floor.ts), and an empty page with one client
+// component that greets once hydrated (bench:web). Built for each bench run in a temporary folder inside the
+// project (".next-floor-*", git-ignored; Turbopack compiles nothing outside the folder of the lockfile) and
+// removed at the end.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +12,8 @@ import { sleep } from "./built-app";
 const ROOT = path.resolve(__dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
-export type NextFloor = { base: string; stop: () => void };
+/** `pid`: its process group (`next start` runs detached), for the benches that read its CPU time. */
+export type NextFloor = { base: string; pid: number; stop: () => void };
 
 /** Builds the floor and starts it (`next start`) on `port`; `env` reaches its route handlers. Its page is an empty one that greets. */
 export async function startNextFloor({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<NextFloor> {
@@ -40,7 +42,7 @@ export async function startNextFloor({ port, env = {} }: { port: number; env?: R
       if (child.exitCode !== null) throw new Error(`the Next floor exited with ${child.exitCode}`);
       if (waited > 60_000) throw new Error("the Next floor did not start within 60 s");
       const up = await fetch(`${base}/`).then((res) => res.ok, () => false);
-      if (up) return { base, stop };
+      if (up) return { base, pid: child.pid!, stop };
       await sleep(50);
     }
   } catch (error) {
