@@ -1,13 +1,13 @@
 "use client";
 import "@/lib/client/zod-jitless";
 import { startTransition, useCallback, useEffect, useState } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createQueryClient } from "@/lib/client/query-client";
+import { afterNextPaint } from "@/lib/client/after-paint";
 import { startHost } from "@/lib/client/host";
 import { paintLaunchTheme, readLaunch, type Launch } from "@/lib/client/launch-params";
 import { getToken, login } from "@/lib/client/session";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { AppRoutes, HashRouter } from "./app-router";
+import { DataLayer } from "./data-layer";
 import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
 import { HostBackButtonProvider } from "./host-back-button";
@@ -55,7 +55,6 @@ const early = typeof window === "undefined" ? undefined : start();
 
 export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessages }) {
   const [startup, setStartup] = useState<Startup>({ state: "starting" });
-  const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
     // A transition: React renders the shell and Home in slices that yield to the browser, instead of
@@ -81,7 +80,7 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
   // The SDK is not needed for the first paint (lib/client/host.ts): it loads in the frame after the
   // first screen (the greeting) is painted, so it takes no bandwidth or main thread from it.
   const startHostAfterPaint = useCallback(() => {
-    if (launch) requestAnimationFrame(() => setTimeout(() => startHost(launch), 0));
+    if (launch) afterNextPaint(() => startHost(launch));
   }, [launch]);
 
   if (startup.state === "starting") return <PageSpinner />;
@@ -94,7 +93,7 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
   }
   return (
     <IntlProvider initialLocale={startup.locale} firstMessages={firstMessages}>
-      <QueryClientProvider client={queryClient}>
+      <DataLayer>
         <HashRouter>
           <HostBackButtonProvider mode={startup.launch.mode}>
             <div className="app-column">
@@ -107,7 +106,7 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
             </div>
           </HostBackButtonProvider>
         </HashRouter>
-      </QueryClientProvider>
+      </DataLayer>
     </IntlProvider>
   );
 }

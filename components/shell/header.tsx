@@ -1,18 +1,19 @@
 "use client";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
-import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
-import { withAllMessages } from "./intl-provider";
+import { AfterPaint } from "@/components/ui/after-paint";
+import { lazyPart } from "./lazy-part";
+import { TariffPill } from "./tariff-pill";
 
 // Opened by the bell only, so its chunk stays out of the first load.
-const NotificationsSheet = lazy(withAllMessages(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet }))));
+const NotificationsSheet = lazyPart(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet })));
+// Reads the user's tariff: its code (and TanStack Query's observers) loads after the first paint.
+const HeaderTariff = lazyPart(() => import("./header-tariff"));
 
 export function Header() {
   const t = useTranslations("Shell");
-  const { data, isError } = useUserTariff();
-  const tariffName = isError ? t("error") : (data?.user_tariff ?? t("freeTariff"));
   const [bellOpen, setBellOpen] = useState(false);
   return (
     <header className="app-header">
@@ -27,10 +28,10 @@ export function Header() {
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
           <CartIcon />
         </Link>
-        {/* The tariff badge opens what it is about: the limits left, which lead on to tariffs (docs/product/screens.md). */}
-        <Link href={routes.limits()} className="tariff-pill" data-testid="header-tariff">
-          {tariffName}
-        </Link>
+        {/* Until the user's tariff is read, the badge says Free, as it would while the tariff loads. */}
+        <AfterPaint placeholder={<TariffPill name={t("freeTariff")} />}>
+          <HeaderTariff />
+        </AfterPaint>
       </div>
       {bellOpen && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { screenTable, type ScreenName } from "@/lib/routes";
 import HomeScreen from "@/components/screens/home/home-screen";
-import { withAllMessages } from "./intl-provider";
+import { lazyPart } from "./lazy-part";
 
 // Every screen but Home is its own lazily loaded module, so the first load carries only the shell and
 // Home; Home (the usual first screen, a small module) is in the shell's chunk, so the greeting renders
@@ -31,8 +31,9 @@ const screenModules: { [Name in Exclude<ScreenName, "home">]: () => Promise<{ de
 type ScreenEntry = { pattern: string; component: ComponentType };
 
 // In the table's order, which is the order the router matches patterns in. Home renders with the
-// first paint's messages; every other screen waits for all of them (components/shell/intl-provider.tsx).
+// first paint's messages and without data; every other screen waits for all messages and the query
+// client (lazy-part.ts).
 export const screens: ScreenEntry[] = (Object.keys(screenTable) as ScreenName[]).map((name) => ({
   pattern: screenTable[name].pattern,
-  component: name === "home" ? HomeScreen : lazy(withAllMessages(screenModules[name])),
+  component: name === "home" ? HomeScreen : lazyPart(screenModules[name]),
 }));

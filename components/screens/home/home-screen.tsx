@@ -4,19 +4,22 @@ import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { currentLaunch } from "@/lib/client/launch-params";
 import type { PickerType } from "@/lib/shared/model-actions";
-import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { AfterPaint } from "@/components/ui/after-paint";
+import { lazyPart } from "@/components/shell/lazy-part";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { LazyModelPicker } from "@/components/models/lazy-model-picker";
 import { QuotaLine } from "./quota-line";
 
 type Group = "text" | "image" | "audio";
 
+// Reads the user's statistic: its code (and TanStack Query's observers) loads after the greeting is painted.
+const HomeQuota = lazyPart(() => import("./home-quota"));
+
 export default function HomeScreen() {
   const t = useTranslations("Home");
   const user = currentLaunch()?.user;
   const name = user?.username ? `@${user.username}` : (user?.first_name ?? "");
-  const { data: statistic } = useUserStatistic();
   // Each group shows either its cards or the inline model picker of the chosen type.
   const [picker, setPicker] = useState<{ group: Group; type: PickerType } | null>(null);
   const open = (group: Group, type: PickerType) => () => setPicker({ group, type });
@@ -41,7 +44,9 @@ export default function HomeScreen() {
               <button type="button" className="card__cover" onClick={open("text", "text")}>
                 <CardBody icon="💬" title={t("newDialog")} />
               </button>
-              <QuotaLine remaining={statistic?.remaining_quotas.text_tokens} />
+              <AfterPaint placeholder={<QuotaLine remaining={undefined} />}>
+                <HomeQuota />
+              </AfterPaint>
             </div>
             <CardLink testId="card-assistants" icon="🤖" title={t("assistants")} href={routes.textAssistants()} />
             <CardLink testId="card-history" icon="🗂️" title={t("myDialogs")} href={routes.history()} />
