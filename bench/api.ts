@@ -6,8 +6,9 @@
 // caches are warm), starts the built app (`npm start`, or BENCH_APP_CMD), the Next floor (bench/next-floor.ts:
 // a minimal Next app, one route handler per call, built for the run) and, in a child process of this same file,
 // a bare node:http server; the floor and the bare server verify the same JWT with jose and replay that SQL.
-// autocannon loads the three on loopback; every call is run BENCH_REPEATS times in rotated order and the
-// medians are printed, with the goal app ≥ 0.85 × the floor beside them.
+// autocannon loads the three on loopback, each with as many database connections as the app (DATABASE_POOL_SIZE);
+// after BENCH_WARMUP_SECONDS (5) of load on every call, every call is run BENCH_REPEATS times in rotated order and
+// the medians are printed, with the goal app ≥ 0.85 × the floor beside them.
 // BENCH_DB=pglite instead measures the embedded database: start-up on an existing folder and the slowest
 // request at 10 connections (no bare server).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -32,6 +33,12 @@ const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3291);
 const FLOOR_GOAL = 0.85;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Each server is loaded this long on every call before the measured repeats: the app's JIT takes longer to settle
+// than the floor's smaller code (measured: the app's rate still rose for about 10 s of load).
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+// The floor and the bare server keep as many connections to PostgreSQL as the app does (DATABASE_POOL_SIZE):
+// with fewer, more queries share each socket write at 50 connections, which is not what is compared.
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 20);
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
 const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
 
@@ -57,7 +64,7 @@ const ROUTES: Record<string, { file: string; params: Record<string, string> }> =
 // ---------- the bare server (child process) ----------
 async function runBare() {
   const { url, calls } = JSON.parse(process.env.BENCH_BARE_CONFIG!) as { url: string; calls: Recorded[] };
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = postgres(url, { max: POOL_SIZE, onnotice: () => {} });
   // The app's own check of a mini-app token, with the parent's secret (JWT_SECRET in the environment).
   const { verifyToken } = await import("@/lib/server/auth/jwt");
   const byPath = new Map(calls.map((c) => [`${c.method} ${c.path}`, c]));
@@ -178,11 +185,11 @@ async function benchPostgres() {
     const recorded = await recordCalls(database.url, token);
     const { closeDb } = await import("@/db");
     await closeDb();
-    for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries`);
+    for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries, ${r.response.length} bytes of JSON`);
     fs.writeFileSync(floorConfig, JSON.stringify({ url: database.url, calls: recorded }));
-    floor = await startNextFloor({ port: FLOOR_PORT, env: { BENCH_FLOOR_CONFIG: floorConfig, JWT_SECRET } });
+    floor = await startNextFloor({ port: FLOOR_PORT, env: { BENCH_FLOOR_CONFIG: floorConfig, JWT_SECRET, DATABASE_POOL_SIZE: String(POOL_SIZE) } });
 
-    app = startApp({ DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN });
+    app = startApp({ DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN, DATABASE_POOL_SIZE: String(POOL_SIZE) });
     const appBase = APP_BASE;
     await waitForHealth(app);
     bare = fork(process.argv[1], ["--bare"], {
@@ -198,7 +205,7 @@ async function benchPostgres() {
     const bases = { app: appBase, floor: floor.base, bare: bareBase };
     const targets = ["app", "floor", "bare"] as const;
     const runs = new Map(CALLS.map((c) => [c.label, { app: [] as Figures[], floor: [] as Figures[], bare: [] as Figures[] }]));
-    for (const call of CALLS) for (const target of targets) await load(bases[target], call, token, CONNECTIONS, 1); // warm-up: JIT, pools, plans
+    for (const call of CALLS) for (const target of targets) await load(bases[target], call, token, CONNECTIONS, WARMUP_SECONDS); // warm-up: JIT, pools, plans
     for (let repeat = 0; repeat < REPEATS; repeat++) {
       // Rotate the order of the calls and of the three servers so none always runs first or hottest.
       const order = CALLS.map((_, i) => CALLS[(i + repeat) % CALLS.length]);

@@ -13,7 +13,8 @@ let floor: Floor | undefined;
 function load(): Floor {
   const { url, calls } = JSON.parse(fs.readFileSync(process.env.BENCH_FLOOR_CONFIG!, "utf8")) as { url: string; calls: Recorded[] };
   return {
-    sql: postgres(url, { max: 10, onnotice: () => {} }),
+    // As many connections as the app keeps (bench:api passes its DATABASE_POOL_SIZE).
+    sql: postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 20), onnotice: () => {} }),
     // Imported once, as the app does (lib/server/auth/jwt.ts).
     key: crypto.subtle.importKey("raw", new TextEncoder().encode(process.env.JWT_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
     calls: new Map(calls.map((c) => [`${c.method} ${c.path}`, c])),
