@@ -9,7 +9,7 @@ import { processWide } from "@/lib/server/process-wide";
 // (every instance listens on one channel), on the embedded database (one process) by an in-process
 // event. Polling stays only as a slow safety net (docs/decisions/0019-bot-updates-stored-then-worked.md).
 
-const CHANNEL = "bot_updates";
+export const UPDATES_CHANNEL = "bot_updates";
 
 /** The postgres.js client under a drizzle handle; null on PGlite (it has no notify()). */
 type PgNotifier = {
@@ -20,6 +20,12 @@ function pgNotifier(db: Db): PgNotifier | null {
   const client = (db as unknown as { $client?: Partial<PgNotifier> }).$client;
   return typeof client?.listen === "function" && typeof client.notify === "function" ? (client as PgNotifier) : null;
 }
+
+/**
+ * Whether the database tells other instances by NOTIFY (PostgreSQL), so that a statement can send its
+ * notification itself (the webhook's store does: one round trip instead of two); false on PGlite.
+ */
+export const notifiesBySql = (db: Db): boolean => pgNotifier(db) !== null;
 
 // One emitter per database in the whole process: the webhook's copy of this module and the worker's must meet.
 const localSignals = processWide("bot-update-signals", () => new WeakMap<Db, EventEmitter>());
@@ -39,7 +45,7 @@ export async function listenForUpdates(db: Db, { worker, onWake }: { worker: str
   };
   const pg = pgNotifier(db);
   if (pg) {
-    const { unlisten } = await pg.listen(CHANNEL, notified);
+    const { unlisten } = await pg.listen(UPDATES_CHANNEL, notified);
     return unlisten;
   }
   const signal = localSignal(db);
@@ -75,8 +81,8 @@ export function announceUpdate(db: Db, { woken = "" }: { woken?: string } = {}):
     return;
   }
   state.inFlight = true;
-  pg.notify(CHANNEL, woken)
-    .catch((error) => log().warn(`[bot] NOTIFY ${CHANNEL} failed: ${(error as Error).message}`))
+  pg.notify(UPDATES_CHANNEL, woken)
+    .catch((error) => log().warn(`[bot] NOTIFY ${UPDATES_CHANNEL} failed: ${(error as Error).message}`))
     .finally(() => {
       state.inFlight = false;
       const next = state.next;

@@ -11,7 +11,7 @@ import { createBot } from "./bot";
 import { TurnHandedOver, handOver, runUpdate, updateResumed, type UpdateRun } from "./hand-over";
 import { endAbandonedTurns, handBackUpdate } from "./turn-reservations";
 import { announceUpdate, listenForUpdates } from "./update-signal";
-import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, type StoredUpdate } from "./updates";
+import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, storeUpdate, type StoredUpdate } from "./updates";
 
 // The bot-updates worker: it claims stored updates as soon as it is woken (by the webhook of its own
 // instance, or through update-signal.ts by another one) and runs each claimed update on its own, up
@@ -40,9 +40,13 @@ type UpdateWorker = ReturnType<typeof createUpdateWorker>;
 // The webhook (a route handler, bundled apart from the jobs) wakes the worker the jobs started: process-wide.
 const ownWorkers = processWide("own-update-workers", () => new WeakMap<Db, UpdateWorker>());
 
-/** Runs one claimed update (a text message together with the rest of its split paste) and settles every row it took. */
-async function handle(db: Db, row: StoredUpdate, lockMs: number) {
+/**
+ * Runs one claimed update (a text message together with the rest of its split paste) and settles every
+ * row it took. Answers whether its chat has an update to take next.
+ */
+async function handle(db: Db, row: StoredUpdate, lockMs: number): Promise<boolean> {
   let rows = [row];
+  let more = false;
   try {
     const tail = await claimPasteTail({ db, head: row, lockMs });
     rows = [row, ...tail];
@@ -52,16 +56,18 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number) {
     if (earlier?.resumed) updateResumed();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
-    for (const taken of rows) await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS });
+    for (const taken of rows) more = (await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS })).more || more;
+    return more;
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.
     const error = thrown instanceof BotError ? thrown.error : thrown;
     if (error instanceof TurnHandedOver) {
       for (const taken of rows) await releaseUpdate({ db, row: taken });
       announceUpdate(db);
-      return;
+      return false;
     }
-    for (const taken of rows) await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS });
+    for (const taken of rows) more = (await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS })).more || more;
+    return more;
   }
 }
 
@@ -91,18 +97,24 @@ export function createUpdateWorker({
   let claiming: Promise<void> | null = null;
   let wanted = false;
   let stopping = false;
+  // A claim could not take every pending update (no free slot, or as many as there were slots): a
+  // finishing update then claims again. Otherwise only one whose chat has more waiting does.
+  let backlog = false;
   let unlisten: (() => Promise<void>) | null = null;
   let poll: ReturnType<typeof setInterval> | undefined;
 
   const start = (row: StoredUpdate): Promise<void> => {
     const { run, done: handled } = runUpdate(row.updateId, () => handle(db, row, lockMs));
     const done = handled
-      // Settling failed too (the database is away): the claim expires and the update is taken again.
-      .catch((error) => log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`))
-      .finally(() => {
+      .catch((error) => {
+        // Settling failed too (the database is away): the claim expires and the update is taken again.
+        log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`);
+        return true;
+      })
+      .then((more) => {
         inFlight.delete(row.id);
         // The chat's next update (or a chat that waited for a free slot) can go now.
-        wake();
+        if (more || backlog) wake();
       });
     inFlight.set(row.id, { row, run, done });
     return done;
@@ -111,8 +123,14 @@ export function createUpdateWorker({
   /** One claim for the free slots; answers the started handlers. */
   const claimOnce = async (): Promise<Promise<void>[]> => {
     const free = concurrency - inFlight.size;
-    if (free <= 0 || stopping) return [];
-    return (await claimUpdates({ db, lockMs, limit: free })).map(start);
+    if (stopping) return [];
+    if (free <= 0) {
+      backlog = true;
+      return [];
+    }
+    const claimed = await claimUpdates({ db, lockMs, limit: free });
+    backlog = claimed.length === free;
+    return claimed.map(start);
   };
 
   /** Claims until no wake came in meanwhile; a wake during a claim is not lost but runs it again. */
@@ -211,11 +229,17 @@ async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolea
 /** This process's worker for a database: the one the webhook wakes and the jobs start. */
 export const updateWorker = perDatabase((db) => createUpdateWorker({ db }));
 
-/** The webhook stored an update: this instance takes it at once (or after its join window), the others are told. */
-export function updateStored({ db, waitMs }: { db: Db; waitMs: number }): void {
+/**
+ * The webhook's update, stored once: this instance's worker takes it at once (or after its join window),
+ * the others are told (on PostgreSQL by the storing statement itself). Answers whether it was new.
+ */
+export async function takeUpdate({ db, update }: { db: Db; update: Parameters<typeof storeUpdate>[0]["update"] }): Promise<boolean> {
   const own = ownWorkers.get(db);
+  const { stored, waitMs, announced } = await storeUpdate({ db, update, woken: own?.id });
+  if (!stored) return false;
   own?.stored(waitMs);
-  announceUpdate(db, { woken: own?.id });
+  if (!announced) announceUpdate(db, { woken: own?.id });
+  return true;
 }
 
 /** One claim round of this process's worker; answers the started handlers' promise (tests and the cron route await it). */

@@ -1,12 +1,14 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
+import { perDatabase } from "@/db/per-database";
 import { botUpdates } from "@/db/schema";
 import { env } from "@/lib/env";
 import { GrammyError } from "grammy";
 import { now, nowMs } from "@/lib/server/clock";
 import { log } from "@/lib/server/log";
 import { callFailure } from "./telegram-api";
+import { notifiesBySql, UPDATES_CHANNEL } from "./update-signal";
 
 // Updates are stored first (the webhook answers 200 at once) and handled by the bot-updates job.
 // A chat's updates run one at a time in update_id order; different chats run side by side.
@@ -44,19 +46,34 @@ export function couldBeSplitPart(update: Update): boolean {
   return typeof text === "string" && !text.startsWith("/") && text.length > TELEGRAM_TEXT_LIMIT / 2;
 }
 
+// Every webhook's statement: prepared once per database handle. On PostgreSQL a new row's NOTIFY is sent by
+// the same statement (update-signal.ts), naming the worker its instance wakes directly.
+const storeStatement = perDatabase((db) =>
+  db
+    .insert(botUpdates)
+    // wait_until as a plain parameter: the column's own encoder would refuse its usual null.
+    .values({ updateId: sql.placeholder("updateId"), chatId: sql.placeholder("chatId"), payload: sql.placeholder("payload"), waitUntil: sql`${sql.placeholder("waitUntil")}` })
+    .onConflictDoNothing({ target: botUpdates.updateId })
+    .returning({ id: botUpdates.id, ...(notifiesBySql(db) ? { notified: sql`pg_notify(${UPDATES_CHANNEL}, ${sql.placeholder("woken")})` } : {}) })
+    .prepare("bot_store_update"),
+);
+
 /**
  * Stores an update once: Telegram's retries of the same update_id are dropped. A possible first part
- * of a split paste is not taken before `joinWindowMs` has passed. Answers whether it was new and how
- * long it waits.
+ * of a split paste is not taken before `joinWindowMs` has passed. On PostgreSQL a new update is
+ * announced to every listening worker but `woken` in the same statement (`announced`); elsewhere the
+ * caller announces it. Answers whether it was new and how long it waits.
  */
-export async function storeUpdate({ db, update, joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; update: Update; joinWindowMs?: number }): Promise<{ stored: boolean; waitMs: number }> {
+export async function storeUpdate({ db, update, woken = "", joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; update: Update; woken?: string; joinWindowMs?: number }): Promise<{ stored: boolean; waitMs: number; announced: boolean }> {
   const waitMs = joinWindowMs > 0 && couldBeSplitPart(update) ? joinWindowMs : 0;
-  const rows = await db
-    .insert(botUpdates)
-    .values({ updateId: update.update_id, chatId: updateChatId(update), payload: update, waitUntil: waitMs ? new Date(nowMs() + waitMs) : null })
-    .onConflictDoNothing({ target: botUpdates.updateId })
-    .returning({ id: botUpdates.id });
-  return { stored: rows.length > 0, waitMs };
+  const rows = await storeStatement(db).execute({
+    updateId: update.update_id,
+    chatId: updateChatId(update),
+    payload: update,
+    waitUntil: waitMs ? new Date(nowMs() + waitMs).toISOString() : null,
+    woken,
+  });
+  return { stored: rows.length > 0, waitMs, announced: notifiesBySql(db) };
 }
 
 /** A text message (not a command): the kind of update a split paste is made of. */
@@ -141,24 +158,45 @@ export function joinPaste(head: StoredUpdate, tail: StoredUpdate[]): Record<stri
 const mine = (row: StoredUpdate) => and(eq(botUpdates.id, row.id), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, row.attempts));
 
 /**
+ * Whether the settled row's chat has an update waiting (read in the settling statement, before its own
+ * change). The row's column is named with its table: drizzle writes a RETURNING column unqualified,
+ * which inside the subquery would name the subquery's own row.
+ */
+const chatHasPending = sql<boolean>`exists (select 1 from bot_updates as later where later.chat_id = bot_updates.chat_id and later.status = 'pending')`;
+
+// A finished update's statement, once per answered message: prepared once per database handle.
+const doneStatement = perDatabase((db) =>
+  db
+    .update(botUpdates)
+    // processed_at as a plain parameter (an ISO string): the driver is given no type for it.
+    .set({ status: "done", lockedUntil: null, processedAt: sql`${sql.placeholder("at")}` })
+    .where(and(eq(botUpdates.id, sql.placeholder("id")), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, sql.placeholder("attempts"))))
+    .returning({ more: chatHasPending })
+    .prepare("bot_update_done"),
+);
+
+/**
  * Settles a claimed update; only the claim holder (same attempt) may. A failure is tried again up to
  * `maxAttempts`, after Telegram's retry_after when it was a rate limit; an answer Telegram refused
- * for good (403 blocked, 400) is not tried again.
+ * for good (403 blocked, 400) is not tried again. Answers whether the chat has an update to take
+ * next (this one again included), so the worker claims again only then.
  */
-export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; row: StoredUpdate; error?: unknown; maxAttempts: number }) {
+export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; row: StoredUpdate; error?: unknown; maxAttempts: number }): Promise<{ more: boolean }> {
   if (error === undefined) {
-    await db.update(botUpdates).set({ status: "done", lockedUntil: null, processedAt: now() }).where(mine(row));
-    return;
+    const [settled] = await doneStatement(db).execute({ id: row.id, attempts: row.attempts, at: now().toISOString() });
+    return { more: Boolean(settled?.more) };
   }
   const failure = error instanceof GrammyError ? callFailure(error) : null;
   const message = error instanceof Error ? error.message : String(error);
   log().error({ err: error }, `[bot] update ${row.updateId} failed (attempt ${row.attempts})`);
   const again = row.attempts < maxAttempts && (failure?.retryable ?? true);
   const waitUntil = failure?.retryAfterSeconds ? new Date(nowMs() + failure.retryAfterSeconds * 1000) : null;
-  await db
+  const [settled] = await db
     .update(botUpdates)
     .set({ status: again ? "pending" : "failed", lockedUntil: null, waitUntil, lastError: message })
-    .where(mine(row));
+    .where(mine(row))
+    .returning({ more: chatHasPending });
+  return { more: again || Boolean(settled?.more) };
 }
 
 /** The statement that hands a claimed update back unfinished, when this worker still holds the claim (releaseUpdate, or the first step of turn-reservations.ts's handBackUpdate). */

@@ -8,8 +8,7 @@ import { answerStarsPreCheckout, type StarsUpdate } from "@/lib/server/payments/
 import { perDatabase } from "@/db/per-database";
 import { telegramApi } from "./telegram-api";
 import { handleStopControl } from "./turn-controls";
-import { storeUpdate } from "./updates";
-import { updateStored } from "./updates-job";
+import { takeUpdate } from "./updates-job";
 
 export const SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
@@ -54,7 +53,5 @@ export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpd
   }
   if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> })) return { ok: true, handled: true };
   showTyping({ db, update: update as Pick<Update, "message"> });
-  const { stored, waitMs } = await storeUpdate({ db, update });
-  if (stored) updateStored({ db, waitMs });
-  return { ok: true, handled: stored };
+  return { ok: true, handled: await takeUpdate({ db, update }) };
 }

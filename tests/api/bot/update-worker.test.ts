@@ -107,6 +107,56 @@ describe("the bot-updates worker", () => {
     expect(modelRequests().at(-1)!.body.messages.at(-1)).toEqual({ role: "user", content: "who takes this?" });
   });
 
+  it("the webhook's store tells every other instance itself, once per new update, and not the worker it woke", async () => {
+    const { listenForUpdates } = await import("@/lib/server/bot/update-signal");
+    const { telegramId } = await chatUser();
+    const { worker } = await instance({ own: true });
+    const db = await h.getDb();
+    const wakes = { own: 0, other: 0 };
+    const stop = await Promise.all([
+      listenForUpdates(db, { worker: worker.id, onWake: () => wakes.own++ }),
+      listenForUpdates(db, { worker: "other-worker", onWake: () => wakes.other++ }),
+    ]);
+    try {
+      const update = h.messageUpdate(telegramId, { text: "one message" });
+      await h.post(update);
+      await h.post(update); // Telegram's retry of the same update_id: not stored again, nobody told
+      await worker.settled();
+      await until(() => wakes.other === 1);
+      expect(wakes.own).toBe(0);
+      expect(modelRequests()).toHaveLength(1);
+    } finally {
+      await Promise.all(stop.map((unlisten) => unlisten()));
+    }
+  });
+
+  it("a message sent while its chat's turn runs is taken as soon as that turn is settled, without a poll", async () => {
+    const { telegramId } = await chatUser();
+    const { worker, timers } = await instance({ own: true });
+    h.ai.streamDelayMs = 200;
+    await h.post(h.messageUpdate(telegramId, { text: "the first question" }));
+    await until(() => modelRequests().length === 1);
+    await h.post(h.messageUpdate(telegramId, { text: "the second question" }));
+    await worker.settled();
+    // No timer fired and the safety poll is an hour away: the first turn's end took the second.
+    expect(timers.armed.size).toBe(0);
+    expect(modelRequests().map((r) => r.body.messages.at(-1).content)).toEqual(["the first question", "the second question"]);
+    expect(h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("Hello from the fake model"))).toHaveLength(2);
+  });
+
+  it("another chat's message waits for a free slot and is taken when one frees, without a poll", async () => {
+    const first = await chatUser();
+    const second = await chatUser();
+    const { worker, timers } = await instance({ own: true, concurrency: 1 });
+    h.ai.streamDelayMs = 200;
+    await h.post(h.messageUpdate(first.telegramId, { text: "the first chat" }));
+    await until(() => modelRequests().length === 1);
+    await h.post(h.messageUpdate(second.telegramId, { text: "the second chat" }));
+    await worker.settled();
+    expect(timers.armed.size).toBe(0);
+    expect(modelRequests().map((r) => r.body.messages.at(-1).content)).toEqual(["the first chat", "the second chat"]);
+  });
+
   it("a worker woken by its own webhook is not woken again by that store's notification; every other listener is", async () => {
     const { announceUpdate, listenForUpdates } = await import("@/lib/server/bot/update-signal");
     const db = await h.getDb();
