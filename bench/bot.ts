@@ -111,9 +111,6 @@ type Round = {
   opened: { botApi: number; model: number };
 };
 
-/** A server under test: the app or the bot floor, its process group (for its CPU time) and how to stop it. */
-type Served = { pid: number; stop: () => void };
-
 async function main() {
   // Per chat: the time of every Bot API call for it.
   const seen = new Map<number, { method: string; text: string; at: number }[]>();
@@ -167,10 +164,11 @@ async function main() {
     }
   };
   /** Posts one message per chat, at `intervalMs` apart (0: all at once), and times each chat's first reaction and answer. */
-  const run = async (served: Served, label: string, chats: number[], intervalMs: number): Promise<Round> => {
+  /** `pid`: the process group of the server under test (the app or the bot floor), for its CPU time. */
+  const run = async (pid: number, label: string, chats: number[], intervalMs: number): Promise<Round> => {
     for (const chatId of chats) seen.set(chatId, []);
     const postedAt = new Map<number, number>();
-    const cpuBefore = groupCpuSeconds(served.pid);
+    const cpuBefore = groupCpuSeconds(pid);
     const connectionsBefore = { botApi: bot.connections, model: ai.connections };
     const started = performance.now();
     const posts: Promise<string>[] = [];
@@ -181,7 +179,7 @@ async function main() {
     }
     await Promise.all(posts);
     await until(() => chats.every((chatId) => seen.get(chatId)!.some(isAnswer)), `${chats.length} answers`);
-    const cpuSeconds = groupCpuSeconds(served.pid) - cpuBefore;
+    const cpuSeconds = groupCpuSeconds(pid) - cpuBefore;
     await sleep(300); // a second answer would show by now
     const finalAt = (chatId: number) => seen.get(chatId)!.find(isAnswer)!.at;
     // Each chat's model request, told apart by the chat id in its text.
@@ -206,11 +204,11 @@ async function main() {
     };
   };
   /** The bursts, each load run once per entry of BENCH_CHATS; round 0 (one chat) only warms the server up: JIT, pools, modules. */
-  const bursts = async (served: Served, chatsOfRounds: number[][]): Promise<Round[]> => {
+  const bursts = async (pid: number, chatsOfRounds: number[][]): Promise<Round[]> => {
     const measured: Round[] = [];
     for (const [round, chats] of chatsOfRounds.entries()) {
       const before = chatsOfRounds.slice(1, round).filter((earlier) => earlier.length === chats.length).length;
-      const result = await run(served, `${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
+      const result = await run(pid, `${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
       if (round > 0) measured.push(result);
     }
     return measured;
@@ -230,10 +228,9 @@ async function main() {
   const app = startApp({ APP_MODE: "production", ...dbEnv, ...serverEnv, PUBLIC_URL: APP_BASE, LOG_LEVEL: "warn" });
   try {
     await waitForHealth(app);
-    const served = { pid: app.pid!, stop: () => stopApp(app) };
-    results.push(...(await bursts(served, rounds)));
+    results.push(...(await bursts(app.pid!, rounds)));
     for (const step of steps) {
-      const result = await run(served, `${step.rate}/s`, step.chats, 1000 / step.rate);
+      const result = await run(app.pid!, `${step.rate}/s`, step.chats, 1000 / step.rate);
       sweep.push(result);
       if (percentile(result.first, 95) > 400) break;
     }
@@ -245,7 +242,7 @@ async function main() {
     // On the app's port, so the bench's own connections and timings are the same.
     const floor = await startNextFloor({ port: APP_PORT, env: { ...serverEnv, DATABASE_URL: database!.url } });
     try {
-      floorResults = await bursts(floor, floorRounds);
+      floorResults = await bursts(floor.pid, floorRounds);
     } finally {
       floor.stop();
       await sleep(500);
