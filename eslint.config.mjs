@@ -10,7 +10,10 @@ export default defineConfig([
       // Leaving a property out by destructuring it into a rest sibling is how the seed drops fields.
       // Pictures are static SVGs and signed file URLs shown as they are; the app does not run Next's image optimiser.
       "@next/next/no-img-element": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -25,11 +28,23 @@ export default defineConfig([
           basePath: import.meta.dirname,
           zones: [
             {
-              target: ["./components", "./lib/client", "./lib/queries", "./lib/contracts", "./lib/i18n", "./lib/shared"],
+              target: [
+                "./components",
+                "./lib/client",
+                "./lib/queries",
+                "./lib/contracts",
+                "./lib/i18n",
+                "./lib/shared",
+              ],
               from: ["./lib/server", "./db"],
-              message: "Browser and shared code reach the server through an API call, never by importing lib/server or db.",
+              message:
+                "Browser and shared code reach the server through an API call, never by importing lib/server or db.",
             },
-            { target: "./db", from: "./lib/server", message: "db/ sits below lib/server: a type both need belongs in lib/shared." },
+            {
+              target: "./db",
+              from: "./lib/server",
+              message: "db/ sits below lib/server: a type both need belongs in lib/shared.",
+            },
             {
               target: ["./lib/server", "./db", "./lib/shared"],
               from: ["./components", "./lib/client", "./lib/queries"],
@@ -50,5 +65,15 @@ export default defineConfig([
     files: ["**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
-  globalIgnores([".next*/**", "bench/next-floor/**", "out/**", "build/**", "next-env.d.ts", "test-results*/**", "data/**", ".data/**", "storage/**"]),
+  globalIgnores([
+    ".next*/**",
+    "bench/next-floor/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "test-results*/**",
+    "data/**",
+    ".data/**",
+    "storage/**",
+  ]),
 ]);

@@ -16,13 +16,18 @@ export async function register() {
     try {
       const db = await getDb();
       // A full pool before the first burst; a server that refuses some connections is not a reason to stop.
-      await openPoolConnections().catch((error) => rootLogger.warn({ error: (error as Error).message }, "database pool not fully opened at start"));
+      await openPoolConnections().catch((error) =>
+        rootLogger.warn({ error: (error as Error).message }, "database pool not fully opened at start"),
+      );
       if (!runJobs) return;
       const { startJobs } = await import("@/lib/server/jobs/scheduler");
       const { jobs } = await import("@/lib/server/jobs/registry");
       startJobs({ db, jobs });
     } catch (error) {
-      rootLogger.error({ error: (error as Error).message, retryInMs: RETRY_MS }, "database unavailable at start, retrying");
+      rootLogger.error(
+        { error: (error as Error).message, retryInMs: RETRY_MS },
+        "database unavailable at start, retrying",
+      );
       setTimeout(() => void open(), RETRY_MS).unref();
     }
   };

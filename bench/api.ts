@@ -48,7 +48,12 @@ const CALLS: Call[] = [
   { label: "GET /api/models/all", method: "GET", path: "/api/models/all", auth: true },
   { label: "GET /api/tariff/standard", method: "GET", path: "/api/tariff/standard", auth: true },
   { label: "POST /api/history/", method: "POST", path: "/api/history/", auth: true, body: '{"page":1,"page_size":10}' },
-  { label: "GET /api/video/check-model-cost/{model}", method: "GET", path: "/api/video/check-model-cost/veo-3", auth: true },
+  {
+    label: "GET /api/video/check-model-cost/{model}",
+    method: "GET",
+    path: "/api/video/check-model-cost/veo-3",
+    auth: true,
+  },
 ];
 // The route module and its params for each call (the app router's file layout).
 const ROUTES: Record<string, { file: string; params: Record<string, string> }> = {
@@ -57,9 +62,11 @@ const ROUTES: Record<string, { file: string; params: Record<string, string> }> =
   "/api/models/all": { file: "app/api/models/all/route", params: {} },
   "/api/tariff/standard": { file: "app/api/tariff/standard/route", params: {} },
   "/api/history/": { file: "app/api/history/route", params: {} },
-  "/api/video/check-model-cost/veo-3": { file: "app/api/video/check-model-cost/[modelName]/route", params: { modelName: "veo-3" } },
+  "/api/video/check-model-cost/veo-3": {
+    file: "app/api/video/check-model-cost/[modelName]/route",
+    params: { modelName: "veo-3" },
+  },
 };
-
 
 // ---------- the bare server (child process) ----------
 async function runBare() {
@@ -95,7 +102,10 @@ async function load(url: string, call: Call, token: string, connections: number,
     method: call.method,
     connections,
     duration: seconds,
-    headers: { ...(call.auth ? { authorization: `Bearer ${token}` } : {}), ...(call.body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(call.auth ? { authorization: `Bearer ${token}` } : {}),
+      ...(call.body ? { "content-type": "application/json" } : {}),
+    },
     body: call.body,
   });
   return {
@@ -124,9 +134,21 @@ async function seedUser(): Promise<{ userId: number }> {
     .limit(1);
   const limits = { textLimit: 1000, imageLimit: 100, audioLimit: 100, fileLimit: 100, videoLimit: 100 };
   const month = 30 * 86_400_000;
-  await db.insert(subscriptions).values({ userId: user.id, tariffId: paid.tariffId, priceKopecks: 100_000, startsAt: new Date(), expiresAt: new Date(Date.now() + month), ...limits });
+  await db.insert(subscriptions).values({
+    userId: user.id,
+    tariffId: paid.tariffId,
+    priceKopecks: 100_000,
+    startsAt: new Date(),
+    expiresAt: new Date(Date.now() + month),
+    ...limits,
+  });
   await db.insert(dialogSessions).values(
-    Array.from({ length: 30 }, (_, i) => ({ userId: user.id, name: `Session ${i}`, modelId: model.id, action: "text" })) as never,
+    Array.from({ length: 30 }, (_, i) => ({
+      userId: user.id,
+      name: `Session ${i}`,
+      modelId: model.id,
+      action: "text",
+    })) as never,
   );
   return { userId: user.id };
 }
@@ -141,7 +163,10 @@ async function recordCalls(url: string, token: string): Promise<Recorded[]> {
   // Only queries sent on behalf of the call count (background jobs share the database handle).
   const calling = new AsyncLocalStorage<Recorded["queries"]>();
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void calling.getStore()?.push({ sql, params }) } });
+  const db = drizzle(client, {
+    schema,
+    logger: { logQuery: (sql, params) => void calling.getStore()?.push({ sql, params }) },
+  });
   // Both what getDb() answers and what openDb() answers (db/index.ts).
   Object.assign((globalThis as unknown as { __appDb: object }).__appDb, { promise: Promise.resolve(db), db });
   const recorded: Recorded[] = [];
@@ -161,7 +186,8 @@ async function recordCalls(url: string, token: string): Promise<Recorded[]> {
     const queries: Recorded["queries"] = [];
     const res = await calling.run(queries, invoke);
     // A refused call (a token the app no longer accepts, say) would measure the refusal, not the call.
-    if (!res.ok) throw new Error(`${call.method} ${call.path} answered ${res.status} while recording: ${await res.text()}`);
+    if (!res.ok)
+      throw new Error(`${call.method} ${call.path} answered ${res.status} while recording: ${await res.text()}`);
     recorded.push({ ...call, queries, status: res.status, response: await res.text() });
   }
   return recorded;
@@ -178,16 +204,23 @@ async function benchPostgres() {
   let bare: ChildProcess | undefined;
   let floor: NextFloor | undefined;
   const floorConfig = path.join(os.tmpdir(), `bench-floor-${crypto.randomBytes(4).toString("hex")}.json`);
-  const loadBefore = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
+  const loadBefore = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(" / ");
   try {
     const { userId } = await seedUser();
     const token = await tokenFor(userId);
     const recorded = await recordCalls(database.url, token);
     const { closeDb } = await import("@/db");
     await closeDb();
-    for (const r of recorded) console.log(`${r.label}: ${r.status}, ${r.queries.length} queries, ${r.response.length} bytes of JSON`);
+    for (const r of recorded)
+      console.log(`${r.label}: ${r.status}, ${r.queries.length} queries, ${r.response.length} bytes of JSON`);
     fs.writeFileSync(floorConfig, JSON.stringify({ url: database.url, calls: recorded }));
-    floor = await startNextFloor({ port: FLOOR_PORT, env: { BENCH_FLOOR_CONFIG: floorConfig, JWT_SECRET, DATABASE_POOL_SIZE: String(POOL_SIZE) } });
+    floor = await startNextFloor({
+      port: FLOOR_PORT,
+      env: { BENCH_FLOOR_CONFIG: floorConfig, JWT_SECRET, DATABASE_POOL_SIZE: String(POOL_SIZE) },
+    });
 
     app = startApp({ DATABASE_URL: database.url, JWT_SECRET, BOT_TOKEN, DATABASE_POOL_SIZE: String(POOL_SIZE) });
     const appBase = APP_BASE;
@@ -204,8 +237,11 @@ async function benchPostgres() {
 
     const bases = { app: appBase, floor: floor.base, bare: bareBase };
     const targets = ["app", "floor", "bare"] as const;
-    const runs = new Map(CALLS.map((c) => [c.label, { app: [] as Figures[], floor: [] as Figures[], bare: [] as Figures[] }]));
-    for (const call of CALLS) for (const target of targets) await load(bases[target], call, token, CONNECTIONS, WARMUP_SECONDS); // warm-up: JIT, pools, plans
+    const runs = new Map(
+      CALLS.map((c) => [c.label, { app: [] as Figures[], floor: [] as Figures[], bare: [] as Figures[] }]),
+    );
+    for (const call of CALLS)
+      for (const target of targets) await load(bases[target], call, token, CONNECTIONS, WARMUP_SECONDS); // warm-up: JIT, pools, plans
     for (let repeat = 0; repeat < REPEATS; repeat++) {
       // Rotate the order of the calls and of the three servers so none always runs first or hottest.
       const order = CALLS.map((_, i) => CALLS[(i + repeat) % CALLS.length]);
@@ -216,10 +252,17 @@ async function benchPostgres() {
         }
       }
     }
-    const loadAfter = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
-    console.log(`\n${new Date().toISOString()} · ${machine()} · ${CONNECTIONS} connections, ${REPEATS} × ${SECONDS} s, medians`);
+    const loadAfter = os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" / ");
+    console.log(
+      `\n${new Date().toISOString()} · ${machine()} · ${CONNECTIONS} connections, ${REPEATS} × ${SECONDS} s, medians`,
+    );
     console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after`);
-    console.log(`| call | app rps (p50/p99 ms) | Next floor rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / floor (goal ≥ ${FLOOR_GOAL}) | floor / bare | errors |`);
+    console.log(
+      `| call | app rps (p50/p99 ms) | Next floor rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / floor (goal ≥ ${FLOOR_GOAL}) | floor / bare | errors |`,
+    );
     console.log("|---|---|---|---|---|---|---|");
     for (const call of CALLS) {
       const { app: a, floor: f, bare: b } = runs.get(call.label)!;
@@ -273,7 +316,11 @@ async function benchPglite() {
   }
 }
 
-const main = process.argv.includes("--bare") ? runBare : process.env.BENCH_DB === "pglite" ? benchPglite : benchPostgres;
+const main = process.argv.includes("--bare")
+  ? runBare
+  : process.env.BENCH_DB === "pglite"
+    ? benchPglite
+    : benchPostgres;
 main().catch((error) => {
   console.error(error);
   process.exit(1);

@@ -40,11 +40,21 @@ const START_TOKENS = 1_000_000;
 // What one answer of the fake model costs (its reported tokens at the seeded model's multiplier).
 const ANSWER_COST = 17;
 // The goals, in ms: first reaction p50/p95 (PGlite: p50 only), and the final answer's p50/p95 over the model's own time.
-const GOAL = { firstP50: PGLITE ? 300 : 150, firstP95: PGLITE ? Infinity : 400, finalP50: MODEL_MS + 250, finalP95: MODEL_MS + 1000 };
+const GOAL = {
+  firstP50: PGLITE ? 300 : 150,
+  firstP95: PGLITE ? Infinity : 400,
+  finalP50: MODEL_MS + 250,
+  finalP95: MODEL_MS + 1000,
+};
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const chatOf = (body: Record<string, unknown>) => Number(body.chat_id);
-const load = () => os.loadavg().map((v) => v.toFixed(1)).join(" / ");
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(" / ");
 
 /** CPU seconds used so far by the processes of a process group (the app under npm and sh, the floor's `next start`). */
 function groupCpuSeconds(pgid: number): number {
@@ -71,7 +81,10 @@ async function seedChats(telegramIds: number[]) {
   const [model] = await db.select({ id: models.id }).from(models).where(eq(models.modelName, "gpt-4o-mini"));
   const seedOne = async (id: number) => {
     const user = await upsertTelegramUser({ db, tg: { id, firstName: "Bench", languageCode: "en" } });
-    const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: "Bench", modelId: model.id, action: "text" }).returning({ id: dialogSessions.id });
+    const [session] = await db
+      .insert(dialogSessions)
+      .values({ userId: user.id, name: "Bench", modelId: model.id, action: "text" })
+      .returning({ id: dialogSessions.id });
     await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
     await db.update(quotas).set({ textTokens: START_TOKENS }).where(eq(quotas.userId, user.id));
   };
@@ -130,7 +143,9 @@ async function main() {
   const loadBefore = load();
   const database = PGLITE ? null : await createThrowawayDatabase("bench_bot");
   const pgliteDir = PGLITE ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-bot-")) : null;
-  const dbEnv = database ? { DATABASE_URL: database.url } : { DATABASE_URL: undefined, PGLITE_DIR: path.join(pgliteDir!, "pglite"), DATA_DIR: pgliteDir! };
+  const dbEnv = database
+    ? { DATABASE_URL: database.url }
+    : { DATABASE_URL: undefined, PGLITE_DIR: path.join(pgliteDir!, "pglite"), DATA_DIR: pgliteDir! };
   Object.assign(process.env, { JWT_SECRET, BOT_TOKEN }, dbEnv);
   if (!database) delete process.env.DATABASE_URL;
 
@@ -152,7 +167,13 @@ async function main() {
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
       body: JSON.stringify({
         update_id: nextUpdate++,
-        message: { message_id: nextUpdate, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" }, text },
+        message: {
+          message_id: nextUpdate,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: "private" },
+          from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" },
+          text,
+        },
       }),
     }).then((res) => res.text());
   const isAnswer = (c: { method: string; text: string }) => c.method === "sendMessage" && c.text.includes("tokens:");
@@ -208,7 +229,12 @@ async function main() {
     const measured: Round[] = [];
     for (const [round, chats] of chatsOfRounds.entries()) {
       const before = chatsOfRounds.slice(1, round).filter((earlier) => earlier.length === chats.length).length;
-      const result = await run(pid, `${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`, chats, 0);
+      const result = await run(
+        pid,
+        `${chats.length}${before ? `, ${["", "2nd", "3rd"][before] ?? `${before + 1}th`}` : ""}`,
+        chats,
+        0,
+      );
       if (round > 0) measured.push(result);
     }
     return measured;
@@ -276,19 +302,30 @@ async function main() {
     }
   };
   burstTable("The app", results);
-  if (floorResults.length) burstTable("The bot floor (bench/next-floor/lib/bot-floor.ts: the least a turn does behind a Next route handler)", floorResults);
-  console.log(`\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer${floorResults.length ? " (app · floor)" : ""}`);
+  if (floorResults.length)
+    burstTable(
+      "The bot floor (bench/next-floor/lib/bot-floor.ts: the least a turn does behind a Next route handler)",
+      floorResults,
+    );
+  console.log(
+    `\nWhere the final answer's time went, p50 / p95 in ms: from the POST until the model was asked, the model's stream, from its last piece to the answer${floorResults.length ? " (app · floor)" : ""}`,
+  );
   console.log("| chats at once | until the model was asked | the model | after the model |");
   console.log("|---|---|---|---|");
-  const both = (values: number[]) => (values.length ? `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}` : "—");
+  const both = (values: number[]) =>
+    values.length ? `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}` : "—";
   for (const [i, r] of results.entries()) {
     const f = floorResults[i];
     const pair = (pick: (round: Round) => number[]) => (f ? `${both(pick(r))} · ${both(pick(f))}` : both(pick(r)));
     console.log(`| ${r.label} | ${pair((x) => x.asked)} | ${pair((x) => x.model)} | ${pair((x) => x.after)} |`);
   }
   if (!sweep.length) return;
-  console.log(`\nThroughput of the app: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`);
-  console.log("| turns / s | first reaction p50 / p95 (goal p95 ≤ 400 ms) | final answer p50 / p95 | app CPU: cores, ms a turn | answered once, charged once |");
+  console.log(
+    `\nThroughput of the app: new chats writing at a steady rate for ${SWEEP_SECONDS} s each, until the first reaction's p95 passes 400 ms`,
+  );
+  console.log(
+    "| turns / s | first reaction p50 / p95 (goal p95 ≤ 400 ms) | final answer p50 / p95 | app CPU: cores, ms a turn | answered once, charged once |",
+  );
   console.log("|---|---|---|---|---|");
   for (const r of sweep) {
     console.log(
@@ -296,7 +333,9 @@ async function main() {
     );
   }
   const sustained = sweep.filter((r) => percentile(r.first, 95) <= 400).at(-1);
-  console.log(`Sustained: ${sustained ? sustained.label.replace("/s", " turns/s") : `less than ${sweep[0].label.replace("/s", " turns/s")}`} with the first reaction's p95 ≤ 400 ms.`);
+  console.log(
+    `Sustained: ${sustained ? sustained.label.replace("/s", " turns/s") : `less than ${sweep[0].label.replace("/s", " turns/s")}`} with the first reaction's p95 ≤ 400 ms.`,
+  );
 }
 
 main().catch((error) => {

@@ -13,7 +13,9 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export function startApp(env: Record<string, string | undefined>): ChildProcess {
   const merged = { ...process.env, ...env, PORT: String(APP_PORT), HOSTNAME: "127.0.0.1", NODE_ENV: "production" };
   // An undefined value removes the variable (the embedded database runs when DATABASE_URL is unset).
-  const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv;
+  const childEnv = Object.fromEntries(
+    Object.entries(merged).filter(([, value]) => value !== undefined),
+  ) as NodeJS.ProcessEnv;
   return spawn("sh", ["-c", APP_CMD], {
     env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],

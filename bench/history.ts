@@ -21,7 +21,9 @@ async function timeIt(label: string, fn: () => Promise<unknown>) {
   }
   times.sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`${label.padEnd(34)} median ${ms(times[Math.floor(RUNS / 2)]).padStart(9)}   p90 ${ms(times[Math.floor(RUNS * 0.9)]).padStart(9)}`);
+  console.log(
+    `${label.padEnd(34)} median ${ms(times[Math.floor(RUNS / 2)]).padStart(9)}   p90 ${ms(times[Math.floor(RUNS * 0.9)]).padStart(9)}`,
+  );
 }
 
 async function main() {
@@ -60,8 +62,12 @@ async function main() {
     await sql`vacuum analyze dialog_messages`;
     const [{ sessions }] = await sql`select count(*)::int as sessions from dialog_sessions`;
     const [{ messages }] = await sql`select count(*)::int as messages from dialog_messages`;
-    console.log(`seeded ${sessions} sessions and ${messages} messages in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-    console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${(await sql`select version()`)[0].version.split(",")[0]}`);
+    console.log(
+      `seeded ${sessions} sessions and ${messages} messages in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${(await sql`select version()`)[0].version.split(",")[0]}`,
+    );
 
     const lastPage = Math.ceil(sessions / PAGE_SIZE);
     for (const page of [1, 100, lastPage]) {
@@ -71,13 +77,16 @@ async function main() {
       });
     }
     // For comparison: the same page with a plain OFFSET over the joined rows (what listSessions avoids).
-    await timeIt(`  plain OFFSET, page ${lastPage}`, () => sql`
+    await timeIt(
+      `  plain OFFSET, page ${lastPage}`,
+      () => sql`
       select s.id, s.name, s.updated_at, m.display_name, m.image,
         (select left(d.user_text, 400) from dialog_messages d where d.session_id = s.id and d.user_text is not null
          order by d.created_at desc, d.id desc limit 1)
       from dialog_sessions s join models m on m.id = s.model_id
       where s.user_id = ${userId}
-      order by s.updated_at desc, s.id desc limit ${PAGE_SIZE} offset ${(lastPage - 1) * PAGE_SIZE}`);
+      order by s.updated_at desc, s.id desc limit ${PAGE_SIZE} offset ${(lastPage - 1) * PAGE_SIZE}`,
+    );
     await timeIt(`thread of ${THREAD} messages`, async () => {
       const res = await listSessionMessages({ db, userId, sessionId: threadId });
       if (res.length !== THREAD) throw new Error(`thread has ${res.length} messages`);

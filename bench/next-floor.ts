@@ -16,7 +16,13 @@ const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 export type NextFloor = { base: string; pid: number; stop: () => void };
 
 /** Builds the floor and starts it (`next start`) on `port`; `env` reaches its route handlers. Its page is an empty one that greets. */
-export async function startNextFloor({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<NextFloor> {
+export async function startNextFloor({
+  port,
+  env = {},
+}: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<NextFloor> {
   const dir = fs.mkdtempSync(path.join(ROOT, ".next-floor-"));
   fs.cpSync(path.join(ROOT, "bench", "next-floor"), dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "next-floor", "private": true }\n');
@@ -30,7 +36,11 @@ export async function startNextFloor({ port, env = {} }: { port: number; env?: R
     remove();
   };
   try {
-    execFileSync(process.execPath, [NEXT_BIN, "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    execFileSync(process.execPath, [NEXT_BIN, "build"], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: dir,
       env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
@@ -41,7 +51,10 @@ export async function startNextFloor({ port, env = {} }: { port: number; env?: R
     for (let waited = 0; ; waited += 50) {
       if (child.exitCode !== null) throw new Error(`the Next floor exited with ${child.exitCode}`);
       if (waited > 60_000) throw new Error("the Next floor did not start within 60 s");
-      const up = await fetch(`${base}/`).then((res) => res.ok, () => false);
+      const up = await fetch(`${base}/`).then(
+        (res) => res.ok,
+        () => false,
+      );
       if (up) return { base, pid: child.pid!, stop };
       await sleep(50);
     }

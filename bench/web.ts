@@ -20,7 +20,14 @@ import { APP_BASE, median, startApp, stopApp, waitForHealth } from "./built-app"
 import { startNextFloor, type NextFloor } from "./next-floor";
 
 const CHROME = process.env.BENCH_CHROME ?? "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 type LighthouseResult = {
   lighthouseVersion: string;
   categories: { performance: { score: number | null } };
@@ -53,10 +60,21 @@ async function greetingScripts(base: string) {
     await page.getByTestId("greeting").waitFor();
     await page.waitForLoadState("networkidle");
     const { greetedAt, scripts: fetched } = await probe.read();
-    const scripts = fetched.map(({ body, requestedAt }) => ({ gzipped: zlib.gzipSync(body).length, sdk: body.includes(SDK_MARKER), beforeGreeting: requestedAt < greetedAt }));
+    const scripts = fetched.map(({ body, requestedAt }) => ({
+      gzipped: zlib.gzipSync(body).length,
+      sdk: body.includes(SDK_MARKER),
+      beforeGreeting: requestedAt < greetedAt,
+    }));
     const first = scripts.filter((s) => s.beforeGreeting);
     const sum = (list: typeof scripts) => list.reduce((total, s) => total + s.gzipped, 0);
-    return { first: first.length, firstBytes: sum(first), sdkFirst: first.some((s) => s.sdk), sdkLater: scripts.some((s) => s.sdk && !s.beforeGreeting), all: scripts.length, allBytes: sum(scripts) };
+    return {
+      first: first.length,
+      firstBytes: sum(first),
+      sdkFirst: first.some((s) => s.sdk),
+      sdkLater: scripts.some((s) => s.sdk && !s.beforeGreeting),
+      all: scripts.length,
+      allBytes: sum(scripts),
+    };
   } finally {
     await browser.close();
   }
@@ -84,8 +102,13 @@ async function throttledLoads(base: string) {
       await page.addInitScript(() => {
         const seen: PageTimings = { tasks: [], lcp: 0 };
         (window as { benchTimings?: PageTimings }).benchTimings = seen;
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.tasks.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => (seen.lcp = e.startTime))).observe({ type: "largest-contentful-paint", buffered: true });
+        new PerformanceObserver((list) =>
+          list.getEntries().forEach((e) => seen.tasks.push([e.startTime, e.duration])),
+        ).observe({ type: "longtask", buffered: true });
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => (seen.lcp = e.startTime))).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        });
       });
       await page.goto(`${base}/`);
       await page.getByTestId("greeting").waitFor();
@@ -96,20 +119,36 @@ async function throttledLoads(base: string) {
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
       }));
       // Only the part of a task after the first contentful paint counts, as in Lighthouse's TBT.
-      const blocking = tasks.reduce((sum, [start, duration]) => sum + Math.max(0, Math.min(duration, start + duration - fcp) - 50), 0);
+      const blocking = tasks.reduce(
+        (sum, [start, duration]) => sum + Math.max(0, Math.min(duration, start + duration - fcp) - 50),
+        0,
+      );
       runs.push({ fcp, lcp, longest: Math.max(0, ...tasks.map(([, duration]) => duration)), blocking });
       await page.close();
     }
   } finally {
     await browser.close();
   }
-  return { fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), longest: median(runs.map((r) => r.longest)), blocking: median(runs.map((r) => r.blocking)) };
+  return {
+    fcp: median(runs.map((r) => r.fcp)),
+    lcp: median(runs.map((r) => r.lcp)),
+    longest: median(runs.map((r) => r.longest)),
+    blocking: median(runs.map((r) => r.blocking)),
+  };
 }
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
-  const loadBefore = os.loadavg().map((v) => v.toFixed(1)).join(" / ");
-  const app = startApp({ DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "pglite"), DATA_DIR: dir, APP_MODE: "demo" });
+  const loadBefore = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(" / ");
+  const app = startApp({
+    DATABASE_URL: undefined,
+    PGLITE_DIR: path.join(dir, "pglite"),
+    DATA_DIR: dir,
+    APP_MODE: "demo",
+  });
   let floor: NextFloor | undefined;
   try {
     await waitForHealth(app);
@@ -124,35 +163,72 @@ async function main() {
     const report = path.join(dir, "lighthouse.json");
     execFileSync(
       path.join("node_modules", ".bin", "lighthouse"),
-      [`${APP_BASE}/`, "--only-categories=performance", "--output=json", `--output-path=${report}`, "--quiet", `--chrome-flags=${FLAGS.join(" ")}`],
+      [
+        `${APP_BASE}/`,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${report}`,
+        "--quiet",
+        `--chrome-flags=${FLAGS.join(" ")}`,
+      ],
       { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"], timeout: 180_000 },
     );
     const lhr = JSON.parse(fs.readFileSync(report, "utf8")) as LighthouseResult;
-    const requests = (lhr.audits["network-requests"].details as { items: { resourceType?: string; transferSize?: number; url: string }[] }).items;
+    const requests = (
+      lhr.audits["network-requests"].details as {
+        items: { resourceType?: string; transferSize?: number; url: string }[];
+      }
+    ).items;
     const scripts = requests.filter((r) => r.resourceType === "Script");
     const numeric = (id: string) => lhr.audits[id].numericValue ?? NaN;
     const cpus = os.cpus();
-    console.log(`${new Date().toISOString()} · ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, Lighthouse ${lhr.lighthouseVersion} mobile, ${CHROME}`);
-    console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${os.loadavg().map((v) => v.toFixed(1)).join(" / ")} after`);
-    const within = (value: number, goal: number, show: (v: number) => string) => `${show(value)} (goal ≤ ${show(goal)}: ${value <= goal ? "met" : "not met"})`;
+    console.log(
+      `${new Date().toISOString()} · ${cpus.length} × ${cpus[0]?.model.trim()}, Node ${process.version}, Lighthouse ${lhr.lighthouseVersion} mobile, ${CHROME}`,
+    );
+    console.log(
+      `load average (1 / 5 / 15 min): ${loadBefore} before, ${os
+        .loadavg()
+        .map((v) => v.toFixed(1))
+        .join(" / ")} after`,
+    );
+    const within = (value: number, goal: number, show: (v: number) => string) =>
+      `${show(value)} (goal ≤ ${show(goal)}: ${value <= goal ? "met" : "not met"})`;
     const msOf = (value: number) => `${Math.round(value)} ms`;
     console.log("| Home against an empty Next page | Home | empty page | Home's goal |");
     console.log("|---|---|---|---|");
-    console.log(`| JS fetched until the greeting shows (gzip) | ${KB(greeting.firstBytes)} | ${KB(emptyGreeting.firstBytes)} | ${within(greeting.firstBytes, emptyGreeting.firstBytes + 25 * 1024, KB)} |`);
-    console.log(`| longest task, 4× CPU throttle, median of ${THROTTLED_LOADS} | ${msOf(throttled.longest)} | ${msOf(emptyThrottled.longest)} | ${within(throttled.longest, emptyThrottled.longest + 100, msOf)} |`);
-    console.log(`| blocking time after the first paint, 4× CPU throttle | ${msOf(throttled.blocking)} | ${msOf(emptyThrottled.blocking)} | reported |`);
-    console.log(`| greeting painted (LCP), 4× CPU throttle | ${msOf(throttled.lcp)} | ${msOf(emptyThrottled.lcp)} | reported |`);
+    console.log(
+      `| JS fetched until the greeting shows (gzip) | ${KB(greeting.firstBytes)} | ${KB(emptyGreeting.firstBytes)} | ${within(greeting.firstBytes, emptyGreeting.firstBytes + 25 * 1024, KB)} |`,
+    );
+    console.log(
+      `| longest task, 4× CPU throttle, median of ${THROTTLED_LOADS} | ${msOf(throttled.longest)} | ${msOf(emptyThrottled.longest)} | ${within(throttled.longest, emptyThrottled.longest + 100, msOf)} |`,
+    );
+    console.log(
+      `| blocking time after the first paint, 4× CPU throttle | ${msOf(throttled.blocking)} | ${msOf(emptyThrottled.blocking)} | reported |`,
+    );
+    console.log(
+      `| greeting painted (LCP), 4× CPU throttle | ${msOf(throttled.lcp)} | ${msOf(emptyThrottled.lcp)} | reported |`,
+    );
     console.log("");
     console.log("| measure | value | goal |");
     console.log("|---|---|---|");
     console.log(`| JS referenced by Home's HTML (${html.count} files, gzip) | ${KB(html.gzipped)} | ≤ 140 KB |`);
-    console.log(`| JS fetched until the greeting shows (${greeting.first} files, gzip) | ${KB(greeting.firstBytes)} | ≤ 140 KB |`);
-    console.log(`| @telegram-apps/sdk among them | ${greeting.sdkFirst ? "yes" : greeting.sdkLater ? "no (loaded after)" : "no"} | no |`);
+    console.log(
+      `| JS fetched until the greeting shows (${greeting.first} files, gzip) | ${KB(greeting.firstBytes)} | ≤ 140 KB |`,
+    );
+    console.log(
+      `| @telegram-apps/sdk among them | ${greeting.sdkFirst ? "yes" : greeting.sdkLater ? "no (loaded after)" : "no"} | no |`,
+    );
     console.log(`| JS fetched until the network is quiet (${greeting.all} files, gzip) | ${KB(greeting.allBytes)} | |`);
     const ms = (value: number) => `${Math.round(value)} ms`;
-    console.log(`| Chromium, 4× CPU throttle, median of ${THROTTLED_LOADS}: FCP / greeting (LCP) | ${ms(throttled.fcp)} / ${ms(throttled.lcp)} | |`);
-    console.log(`| Chromium, 4× CPU throttle, median of ${THROTTLED_LOADS}: longest task / blocking time | ${ms(throttled.longest)} / ${ms(throttled.blocking)} | |`);
-    console.log(`| JS fetched by the Lighthouse load (${scripts.length} files, transferred) | ${KB(scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0))} | ≤ 140 KB |`);
+    console.log(
+      `| Chromium, 4× CPU throttle, median of ${THROTTLED_LOADS}: FCP / greeting (LCP) | ${ms(throttled.fcp)} / ${ms(throttled.lcp)} | |`,
+    );
+    console.log(
+      `| Chromium, 4× CPU throttle, median of ${THROTTLED_LOADS}: longest task / blocking time | ${ms(throttled.longest)} / ${ms(throttled.blocking)} | |`,
+    );
+    console.log(
+      `| JS fetched by the Lighthouse load (${scripts.length} files, transferred) | ${KB(scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0))} | ≤ 140 KB |`,
+    );
     console.log(`| Lighthouse performance | ${Math.round((lhr.categories.performance.score ?? 0) * 100)} | ≥ 90 |`);
     console.log(`| LCP | ${(numeric("largest-contentful-paint") / 1000).toFixed(2)} s | ≤ 2.5 s |`);
     console.log(`| TBT | ${Math.round(numeric("total-blocking-time"))} ms | ≤ 200 ms |`);

@@ -2,7 +2,11 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePostgres, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from "drizzle-orm/postgres-js";
+import {
+  drizzle as drizzlePostgres,
+  type PostgresJsDatabase,
+  type PostgresJsQueryResultHKT,
+} from "drizzle-orm/postgres-js";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { seedCatalogue } from "./seed";

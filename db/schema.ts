@@ -513,7 +513,9 @@ export const videoJobs = pgTable(
   (t) => [
     uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey),
     // One generation at a time per user, enforced by the database so two requests cannot both start.
-    uniqueIndex("video_jobs_one_running").on(t.userId).where(sql`${t.status} = 'processing'`),
+    uniqueIndex("video_jobs_one_running")
+      .on(t.userId)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
 
@@ -633,7 +635,11 @@ export const botTurns = pgTable(
     stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("bot_turns_running_update").on(t.updateId).where(sql`${t.status} = 'running'`)],
+  (t) => [
+    index("bot_turns_running_update")
+      .on(t.updateId)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 // What each successful provider call reported, priced at the model's provider cost of that moment:

@@ -25,7 +25,10 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * by the stable keys, which fills the columns added since, and is then marked seeded.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
-  const [seeded] = await db.select({ at: schema.catalogueVersion.seededAt }).from(schema.catalogueVersion).where(eq(schema.catalogueVersion.id, 1));
+  const [seeded] = await db
+    .select({ at: schema.catalogueVersion.seededAt })
+    .from(schema.catalogueVersion)
+    .where(eq(schema.catalogueVersion.id, 1));
   if (seeded?.at) return;
   await db.transaction(async (tx) => {
     const modelRows = await tx
@@ -61,17 +64,29 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .insert(schema.modelActions)
       .values(
         catalogueModels.flatMap((m) =>
-          m.actions.map((action) => ({ modelId: modelId.get(m.modelName)!, action, priceUnits: defaultActionCost(action as ModelAction, m.textMultiplier).units })),
+          m.actions.map((action) => ({
+            modelId: modelId.get(m.modelName)!,
+            action,
+            priceUnits: defaultActionCost(action as ModelAction, m.textMultiplier).units,
+          })),
         ),
       )
-      .onConflictDoUpdate({ target: [schema.modelActions.modelId, schema.modelActions.action], set: { priceUnits: excluded("price_units") } });
+      .onConflictDoUpdate({
+        target: [schema.modelActions.modelId, schema.modelActions.action],
+        set: { priceUnits: excluded("price_units") },
+      });
 
     const categoryRows = await tx
       .insert(schema.assistantCategories)
       .values(catalogueCategories.map((c, i) => ({ ...c, sortOrder: i })))
       .onConflictDoUpdate({
         target: schema.assistantCategories.aiChatType,
-        set: { name: excluded("name"), nameEn: excluded("name_en"), image: excluded("image"), sortOrder: excluded("sort_order") },
+        set: {
+          name: excluded("name"),
+          nameEn: excluded("name_en"),
+          image: excluded("image"),
+          sortOrder: excluded("sort_order"),
+        },
       })
       .returning({ id: schema.assistantCategories.id, aiChatType: schema.assistantCategories.aiChatType });
     const categoryId = new Map(categoryRows.map((c) => [c.aiChatType, c.id]));
@@ -186,7 +201,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
     await tx
       .insert(schema.catalogueVersion)
       .values({ id: 1, version: 1, seededAt: sql`now()` })
-      .onConflictDoUpdate({ target: schema.catalogueVersion.id, set: { version: sql`${schema.catalogueVersion.version} + 1`, seededAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: schema.catalogueVersion.id,
+        set: { version: sql`${schema.catalogueVersion.version} + 1`, seededAt: sql`now()` },
+      });
   });
 }
-

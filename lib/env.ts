@@ -21,7 +21,13 @@ const envSchema = z.object({
     .string()
     .default("")
     .refine((s) => s.split(",").every((id) => /^\s*(\d{1,15})?\s*$/.test(id)), "comma-separated Telegram ids")
-    .transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean).map(Number)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
   // How old a Login Widget sign-in may be when it reaches POST /api/admin/auth.
   ADMIN_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(3600),
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(86400),

@@ -23,11 +23,15 @@ export const screenTable = {
   // `autoPay`: the payment opens with auto-payment switched on (from the auto-payment page).
   tariffPay: screen(
     "/tariffPay/:title",
-    (title: string, options: { autoPay?: boolean } = {}) => `/tariffPay/${encodeURIComponent(title)}${options.autoPay ? "?autopay=on" : ""}`,
+    (title: string, options: { autoPay?: boolean } = {}) =>
+      `/tariffPay/${encodeURIComponent(title)}${options.autoPay ? "?autopay=on" : ""}`,
   ),
   createTariff: screen("/CreateTariff", () => "/CreateTariff"),
   packStore: screen("/PackStorePage", () => "/PackStorePage"),
-  packagePay: screen("/packagePay/:packageId", (packageId: number | string) => `/packagePay/${encodeURIComponent(String(packageId))}`),
+  packagePay: screen(
+    "/packagePay/:packageId",
+    (packageId: number | string) => `/packagePay/${encodeURIComponent(String(packageId))}`,
+  ),
   personalAccount: screen("/PersonalAccountPage", () => "/PersonalAccountPage"),
   autoPay: screen("/AutoPayPage", () => "/AutoPayPage"),
   limits: screen("/LimitPage", () => "/LimitPage"),

@@ -8,7 +8,13 @@
 import fs from "node:fs";
 
 // stopped_message_generation: the Stop button Telegram shows on a streamed draft (sendMessageDraft can_stop).
-const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "pre_checkout_query", "stopped_message_generation"];
+const ALLOWED_UPDATES = [
+  "message",
+  "edited_message",
+  "callback_query",
+  "pre_checkout_query",
+  "stopped_message_generation",
+];
 
 function setting(name, { required = true } = {}) {
   const value = process.env[name];
@@ -41,9 +47,17 @@ if (process.argv.includes("--delete")) {
 } else {
   const publicUrl = setting("PUBLIC_URL").replace(/\/+$/, "");
   const url = `${publicUrl}/api/telegram/webhook`;
-  await botCall("setWebhook", { url, secret_token: setting("TELEGRAM_WEBHOOK_SECRET"), allowed_updates: ALLOWED_UPDATES });
-  console.log(`Webhook set: ${url} (updates: ${ALLOWED_UPDATES.join(", ")}, secret token from TELEGRAM_WEBHOOK_SECRET).`);
-  await botCall("setChatMenuButton", { menu_button: { type: "web_app", text: process.env.BOT_MENU_TEXT || "Open", web_app: { url: publicUrl } } });
+  await botCall("setWebhook", {
+    url,
+    secret_token: setting("TELEGRAM_WEBHOOK_SECRET"),
+    allowed_updates: ALLOWED_UPDATES,
+  });
+  console.log(
+    `Webhook set: ${url} (updates: ${ALLOWED_UPDATES.join(", ")}, secret token from TELEGRAM_WEBHOOK_SECRET).`,
+  );
+  await botCall("setChatMenuButton", {
+    menu_button: { type: "web_app", text: process.env.BOT_MENU_TEXT || "Open", web_app: { url: publicUrl } },
+  });
   console.log(`Menu button opens ${publicUrl}.`);
   // The commands' descriptions come from the bot's texts; Russian is the default list.
   for (const lang of ["ru", "en"]) {

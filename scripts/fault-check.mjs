@@ -22,7 +22,8 @@ function pgBin(name) {
   const root = "/usr/lib/postgresql";
   const version = fs.existsSync(root) ? fs.readdirSync(root).sort().pop() : undefined;
   const bin = version ? path.join(root, version, "bin", name) : undefined;
-  if (!bin || !fs.existsSync(bin)) throw new Error(`PostgreSQL server binaries not found under ${root}: install the postgresql package`);
+  if (!bin || !fs.existsSync(bin))
+    throw new Error(`PostgreSQL server binaries not found under ${root}: install the postgresql package`);
   return bin;
 }
 
@@ -37,7 +38,17 @@ function runPg(cmd, args) {
 const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-pg-"));
 if (process.getuid?.() === 0) execFileSync("chown", ["postgres", clusterDir]);
 const pgDataDir = path.join(clusterDir, "data");
-const startPg = () => runPg("pg_ctl", ["-D", pgDataDir, "-o", `-p ${PG_PORT} -k ${clusterDir} -c listen_addresses=127.0.0.1`, "-w", "-l", path.join(clusterDir, "log"), "start"]);
+const startPg = () =>
+  runPg("pg_ctl", [
+    "-D",
+    pgDataDir,
+    "-o",
+    `-p ${PG_PORT} -k ${clusterDir} -c listen_addresses=127.0.0.1`,
+    "-w",
+    "-l",
+    path.join(clusterDir, "log"),
+    "start",
+  ]);
 const stopPg = () => runPg("pg_ctl", ["-D", pgDataDir, "-m", "fast", "-w", "stop"]);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -108,7 +119,8 @@ async function load({ jwt, maxMs, stop }) {
   return results;
 }
 
-const tally = (results) => results.reduce((acc, r) => ((acc[r.status || r.error] = (acc[r.status || r.error] ?? 0) + 1), acc), {});
+const tally = (results) =>
+  results.reduce((acc, r) => ((acc[r.status || r.error] = (acc[r.status || r.error] ?? 0) + 1), acc), {});
 
 async function restartUnderLoad(jwt) {
   let done = false;
@@ -119,13 +131,21 @@ async function restartUnderLoad(jwt) {
   await sleep(3000);
   startPg();
   const upAt = Date.now();
-  const recoveredIn = await waitFor(async () => (await request("/api/user/statistic", { headers: { authorization: `Bearer ${jwt}` } })).status === 200, 15_000);
+  const recoveredIn = await waitFor(
+    async () => (await request("/api/user/statistic", { headers: { authorization: `Bearer ${jwt}` } })).status === 200,
+    15_000,
+  );
   await sleep(1000);
   done = true;
   const results = await loadPromise;
   const during = results.filter((r) => r.at >= downAt && r.at <= upAt + (recoveredIn ?? 0));
   const outside = results.filter((r) => r.at < downAt || r.at > upAt + (recoveredIn ?? 0) + 200);
-  return { during: tally(during), outside: tally(outside), recoveredMs: recoveredIn, every503HasRetryAfter: during.filter((r) => r.status === 503).every((r) => r.retryAfter) };
+  return {
+    during: tally(during),
+    outside: tally(outside),
+    recoveredMs: recoveredIn,
+    every503HasRetryAfter: during.filter((r) => r.status === 503).every((r) => r.retryAfter),
+  };
 }
 
 async function startWhileDown() {
@@ -143,7 +163,9 @@ async function sigtermUnderLoad(jwt) {
   const loadPromise = load({ jwt, maxMs: 20_000, stop: () => done });
   await sleep(1500);
   const sentAt = Date.now();
-  const exited = new Promise((resolve) => app.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - sentAt })));
+  const exited = new Promise((resolve) =>
+    app.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - sentAt })),
+  );
   app.kill("SIGTERM");
   const exit = await Promise.race([exited, sleep(15_000).then(() => ({ timeout: true }))]);
   done = true;

@@ -13,7 +13,13 @@ const MANIFEST = "route-methods.json";
 function routePattern(route) {
   const source = route
     .split("/")
-    .map((segment) => (segment.startsWith("[...") ? ".+" : segment.startsWith("[") ? "[^/]+" : segment.replace(/[.*+?^${}()|\\]/g, "\\$&")))
+    .map((segment) =>
+      segment.startsWith("[...")
+        ? ".+"
+        : segment.startsWith("[")
+          ? "[^/]+"
+          : segment.replace(/[.*+?^${}()|\\]/g, "\\$&"),
+    )
     .join("/");
   return new RegExp(`^${source}/?$`);
 }
@@ -27,7 +33,9 @@ function routeMethodsFromSource(appDir) {
       if (entry.isDirectory()) walk(full);
       else if (entry.name === "route.ts") {
         const source = fs.readFileSync(full, "utf8");
-        const exported = ROUTE_METHODS.filter((m) => new RegExp(`^export (const|async function|function) ${m}\\b`, "m").test(source));
+        const exported = ROUTE_METHODS.filter((m) =>
+          new RegExp(`^export (const|async function|function) ${m}\\b`, "m").test(source),
+        );
         if (exported.includes("GET")) exported.push("HEAD");
         const route = `/${path.relative(appDir, path.dirname(full)).split(path.sep).join("/")}`;
         found[route] = [...new Set([...exported, "OPTIONS"])].sort();
@@ -85,7 +93,12 @@ function refuseRequestLine({ method, url }, routeMethods) {
   }
   if (!ROUTE_METHODS.includes(method)) {
     const allow = allowedMethods(pathname, routeMethods).join(", ");
-    return { status: 405, code: "method_not_allowed", message: `The method ${method} is not allowed here`, headers: { allow } };
+    return {
+      status: 405,
+      code: "method_not_allowed",
+      message: `The method ${method} is not allowed here`,
+      headers: { allow },
+    };
   }
   return null;
 }
@@ -95,4 +108,11 @@ function refusalBody(refusal) {
   return JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
 }
 
-module.exports = { allowedMethods, readRouteMethods, refuseRequestLine, refusalBody, routeMethodsFromSource, writeRouteMethods };
+module.exports = {
+  allowedMethods,
+  readRouteMethods,
+  refuseRequestLine,
+  refusalBody,
+  routeMethodsFromSource,
+  writeRouteMethods,
+};

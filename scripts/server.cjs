@@ -59,7 +59,13 @@ function refuse(req, res, refusal) {
     ...refusal.headers,
   });
   res.end(req.method === "HEAD" ? undefined : body);
-  log("info", "request", { requestId, method: req.method, route: (req.url || "/").split("?")[0], status: refusal.status, durationMs: 0 });
+  log("info", "request", {
+    requestId,
+    method: req.method,
+    route: (req.url || "/").split("?")[0],
+    status: refusal.status,
+    durationMs: 0,
+  });
 }
 
 /** What Node's parser refuses (a header or request line that does not parse) never becomes a request: answer on the socket. */
@@ -67,7 +73,12 @@ function refuseUnparsable(error, socket) {
   if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({ error: { code: "bad_request", message: tooLarge ? "The request headers are too large" : "The request does not parse" } });
+  const body = JSON.stringify({
+    error: {
+      code: "bad_request",
+      message: tooLarge ? "The request headers are too large" : "The request does not parse",
+    },
+  });
   const requestId = crypto.randomUUID();
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
@@ -117,7 +128,9 @@ async function main() {
     const closeDb = () => Promise.resolve(globalThis.__appDb?.close?.()).catch(() => {});
     // The background jobs stop claiming at once and finish (or hand back) their work before the
     // database closes (lib/server/jobs/scheduler.ts); the bot's turns get all but the last seconds.
-    const jobsStopped = Promise.resolve(globalThis.__stopJobs?.({ deadlineMs: Math.max(0, shutdownTimeoutMs - 3000) })).catch(() => {});
+    const jobsStopped = Promise.resolve(
+      globalThis.__stopJobs?.({ deadlineMs: Math.max(0, shutdownTimeoutMs - 3000) }),
+    ).catch(() => {});
     server.close(() => void jobsStopped.then(closeDb).then(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones are closed once their answer is out.
     server.closeIdleConnections();

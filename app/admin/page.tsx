@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "Console", robots: { index: false, fo
 
 // The operator console: a page of its own outside the mini-app's hash shell, so none of it is in the
 // mini-app's load (docs/product/console.md). ?lang=en switches it to English (Russian by default).
-export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function AdminPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { lang } = await searchParams;
   const locale = lang === "en" ? "en" : "ru";
   const messages = { admin: (locale === "en" ? en : ru).admin };

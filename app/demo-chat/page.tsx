@@ -16,7 +16,11 @@ function demoAppHref(query: Record<string, string | undefined>): string {
 // Demo mode has no messenger: this page stands in for the bot chat, outside the hash shell like the
 // sandbox checkout. It signs in as the page query's demo user (?demo_user=&demo_lang=&demo_theme=,
 // lib/client/demo-query.ts); ?lang=en (the app's interface language) picks the page's language.
-export default async function DemoChatPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function DemoChatPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   if (!isDemoMode()) notFound();
   const query = await searchParams;
   const locale = (query.lang ?? query.demo_lang) === "en" ? "en" : "ru";

@@ -18,7 +18,13 @@ export function ConsoleLink() {
   });
   if (!available.data?.available) return null;
   return (
-    <button type="button" className="pay-block account-link" data-testid="account-console-link" disabled={open.isPending} onClick={() => open.mutate()}>
+    <button
+      type="button"
+      className="pay-block account-link"
+      data-testid="account-console-link"
+      disabled={open.isPending}
+      onClick={() => open.mutate()}
+    >
       {t("consoleLink")} →
     </button>
   );

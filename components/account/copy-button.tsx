@@ -7,7 +7,12 @@ export function CopyButton({ text, testId }: { text: string; testId: string }) {
   const t = useTranslations("Account");
   const { copied, copy } = useCopy();
   return (
-    <button type="button" className="button button--secondary account-copy" data-testid={testId} onClick={() => void copy(text)}>
+    <button
+      type="button"
+      className="button button--secondary account-copy"
+      data-testid={testId}
+      onClick={() => void copy(text)}
+    >
       {copied ? t("copied") : t("copy")}
     </button>
   );

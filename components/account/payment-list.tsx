@@ -4,7 +4,8 @@ import type { PaymentListItem } from "@/lib/contracts/settings";
 import { usePaymentList } from "@/lib/queries/settings";
 
 // waiting_confirmation is grey, completed green, any other status red (docs/product/payments.md).
-export const paymentColour = (status: string) => (status === "waiting_confirmation" ? "grey" : status === "completed" ? "green" : "red");
+export const paymentColour = (status: string) =>
+  status === "waiting_confirmation" ? "grey" : status === "completed" ? "green" : "red";
 
 function PaymentRow({ payment }: { payment: PaymentListItem }) {
   const t = useTranslations("Account");
@@ -15,11 +16,16 @@ function PaymentRow({ payment }: { payment: PaymentListItem }) {
       ? t("tariffPayment", { name: payment.subscription_info.tariff_name })
       : t("otherPayment");
   return (
-    <li className={`account-payment account-payment--${paymentColour(payment.status)}`} data-testid="payment-row" data-status={payment.status}>
+    <li
+      className={`account-payment account-payment--${paymentColour(payment.status)}`}
+      data-testid="payment-row"
+      data-status={payment.status}
+    >
       <span className="account-payment__what">{what}</span>
       <span className="account-payment__amount">{format.number(payment.amount, "money")}</span>
       <span className="account-payment__meta">
-        {format.dateTime(new Date(payment.created_at), { dateStyle: "medium" })} · {t("status", { status: payment.status })}
+        {format.dateTime(new Date(payment.created_at), { dateStyle: "medium" })} ·{" "}
+        {t("status", { status: payment.status })}
       </span>
     </li>
   );

@@ -34,7 +34,11 @@ export function ReferralCodeEntry({ onNotice }: { onNotice: (notice: Notice) => 
         onNotice({ kind: "success", key: "ReferralCode.activated" });
       },
       onError: (error) =>
-        onNotice(error instanceof ApiRequestError && error.message ? { kind: "error", text: error.message } : { kind: "error", key: "Account.activationFailed" }),
+        onNotice(
+          error instanceof ApiRequestError && error.message
+            ? { kind: "error", text: error.message }
+            : { kind: "error", key: "Account.activationFailed" },
+        ),
     });
 
   const hint: Record<typeof state, string | null> = {
@@ -63,7 +67,13 @@ export function ReferralCodeEntry({ onNotice }: { onNotice: (notice: Notice) => 
           data-testid="referral-code-input"
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="button" className="button" disabled={!canActivate(state, activate.isPending)} data-testid="referral-activate" onClick={submit}>
+        <button
+          type="button"
+          className="button"
+          disabled={!canActivate(state, activate.isPending)}
+          data-testid="referral-activate"
+          onClick={submit}
+        >
           {t("activate")}
         </button>
       </div>

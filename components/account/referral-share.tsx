@@ -4,7 +4,17 @@ import { shareLink } from "@/lib/client/host";
 import { useMyReferralCode } from "@/lib/queries/referral";
 import { CopyButton } from "./copy-button";
 
-function CopyField({ label, value, valueTestId, copyTestId }: { label: string; value: string; valueTestId: string; copyTestId: string }) {
+function CopyField({
+  label,
+  value,
+  valueTestId,
+  copyTestId,
+}: {
+  label: string;
+  value: string;
+  valueTestId: string;
+  copyTestId: string;
+}) {
   return (
     <div className="account-field">
       <span className="account-label">{label}</span>
@@ -26,9 +36,19 @@ export function ReferralShare() {
   if (!data) return null;
   return (
     <div className="account-share" data-testid="referral-share">
-      <CopyField label={t("yourCode")} value={data.referral_code} valueTestId="referral-own-code" copyTestId="copy-code" />
+      <CopyField
+        label={t("yourCode")}
+        value={data.referral_code}
+        valueTestId="referral-own-code"
+        copyTestId="copy-code"
+      />
       <CopyField label={t("yourLink")} value={data.telegram_link} valueTestId="referral-link" copyTestId="copy-link" />
-      <button type="button" className="button button--secondary button--block" data-testid="share-link" onClick={() => shareLink(data.telegram_link, t("shareText"))}>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        data-testid="share-link"
+        onClick={() => shareLink(data.telegram_link, t("shareText"))}
+      >
         {t("share")}
       </button>
     </div>

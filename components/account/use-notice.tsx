@@ -25,7 +25,11 @@ export function NoticeLine({ notice }: { notice: Notice | null }) {
   const t = useTranslations();
   if (!notice) return null;
   return (
-    <p className={`account-notice account-notice--${notice.kind}`} role="status" data-testid={`account-notice-${notice.kind}`}>
+    <p
+      className={`account-notice account-notice--${notice.kind}`}
+      role="status"
+      data-testid={`account-notice-${notice.kind}`}
+    >
       {"key" in notice ? t(notice.key) : notice.text}
     </p>
   );

@@ -30,11 +30,23 @@ export default function AdminApp({ locale, messages, demo, botUsername }: AdminA
   const signInDone = useCallback(() => setSigningIn(false), []);
   // A call the server answered is not retried (the operator sees its error); a lost connection is, once.
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiRequestError) && count < 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            retry: (count, error) => !(error instanceof ApiRequestError) && count < 1,
+            refetchOnWindowFocus: false,
+          },
+        },
+      }),
   );
   const languageHref = `?lang=${locale === "ru" ? "en" : "ru"}${typeof window === "undefined" ? "" : window.location.hash}`;
   return (
-    <NextIntlClientProvider locale={locale} messages={messages} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}>
+    <NextIntlClientProvider
+      locale={locale}
+      messages={messages}
+      timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+    >
       <QueryClientProvider client={queryClient}>
         {token && !signingIn ? (
           <ConsoleLayout languageHref={languageHref} />

@@ -29,7 +29,13 @@ export default function BroadcastsTab() {
       <Compose />
       <h2>{t("recent")}</h2>
       <QueryState query={list}>
-        {(data) => (data.items.length === 0 ? <p className="admin-hint">{t("empty")}</p> : data.items.map((b) => <BroadcastCard key={b.id} broadcast={b} />))}
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="admin-hint">{t("empty")}</p>
+          ) : (
+            data.items.map((b) => <BroadcastCard key={b.id} broadcast={b} />)
+          )
+        }
       </QueryState>
     </section>
   );
@@ -48,7 +54,12 @@ function Compose() {
       await client.invalidateQueries({ queryKey: ["admin", "broadcasts"] });
     },
   });
-  const serverProblem = start.error instanceof ApiRequestError ? (start.error.fields?.text?.[0] ?? start.error.message) : start.error ? t("startFailed") : null;
+  const serverProblem =
+    start.error instanceof ApiRequestError
+      ? (start.error.fields?.text?.[0] ?? start.error.message)
+      : start.error
+        ? t("startFailed")
+        : null;
   return (
     <form
       className="admin-compose"
@@ -59,16 +70,24 @@ function Compose() {
     >
       <label className="admin-field">
         {t("text")}
-        <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={4096} data-testid="broadcast-text" aria-describedby="broadcast-hint" />
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={4096}
+          data-testid="broadcast-text"
+          aria-describedby="broadcast-hint"
+        />
       </label>
       <p id="broadcast-hint" className={problem ? "admin-error" : "admin-hint"} role={problem ? "alert" : undefined}>
-        {problem
-          ? t(`problem.${problem.reason}`, { char: problem.char, at: problem.at + 1 })
-          : t("hint")}
+        {problem ? t(`problem.${problem.reason}`, { char: problem.char, at: problem.at + 1 }) : t("hint")}
       </p>
       <label className="admin-field">
         {t("segment")}
-        <select value={segment} onChange={(e) => setSegment(e.target.value as BroadcastSegment)} data-testid="broadcast-segment">
+        <select
+          value={segment}
+          onChange={(e) => setSegment(e.target.value as BroadcastSegment)}
+          data-testid="broadcast-segment"
+        >
           {BROADCAST_SEGMENTS.map((s) => (
             <option key={s} value={s}>
               {t(`segments.${s}`)}
@@ -82,7 +101,12 @@ function Compose() {
         </p>
       ) : null}
       <div>
-        <button type="submit" className="admin-button" disabled={!text.trim() || Boolean(problem) || start.isPending} data-testid="broadcast-start">
+        <button
+          type="submit"
+          className="admin-button"
+          disabled={!text.trim() || Boolean(problem) || start.isPending}
+          data-testid="broadcast-start"
+        >
           {start.isPending ? t("starting") : t("start")}
         </button>
       </div>
@@ -103,10 +127,18 @@ function BroadcastCard({ broadcast: b }: { broadcast: Broadcast }) {
   return (
     <article className="admin-broadcast" data-testid="broadcast-card" data-status={b.status}>
       <div>
-        <strong>{t(`statuses.${b.status}`)}</strong> · {t(`segments.${b.segment}`)} · {format.dateTime(new Date(b.created_at), { dateStyle: "short", timeStyle: "short" })}
+        <strong>{t(`statuses.${b.status}`)}</strong> · {t(`segments.${b.segment}`)} ·{" "}
+        {format.dateTime(new Date(b.created_at), { dateStyle: "short", timeStyle: "short" })}
       </div>
       <pre>{b.text}</pre>
-      <div className="admin-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("progress")}>
+      <div
+        className="admin-progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t("progress")}
+      >
         <div style={{ width: `${percent}%` }} />
       </div>
       <div className="admin-counts" data-testid="broadcast-counts">
@@ -117,7 +149,12 @@ function BroadcastCard({ broadcast: b }: { broadcast: Broadcast }) {
         <span>{t("left", { n: b.left })}</span>
       </div>
       {b.status === "running" ? (
-        <button type="button" className="admin-button admin-button--danger" disabled={cancel.isPending} onClick={() => window.confirm(t("cancelConfirm")) && cancel.mutate()}>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          disabled={cancel.isPending}
+          onClick={() => window.confirm(t("cancelConfirm")) && cancel.mutate()}
+        >
           {t("cancel")}
         </button>
       ) : null}

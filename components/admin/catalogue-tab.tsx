@@ -6,7 +6,12 @@ import { ModelsSection } from "./catalogue/models-section";
 import { PackagesSection } from "./catalogue/packages-section";
 import { TariffsSection } from "./catalogue/tariffs-section";
 
-const SECTIONS = { models: ModelsSection, tariffs: TariffsSection, packages: PackagesSection, assistants: AssistantsSection } as const;
+const SECTIONS = {
+  models: ModelsSection,
+  tariffs: TariffsSection,
+  packages: PackagesSection,
+  assistants: AssistantsSection,
+} as const;
 type Section = keyof typeof SECTIONS;
 const isSection = (value: string): value is Section => value in SECTIONS;
 

@@ -15,7 +15,8 @@ type Draft = { name: string; base_url: string; api_key: string; priority: string
 const EMPTY: Draft = { name: "", base_url: "", api_key: "", priority: "0", enabled: true, models: "" };
 
 /** "gpt-4o-mini = openai/gpt-4o-mini" lines, as the form shows a channel's models. */
-const modelLines = (models: Channel["models"]) => models.map((m) => `${m.model_name} = ${m.provider_model_id}`).join("\n");
+const modelLines = (models: Channel["models"]) =>
+  models.map((m) => `${m.model_name} = ${m.provider_model_id}`).join("\n");
 
 function parseModels(text: string) {
   return text
@@ -28,7 +29,14 @@ function parseModels(text: string) {
     });
 }
 
-const draftOf = (c: Channel): Draft => ({ name: c.name, base_url: c.base_url, api_key: "", priority: String(c.priority), enabled: c.enabled, models: modelLines(c.models) });
+const draftOf = (c: Channel): Draft => ({
+  name: c.name,
+  base_url: c.base_url,
+  api_key: "",
+  priority: String(c.priority),
+  enabled: c.enabled,
+  models: modelLines(c.models),
+});
 
 export default function ChannelsTab() {
   const t = useTranslations("admin.channels");
@@ -45,9 +53,18 @@ export default function ChannelsTab() {
   };
   const save = useMutation({
     mutationFn: async (d: Draft) => {
-      const fields = { name: d.name, base_url: d.base_url, priority: Number(d.priority), enabled: d.enabled, models: parseModels(d.models) };
+      const fields = {
+        name: d.name,
+        base_url: d.base_url,
+        priority: Number(d.priority),
+        enabled: d.enabled,
+        models: parseModels(d.models),
+      };
       if (!editing) return adminApi("POST /api/admin/channels", { body: { ...fields, api_key: d.api_key } });
-      return adminApi("PATCH /api/admin/channels/{id}", { params: { id: String(editing.id) }, body: { ...fields, ...(d.api_key ? { api_key: d.api_key } : {}) } });
+      return adminApi("PATCH /api/admin/channels/{id}", {
+        params: { id: String(editing.id) },
+        body: { ...fields, ...(d.api_key ? { api_key: d.api_key } : {}) },
+      });
     },
     onSuccess: done,
   });
@@ -65,7 +82,8 @@ export default function ChannelsTab() {
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
   });
   const state = (c: Channel) => {
-    if (c.cooling_down && c.cooldown_until) return t("coolingDown", { time: format.dateTime(new Date(c.cooldown_until), { timeStyle: "medium" }) });
+    if (c.cooling_down && c.cooldown_until)
+      return t("coolingDown", { time: format.dateTime(new Date(c.cooldown_until), { timeStyle: "medium" }) });
     return c.consecutive_failures ? t("failures", { count: c.consecutive_failures }) : t("healthy");
   };
 
@@ -101,10 +119,16 @@ export default function ChannelsTab() {
                       </td>
                       <td className="admin-json">{c.base_url}</td>
                       <td className="admin-json">{c.api_key}</td>
-                      <td className="admin-json">{c.models.map((m) => `${m.model_name} → ${m.provider_model_id}`).join(", ")}</td>
+                      <td className="admin-json">
+                        {c.models.map((m) => `${m.model_name} → ${m.provider_model_id}`).join(", ")}
+                      </td>
                       <td>{state(c)}</td>
                       <td>
-                        <button type="button" className="admin-link-button" onClick={() => (setEditing(c), setDraft(draftOf(c)))}>
+                        <button
+                          type="button"
+                          className="admin-link-button"
+                          onClick={() => (setEditing(c), setDraft(draftOf(c)))}
+                        >
                           {t("edit")}
                         </button>{" "}
                         <button
@@ -145,7 +169,11 @@ export default function ChannelsTab() {
         </label>
         <label>
           {t("enabled")}
-          <input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.enabled}
+            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+          />
         </label>
         <label>
           {t("modelsHint")}

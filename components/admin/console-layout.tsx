@@ -18,14 +18,24 @@ export function ConsoleLayout({ languageHref }: { languageHref: string }) {
         <strong>{t("title")}</strong>
         <span className="admin-header__actions">
           <a href={languageHref}>{t("language")}</a>
-          <button type="button" className="admin-link-button" data-testid="admin-sign-out" onClick={() => setAdminToken(null)}>
+          <button
+            type="button"
+            className="admin-link-button"
+            data-testid="admin-sign-out"
+            onClick={() => setAdminToken(null)}
+          >
             {t("signOut")}
           </button>
         </span>
       </header>
       <nav className="admin-nav" aria-label={t("nav.label")}>
         {CONSOLE_TABS.map((tab) => (
-          <a key={tab.id} href={`#${tab.id}`} aria-current={tab === active ? "page" : undefined} data-testid={`admin-nav-${tab.id}`}>
+          <a
+            key={tab.id}
+            href={`#${tab.id}`}
+            aria-current={tab === active ? "page" : undefined}
+            data-testid={`admin-nav-${tab.id}`}
+          >
             {t(`nav.${tab.label}`)}
           </a>
         ))}

@@ -1,7 +1,18 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { adminApi } from "./admin-session";
 import { QueryState } from "./query-state";
@@ -17,7 +28,10 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
   const t = useTranslations("admin.dashboard");
   const format = useFormatter();
   const days = PERIODS.find((p) => String(p) === route.rest) ?? 30;
-  const query = useQuery({ queryKey: ["admin", "stats", days], queryFn: () => adminApi("GET /api/admin/stats", { query: { days } }) });
+  const query = useQuery({
+    queryKey: ["admin", "stats", days],
+    queryFn: () => adminApi("GET /api/admin/stats", { query: { days } }),
+  });
   const rub = (value: number) => format.number(value, { style: "currency", currency: "RUB", maximumFractionDigits: 0 });
   const usd = (value: number) => format.number(value, { style: "currency", currency: "USD", maximumFractionDigits: 2 });
   return (
@@ -49,7 +63,9 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
               ))}
             </dl>
             <h2>{t("unitsSpent")}</h2>
-            <p className="admin-hint">{QUOTA_KEYS.map((k) => `${t(`kinds.${k}`)}: ${format.number(stats.units_spent[k])}`).join(" · ")}</p>
+            <p className="admin-hint">
+              {QUOTA_KEYS.map((k) => `${t(`kinds.${k}`)}: ${format.number(stats.units_spent[k])}`).join(" · ")}
+            </p>
             <div className="admin-charts">
               <figure className="admin-chart" data-testid="chart-revenue">
                 <figcaption>{t("revenuePerDay")}</figcaption>
@@ -72,7 +88,13 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
                     <YAxis allowDecimals={false} />
                     <Tooltip />
                     <Legend />
-                    <Line type="monotone" dataKey="active_users" name={t("activeUsers")} stroke={COLORS.active} dot={false} />
+                    <Line
+                      type="monotone"
+                      dataKey="active_users"
+                      name={t("activeUsers")}
+                      stroke={COLORS.active}
+                      dot={false}
+                    />
                     <Line type="monotone" dataKey="new_users" name={t("newUsers")} stroke={COLORS.cost} dot={false} />
                   </LineChart>
                 </ResponsiveContainer>

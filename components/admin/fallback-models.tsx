@@ -8,10 +8,16 @@ import { QueryState } from "./query-state";
 export function FallbackModels() {
   const t = useTranslations("admin.channels");
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["admin", "model-fallbacks"], queryFn: () => adminApi("GET /api/admin/models/fallbacks") });
+  const query = useQuery({
+    queryKey: ["admin", "model-fallbacks"],
+    queryFn: () => adminApi("GET /api/admin/models/fallbacks"),
+  });
   const save = useMutation({
     mutationFn: ({ id, fallback }: { id: number; fallback: string | null }) =>
-      adminApi("PUT /api/admin/models/{id}/fallback", { params: { id: String(id) }, body: { fallback_model: fallback } }),
+      adminApi("PUT /api/admin/models/{id}/fallback", {
+        params: { id: String(id) },
+        body: { fallback_model: fallback },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "model-fallbacks"] }),
   });
   return (
@@ -45,7 +51,12 @@ export function FallbackModels() {
                       >
                         <option value="">{t("fallbackNone")}</option>
                         {data.items
-                          .filter((other) => other.type === m.type && other.id !== m.id && m.actions.every((a) => other.actions.includes(a)))
+                          .filter(
+                            (other) =>
+                              other.type === m.type &&
+                              other.id !== m.id &&
+                              m.actions.every((a) => other.actions.includes(a)),
+                          )
                           .map((other) => (
                             <option key={other.id} value={other.model_name}>
                               {other.display_name}

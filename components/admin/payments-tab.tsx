@@ -26,7 +26,10 @@ export default function PaymentsTab({ route }: ConsoleScreenProps) {
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const query = useQuery({
     queryKey: ["admin", "payments", status, provider, page],
-    queryFn: () => adminApi("GET /api/admin/payments", { query: { status: status || undefined, provider: provider || undefined, page } }),
+    queryFn: () =>
+      adminApi("GET /api/admin/payments", {
+        query: { status: status || undefined, provider: provider || undefined, page },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -85,13 +88,19 @@ export default function PaymentsTab({ route }: ConsoleScreenProps) {
                         <td>{p.item ? consoleText(p.item, p.item_en) : p.kind}</td>
                         <td>
                           {format.number(p.amount_rub, { style: "currency", currency: "RUB" })}
-                          {p.stars !== null ? <span className="admin-hint"> · {t("stars", { stars: p.stars })}</span> : null}
+                          {p.stars !== null ? (
+                            <span className="admin-hint"> · {t("stars", { stars: p.stars })}</span>
+                          ) : null}
                         </td>
                         <td>{p.provider}</td>
                         <td>
                           {t(`statuses.${p.status === "waiting_confirmation" ? "pending" : p.status}`)}
-                          {p.status === "completed" && p.refund_requested_at ? <div className="admin-hint">{t("refundPending")}</div> : null}
-                          {p.refund_reason ? <div className="admin-hint">{t("reasonShown", { reason: p.refund_reason })}</div> : null}
+                          {p.status === "completed" && p.refund_requested_at ? (
+                            <div className="admin-hint">{t("refundPending")}</div>
+                          ) : null}
+                          {p.refund_reason ? (
+                            <div className="admin-hint">{t("reasonShown", { reason: p.refund_reason })}</div>
+                          ) : null}
                         </td>
                         <td>
                           {p.status === "completed" && !p.refund_requested_at && p.amount_rub > 0 ? (
@@ -125,13 +134,15 @@ function RefundDialog({ payment, onClose }: { payment: Payment; onClose: () => v
   const client = useQueryClient();
   const [reason, setReason] = useState("");
   const refund = useMutation({
-    mutationFn: () => adminApi("POST /api/admin/payments/{id}/refund", { params: { id: payment.id }, body: { reason: reason.trim() } }),
+    mutationFn: () =>
+      adminApi("POST /api/admin/payments/{id}/refund", { params: { id: payment.id }, body: { reason: reason.trim() } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ["admin", "payments"] });
       onClose();
     },
   });
-  const failure = refund.error instanceof ApiRequestError ? refund.error.message : refund.error ? t("refundFailed") : null;
+  const failure =
+    refund.error instanceof ApiRequestError ? refund.error.message : refund.error ? t("refundFailed") : null;
   return (
     <div className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-title">
       <form
@@ -143,11 +154,22 @@ function RefundDialog({ payment, onClose }: { payment: Payment; onClose: () => v
       >
         <h2 id="refund-title">{t("confirmTitle")}</h2>
         <p>
-          {t("confirmText", { amount: format.number(payment.amount_rub, { style: "currency", currency: "RUB" }), user: payment.user_name || String(payment.telegram_id), provider: payment.provider })}
+          {t("confirmText", {
+            amount: format.number(payment.amount_rub, { style: "currency", currency: "RUB" }),
+            user: payment.user_name || String(payment.telegram_id),
+            provider: payment.provider,
+          })}
         </p>
         <label className="admin-field">
           {t("reason")}
-          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={250} required autoFocus data-testid="refund-reason" />
+          <input
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={250}
+            required
+            autoFocus
+            data-testid="refund-reason"
+          />
         </label>
         {failure ? (
           <p className="admin-error" role="alert">
@@ -158,7 +180,12 @@ function RefundDialog({ payment, onClose }: { payment: Payment; onClose: () => v
           <button type="button" className="admin-link-button" onClick={onClose}>
             {t("cancel")}
           </button>
-          <button type="submit" className="admin-button admin-button--danger" disabled={!reason.trim() || refund.isPending} data-testid="refund-confirm">
+          <button
+            type="submit"
+            className="admin-button admin-button--danger"
+            disabled={!reason.trim() || refund.isPending}
+            data-testid="refund-confirm"
+          >
             {refund.isPending ? t("refunding") : t("confirm")}
           </button>
         </div>

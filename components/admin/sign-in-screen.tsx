@@ -35,7 +35,13 @@ function dropSignInQuery(): void {
 function redeem(query: SignInQuery) {
   if ("code" in query) return adminApi("POST /api/admin/auth/redeem", { body: { code: query.code } });
   const { widget } = query;
-  const body = { ...widget, id: Number(widget.id), auth_date: Number(widget.auth_date), first_name: widget.first_name ?? "", hash: widget.hash ?? "" };
+  const body = {
+    ...widget,
+    id: Number(widget.id),
+    auth_date: Number(widget.auth_date),
+    first_name: widget.first_name ?? "",
+    hash: widget.hash ?? "",
+  };
   return adminApi("POST /api/admin/auth", { body });
 }
 
@@ -52,9 +58,21 @@ function errorKey(error: unknown, query?: SignInQuery) {
  * mini-app's "Console" link arrives with a one-time ?code=, traded for a token the same way.
  * `signInQuery` is what the page was opened with (read once by the console).
  */
-export function SignInScreen({ demo, botUsername, signInQuery, onDone }: { demo: boolean; botUsername: string; signInQuery: SignInQuery | null; onDone: () => void }) {
+export function SignInScreen({
+  demo,
+  botUsername,
+  signInQuery,
+  onDone,
+}: {
+  demo: boolean;
+  botUsername: string;
+  signInQuery: SignInQuery | null;
+  onDone: () => void;
+}) {
   const t = useTranslations("admin.signIn");
-  const [state, setState] = useState<"idle" | "busy" | "notOperator" | "failed" | "linkFailed">(signInQuery ? "busy" : "idle");
+  const [state, setState] = useState<"idle" | "busy" | "notOperator" | "failed" | "linkFailed">(
+    signInQuery ? "busy" : "idle",
+  );
   const widget = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -91,7 +109,13 @@ export function SignInScreen({ demo, botUsername, signInQuery, onDone }: { demo:
       <h1>{t("heading")}</h1>
       <p className="admin-hint">{demo ? t("demoLead") : t("lead")}</p>
       {demo ? (
-        <button type="button" className="admin-button" data-testid="admin-demo-sign-in" disabled={state === "busy"} onClick={signInAsDemoOperator}>
+        <button
+          type="button"
+          className="admin-button"
+          data-testid="admin-demo-sign-in"
+          disabled={state === "busy"}
+          onClick={signInAsDemoOperator}
+        >
           {state === "busy" ? t("signingIn") : t("demoButton")}
         </button>
       ) : (

@@ -33,7 +33,8 @@ function RecordView({ record }: { record: AdminUser }) {
   return (
     <>
       <h1>
-        {[user.first_name, user.last_name].filter(Boolean).join(" ")} {user.username ? <span className="admin-hint">@{user.username}</span> : null}
+        {[user.first_name, user.last_name].filter(Boolean).join(" ")}{" "}
+        {user.username ? <span className="admin-hint">@{user.username}</span> : null}
       </h1>
       <BlockToggle userId={user.id} blocked={user.blocked_at !== null} />
 
@@ -193,7 +194,11 @@ function GrantForm({ userId }: { userId: number }) {
   const [units, setUnits] = useState("");
   const [reason, setReason] = useState("");
   const grant = useMutation({
-    mutationFn: () => adminApi("POST /api/admin/users/{id}/grant", { params: { id: String(userId) }, body: { kind, units: Number(units), reason } }),
+    mutationFn: () =>
+      adminApi("POST /api/admin/users/{id}/grant", {
+        params: { id: String(userId) },
+        body: { kind, units: Number(units), reason },
+      }),
     onSuccess: async () => {
       setUnits("");
       setReason("");
@@ -219,18 +224,38 @@ function GrantForm({ userId }: { userId: number }) {
       </label>
       <label>
         {t("grantUnits")}
-        <input type="number" step={1} required value={units} onChange={(e) => setUnits(e.target.value)} data-testid="admin-grant-units" />
+        <input
+          type="number"
+          step={1}
+          required
+          value={units}
+          onChange={(e) => setUnits(e.target.value)}
+          data-testid="admin-grant-units"
+        />
       </label>
       <label>
         {t("grantReason")}
-        <input type="text" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-grant-reason" />
+        <input
+          type="text"
+          required
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="admin-grant-reason"
+        />
       </label>
       <button type="submit" className="admin-button" disabled={grant.isPending} data-testid="admin-grant-submit">
         {t("grantSubmit")}
       </button>
       <p role="status" className={grant.isError ? "admin-error" : "admin-hint"} data-testid="admin-grant-result">
         {grant.isError ? t("actionFailed", { message: grant.error.message }) : null}
-        {grant.data ? t("granted", { kind: tk(grant.data.kind), allowance: grant.data.balance.allowance, packageUnits: grant.data.balance.package_units }) : null}
+        {grant.data
+          ? t("granted", {
+              kind: tk(grant.data.kind),
+              allowance: grant.data.balance.allowance,
+              packageUnits: grant.data.balance.package_units,
+            })
+          : null}
       </p>
     </form>
   );
@@ -240,7 +265,10 @@ function BlockToggle({ userId, blocked }: { userId: number; blocked: boolean }) 
   const t = useTranslations("admin.users");
   const refresh = useRefreshUser(userId);
   const toggle = useMutation({
-    mutationFn: () => adminApi(blocked ? "POST /api/admin/users/{id}/unblock" : "POST /api/admin/users/{id}/block", { params: { id: String(userId) } }),
+    mutationFn: () =>
+      adminApi(blocked ? "POST /api/admin/users/{id}/unblock" : "POST /api/admin/users/{id}/block", {
+        params: { id: String(userId) },
+      }),
     onSuccess: refresh,
   });
   return (
@@ -257,7 +285,9 @@ function BlockToggle({ userId, blocked }: { userId: number; blocked: boolean }) 
       >
         {blocked ? t("unblock") : t("block")}
       </button>
-      {toggle.isError ? <span className="admin-error"> {t("actionFailed", { message: toggle.error.message })}</span> : null}
+      {toggle.isError ? (
+        <span className="admin-error"> {t("actionFailed", { message: toggle.error.message })}</span>
+      ) : null}
     </p>
   );
 }

@@ -10,7 +10,11 @@ import { UserRecord } from "./user-record";
 /** The Users screen: search ("#users"), and one user's record ("#users/<id>"). */
 export default function UsersTab({ route }: ConsoleScreenProps) {
   const userId = Number(route.rest);
-  return Number.isInteger(userId) && userId > 0 ? <UserRecord userId={userId} onBack={() => route.go("users")} /> : <UserSearch onOpen={(id) => route.go("users", String(id))} />;
+  return Number.isInteger(userId) && userId > 0 ? (
+    <UserRecord userId={userId} onBack={() => route.go("users")} />
+  ) : (
+    <UserSearch onOpen={(id) => route.go("users", String(id))} />
+  );
 }
 
 function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
@@ -32,7 +36,13 @@ function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
       <form className="admin-form" role="search" onSubmit={submit}>
         <label>
           {t("search")}
-          <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="admin-users-search" maxLength={100} />
+          <input
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            data-testid="admin-users-search"
+            maxLength={100}
+          />
         </label>
         <button type="submit" className="admin-button">
           {t("searchButton")}
@@ -74,7 +84,11 @@ function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
               </div>
               {data.has_more ? (
                 <div className="admin-pager">
-                  <button type="button" className="admin-link-button" onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}>
+                  <button
+                    type="button"
+                    className="admin-link-button"
+                    onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
+                  >
                     {t("more")}
                   </button>
                 </div>

@@ -14,14 +14,24 @@ export function AssistantActions({
   const ti = useTranslations("ImageAssistants");
   if (assistant.type !== "generating_image") {
     return (
-      <button type="button" className="button assistant-card__start" data-testid={`start-${assistant.assistant_id}`} onClick={() => onOpen(assistant, null)}>
+      <button
+        type="button"
+        className="button assistant-card__start"
+        data-testid={`start-${assistant.assistant_id}`}
+        onClick={() => onOpen(assistant, null)}
+      >
         {t("start")}
       </button>
     );
   }
   return (
     <>
-      <button type="button" className="button assistant-card__start" data-testid={`create-${assistant.assistant_id}`} onClick={() => onOpen(assistant, "text")}>
+      <button
+        type="button"
+        className="button assistant-card__start"
+        data-testid={`create-${assistant.assistant_id}`}
+        onClick={() => onOpen(assistant, "text")}
+      >
         ✨ {ti("create")}
       </button>
       <button

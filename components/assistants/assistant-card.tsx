@@ -14,7 +14,11 @@ export function AssistantCard({ assistant, children }: { assistant: AssistantIte
           <h3 className="assistant-card__name">{assistant.name}</h3>
           <p className="assistant-card__description">{assistant.description}</p>
         </div>
-        <HeartButton assistantId={assistant.assistant_id} assistantType={assistant.ai_chat_type} liked={assistant.has_user} />
+        <HeartButton
+          assistantId={assistant.assistant_id}
+          assistantType={assistant.ai_chat_type}
+          liked={assistant.has_user}
+        />
       </div>
       <div className="assistant-card__actions">{children}</div>
     </article>

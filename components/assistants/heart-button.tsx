@@ -4,7 +4,15 @@ import { haptic } from "@/lib/client/host";
 import { useToggleFavorite } from "@/lib/queries/assistants";
 
 /** The favourite toggle: removes when liked, adds otherwise (optimistic, silent rollback). */
-export function HeartButton({ assistantId, assistantType, liked }: { assistantId: number; assistantType: string; liked: boolean }) {
+export function HeartButton({
+  assistantId,
+  assistantType,
+  liked,
+}: {
+  assistantId: number;
+  assistantType: string;
+  liked: boolean;
+}) {
   const t = useTranslations("Assistants");
   const toggle = useToggleFavorite();
   return (

@@ -27,7 +27,12 @@ export function TextAssistantList({ title, assistants, isError, emptyText }: Pro
   return (
     <div className="page assistants-page">
       <div className="assistants-page__head">
-        <button type="button" className="back-chip" data-testid="assistants-back" onClick={() => navigate(routes.textAssistants())}>
+        <button
+          type="button"
+          className="back-chip"
+          data-testid="assistants-back"
+          onClick={() => navigate(routes.textAssistants())}
+        >
           ‹ {t("back")}
         </button>
         <h1>{title}</h1>

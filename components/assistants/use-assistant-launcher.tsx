@@ -46,7 +46,10 @@ export function useAssistantLauncher() {
   };
 
   // A used-up quota is told before a launch the bot could not serve (the same offer as Home's pickers).
-  const exhausted = choice !== null && statistic.data !== undefined && statistic.data.remaining_quotas[ACTION_QUOTA[actionOf(choice)]] <= 0;
+  const exhausted =
+    choice !== null &&
+    statistic.data !== undefined &&
+    statistic.data.remaining_quotas[ACTION_QUOTA[actionOf(choice)]] <= 0;
 
   const modal = choice && (
     <ModelChoiceModal
@@ -62,7 +65,12 @@ export function useAssistantLauncher() {
         launch.mutate(
           choice.actionType === null
             ? { kind: "text", assistantId: choice.assistant.assistant_id, modelId: model.model_id }
-            : { kind: "image", assistantId: choice.assistant.assistant_id, modelId: model.model_id, actionType: choice.actionType },
+            : {
+                kind: "image",
+                assistantId: choice.assistant.assistant_id,
+                modelId: model.model_id,
+                actionType: choice.actionType,
+              },
           { onSuccess: () => setChoice(null) },
         )
       }

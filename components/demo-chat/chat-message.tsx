@@ -28,8 +28,10 @@ function Attachment({ file }: { file: DemoChatFile }) {
       </a>
     );
   }
-  if (file.kind === "voice" || file.kind === "audio") return <audio className="demo-chat__audio" controls preload="metadata" src={file.url} aria-label={t(file.kind)} />;
-  if (file.kind === "video" || file.kind === "animation") return <video className="demo-chat__video" controls preload="metadata" src={file.url} />;
+  if (file.kind === "voice" || file.kind === "audio")
+    return <audio className="demo-chat__audio" controls preload="metadata" src={file.url} aria-label={t(file.kind)} />;
+  if (file.kind === "video" || file.kind === "animation")
+    return <video className="demo-chat__video" controls preload="metadata" src={file.url} />;
   return (
     <a className="demo-chat__document" href={file.url} download={file.name ?? true} data-testid="demo-chat-document">
       <span aria-hidden>📄</span> {file.name ?? t("document")}
@@ -50,10 +52,19 @@ export function ChatMessage({ item, onPress, pressing }: Props) {
   }
   const time = new Date(item.date).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   return (
-    <div className={`demo-chat__row demo-chat__row--${item.from}`} data-testid={`demo-chat-${item.from}`} data-message-id={item.message_id}>
+    <div
+      className={`demo-chat__row demo-chat__row--${item.from}`}
+      data-testid={`demo-chat-${item.from}`}
+      data-message-id={item.message_id}
+    >
       <div className="demo-chat__bubble">
         {item.file && <Attachment file={item.file} />}
-        {item.text && (item.from === "bot" ? <TelegramText text={item.text} parseMode={item.parse_mode} entities={item.entities} /> : <div className="tg-text">{item.text}</div>)}
+        {item.text &&
+          (item.from === "bot" ? (
+            <TelegramText text={item.text} parseMode={item.parse_mode} entities={item.entities} />
+          ) : (
+            <div className="tg-text">{item.text}</div>
+          ))}
         <span className="demo-chat__time">{time}</span>
       </div>
       {item.buttons.length > 0 && (
@@ -64,14 +75,27 @@ export function ChatMessage({ item, onPress, pressing }: Props) {
                 const href = buttonHref(button);
                 if (href) {
                   return (
-                    <a key={b} className="demo-chat__button" href={href} {...(href.startsWith("/") ? {} : { target: "_blank", rel: "noopener noreferrer" })} data-testid="demo-chat-button">
+                    <a
+                      key={b}
+                      className="demo-chat__button"
+                      href={href}
+                      {...(href.startsWith("/") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+                      data-testid="demo-chat-button"
+                    >
                       {button.text}
                       {!button.web_app && !href.startsWith("/") && <span aria-hidden> ↗</span>}
                     </a>
                   );
                 }
                 return (
-                  <button key={b} type="button" className="demo-chat__button" disabled={!button.callback_data || pressing} onClick={() => onPress(button, item)} data-testid="demo-chat-button">
+                  <button
+                    key={b}
+                    type="button"
+                    className="demo-chat__button"
+                    disabled={!button.callback_data || pressing}
+                    onClick={() => onPress(button, item)}
+                    data-testid="demo-chat-button"
+                  >
                     {button.text}
                   </button>
                 );

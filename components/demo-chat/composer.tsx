@@ -39,15 +39,42 @@ export function Composer({ busy, onText, onFile }: Props) {
 
   return (
     <form className="demo-chat__composer" onSubmit={submit}>
-      {voice.state === "denied" && <p className="demo-chat__hint" role="status">{t("micUnavailable")}</p>}
+      {voice.state === "denied" && (
+        <p className="demo-chat__hint" role="status">
+          {t("micUnavailable")}
+        </p>
+      )}
       <div className="demo-chat__composer-row">
-        <button type="button" className="demo-chat__icon" onClick={() => attach.current?.click()} disabled={busy} aria-label={t("attach")} title={t("attach")} data-testid="demo-chat-attach">
+        <button
+          type="button"
+          className="demo-chat__icon"
+          onClick={() => attach.current?.click()}
+          disabled={busy}
+          aria-label={t("attach")}
+          title={t("attach")}
+          data-testid="demo-chat-attach"
+        >
           📎
         </button>
-        <input ref={attach} type="file" hidden onChange={(e) => sendFile(null, e.currentTarget)} data-testid="demo-chat-file" />
-        <input ref={voiceFile} type="file" accept="audio/*" hidden onChange={(e) => sendFile("voice", e.currentTarget)} data-testid="demo-chat-voice-file" />
+        <input
+          ref={attach}
+          type="file"
+          hidden
+          onChange={(e) => sendFile(null, e.currentTarget)}
+          data-testid="demo-chat-file"
+        />
+        <input
+          ref={voiceFile}
+          type="file"
+          accept="audio/*"
+          hidden
+          onChange={(e) => sendFile("voice", e.currentTarget)}
+          data-testid="demo-chat-voice-file"
+        />
         {voice.state === "recording" ? (
-          <span className="demo-chat__recording" role="status">{t("recording", { seconds: voice.seconds })}</span>
+          <span className="demo-chat__recording" role="status">
+            {t("recording", { seconds: voice.seconds })}
+          </span>
         ) : (
           <textarea
             className="demo-chat__input"
@@ -64,11 +91,25 @@ export function Composer({ busy, onText, onFile }: Props) {
           />
         )}
         {text.trim() ? (
-          <button type="submit" className="demo-chat__icon demo-chat__icon--send" disabled={busy} aria-label={t("send")} title={t("send")} data-testid="demo-chat-send">
+          <button
+            type="submit"
+            className="demo-chat__icon demo-chat__icon--send"
+            disabled={busy}
+            aria-label={t("send")}
+            title={t("send")}
+            data-testid="demo-chat-send"
+          >
             ➤
           </button>
         ) : voice.state === "recording" ? (
-          <button type="button" className="demo-chat__icon demo-chat__icon--send" onClick={voice.stop} aria-label={t("stopRecording")} title={t("stopRecording")} data-testid="demo-chat-voice-stop">
+          <button
+            type="button"
+            className="demo-chat__icon demo-chat__icon--send"
+            onClick={voice.stop}
+            aria-label={t("stopRecording")}
+            title={t("stopRecording")}
+            data-testid="demo-chat-voice-stop"
+          >
             ■
           </button>
         ) : (
@@ -77,7 +118,9 @@ export function Composer({ busy, onText, onFile }: Props) {
             className="demo-chat__icon"
             disabled={busy}
             // Without a microphone API (or after a refusal) a recorded file stands in for the voice.
-            onClick={() => (voice.supported && voice.state !== "denied" ? void voice.start() : voiceFile.current?.click())}
+            onClick={() =>
+              voice.supported && voice.state !== "denied" ? void voice.start() : voiceFile.current?.click()
+            }
             aria-label={t("record")}
             title={t("record")}
             data-testid="demo-chat-voice"

@@ -59,16 +59,32 @@ function Conversation({ backHref }: { backHref: string }) {
             </button>
           </div>
         )}
-        {data && count === 0 && <p className="demo-chat__hint" data-testid="demo-chat-empty">{t("empty")}</p>}
-        {data?.items.map((item) => <ChatMessage key={item.id} item={item} onPress={press} pressing={send.isPending} />)}
+        {data && count === 0 && (
+          <p className="demo-chat__hint" data-testid="demo-chat-empty">
+            {t("empty")}
+          </p>
+        )}
+        {data?.items.map((item) => (
+          <ChatMessage key={item.id} item={item} onPress={press} pressing={send.isPending} />
+        ))}
         {data?.draft && (
           <div className="demo-chat__row demo-chat__row--bot" data-testid="demo-chat-draft">
             <div className="demo-chat__bubble demo-chat__bubble--draft">
-              {data.draft.text ? <TelegramText text={data.draft.text} parseMode={data.draft.parse_mode} entities={data.draft.entities} /> : <em>{t("thinking")}</em>}
+              {data.draft.text ? (
+                <TelegramText text={data.draft.text} parseMode={data.draft.parse_mode} entities={data.draft.entities} />
+              ) : (
+                <em>{t("thinking")}</em>
+              )}
             </div>
             {data.draft.can_stop && (
               // Telegram's own Stop under a draft: a stopped_message_generation update.
-              <button type="button" className="demo-chat__button" disabled={send.isPending} onClick={() => send.mutate({ stop_draft_id: data.draft!.draft_id })} data-testid="demo-chat-stop">
+              <button
+                type="button"
+                className="demo-chat__button"
+                disabled={send.isPending}
+                onClick={() => send.mutate({ stop_draft_id: data.draft!.draft_id })}
+                data-testid="demo-chat-stop"
+              >
                 {t("stop")}
               </button>
             )}

@@ -58,7 +58,8 @@ function build(text: string, from: number, to: number, spans: Span[]): TelegramN
     // Everything starting inside this span belongs to it (cut at its end).
     let j = i + 1;
     const inner: Span[] = [];
-    for (; j < spans.length && spans[j].start < outer.end; j++) inner.push({ ...spans[j], end: Math.min(spans[j].end, outer.end) });
+    for (; j < spans.length && spans[j].start < outer.end; j++)
+      inner.push({ ...spans[j], end: Math.min(spans[j].end, outer.end) });
     nodes.push(nodeOf(text, outer, inner));
     at = outer.end;
     i = j;

@@ -91,7 +91,10 @@ class Parser {
   /** A quote runs to the end of its line ("||" closes an expandable one). */
   private quoteLine(): TelegramNode[] {
     const end = this.src.indexOf("\n", this.at);
-    const line = this.src.slice(this.at, end === -1 ? undefined : end).replace(/\|\|$/, "").replace(/^ /, "");
+    const line = this.src
+      .slice(this.at, end === -1 ? undefined : end)
+      .replace(/\|\|$/, "")
+      .replace(/^ /, "");
     this.at = end === -1 ? this.src.length : end + 1;
     return new Parser(line).parse(null);
   }

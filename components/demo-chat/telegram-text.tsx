@@ -53,7 +53,16 @@ function render(nodes: TelegramNode[]): ReactNode[] {
   });
 }
 
-export function TelegramText({ text, parseMode, entities }: { text: string; parseMode: string | null; entities?: DemoChatEntity[] }) {
-  const nodes = parseMode === "MarkdownV2" ? parseMarkdownV2(text) : entities?.length ? entitiesToNodes(text, entities) : null;
+export function TelegramText({
+  text,
+  parseMode,
+  entities,
+}: {
+  text: string;
+  parseMode: string | null;
+  entities?: DemoChatEntity[];
+}) {
+  const nodes =
+    parseMode === "MarkdownV2" ? parseMarkdownV2(text) : entities?.length ? entitiesToNodes(text, entities) : null;
   return <div className="tg-text">{nodes ? render(nodes) : text}</div>;
 }

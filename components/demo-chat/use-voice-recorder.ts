@@ -9,7 +9,8 @@ export function useVoiceRecorder(onDone: (recording: Recording) => void) {
   const [seconds, setSeconds] = useState(0);
   const recorder = useRef<MediaRecorder | null>(null);
   const started = useRef(0);
-  const supported = typeof window !== "undefined" && typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices?.getUserMedia;
+  const supported =
+    typeof window !== "undefined" && typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices?.getUserMedia;
 
   useEffect(() => {
     if (state !== "recording") return;
@@ -32,7 +33,10 @@ export function useVoiceRecorder(onDone: (recording: Recording) => void) {
       stream.getTracks().forEach((track) => track.stop());
       const type = media.mimeType || "audio/webm";
       const extension = type.includes("ogg") ? "ogg" : type.includes("mp4") ? "m4a" : "webm";
-      onDone({ file: new File(chunks, `voice.${extension}`, { type }), seconds: (Date.now() - started.current) / 1000 });
+      onDone({
+        file: new File(chunks, `voice.${extension}`, { type }),
+        seconds: (Date.now() - started.current) / 1000,
+      });
     };
     recorder.current = media;
     started.current = Date.now();

@@ -6,12 +6,25 @@ import { useLongPress } from "./use-long-press";
 
 // Kinds shown as a picture or a player: the upload's name goes under them (a file card shows it inside).
 const MEDIA_KINDS = new Set<FileKind>(["image", "video", "audio"]);
-const KIND_ICONS: Record<FileKind, string> = { image: "🖼️", video: "🎬", audio: "🎵", document: "📄", archive: "🗜️", code: "💻", file: "📎" };
+const KIND_ICONS: Record<FileKind, string> = {
+  image: "🖼️",
+  video: "🎬",
+  audio: "🎵",
+  document: "📄",
+  archive: "🗜️",
+  code: "💻",
+  file: "📎",
+};
 
 function DownloadButton({ url, name }: { url: string; name: string }) {
   const t = useTranslations("History");
   return (
-    <button type="button" className="attachment__download" onClick={() => downloadFile(url, name)} data-testid="attachment-download">
+    <button
+      type="button"
+      className="attachment__download"
+      onClick={() => downloadFile(url, name)}
+      data-testid="attachment-download"
+    >
       ⬇ {t("download")}
     </button>
   );
@@ -30,7 +43,16 @@ export function Attachment({ url, name: originalName }: { url: string; name?: st
   return (
     <div className={`attachment attachment--${kind}`} data-testid="attachment" data-kind={kind}>
       {kind === "image" ? (
-        <img src={url} alt={t("kind.image")} loading="lazy" className="attachment__image" draggable={false} title={t("longPressHint")} {...longPress} data-testid="attachment-image" />
+        <img
+          src={url}
+          alt={t("kind.image")}
+          loading="lazy"
+          className="attachment__image"
+          draggable={false}
+          title={t("longPressHint")}
+          {...longPress}
+          data-testid="attachment-image"
+        />
       ) : kind === "video" ? (
         <video src={url} controls preload="metadata" className="attachment__media" />
       ) : kind === "audio" ? (

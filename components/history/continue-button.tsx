@@ -25,7 +25,10 @@ export function ContinueButton({ sessionId }: { sessionId: number }) {
     if (!expanded) return setExpanded(true);
     if (continueSession.isPending) return;
     const modelId = chosen !== undefined && chosen !== current ? chosen : undefined;
-    continueSession.mutate({ sessionId, modelId }, { onSuccess: () => isDemoHost() && window.location.assign(demoChatUrl()) });
+    continueSession.mutate(
+      { sessionId, modelId },
+      { onSuccess: () => isDemoHost() && window.location.assign(demoChatUrl()) },
+    );
   };
   return (
     // Only a real mouse hovers (a touch would expand and press in one tap); leaving the button for the
@@ -49,7 +52,11 @@ export function ContinueButton({ sessionId }: { sessionId: number }) {
       {expanded && choice.data && choice.data.models.length > 1 && (
         <label className="continue-float__model">
           {steer("modelLabel")}
-          <select value={chosen ?? current} onChange={(event) => setChosen(Number(event.target.value))} data-testid="history-continue-model">
+          <select
+            value={chosen ?? current}
+            onChange={(event) => setChosen(Number(event.target.value))}
+            data-testid="history-continue-model"
+          >
             {choice.data.models.map((m) => (
               <option key={m.model_id} value={m.model_id}>
                 {m.display_name}

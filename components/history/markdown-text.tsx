@@ -18,7 +18,12 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  img: ({ src, alt }) => (typeof src === "string" && src ? <img src={src} alt={alt ?? ""} loading="lazy" className="markdown-image" /> : <span>{alt}</span>),
+  img: ({ src, alt }) =>
+    typeof src === "string" && src ? (
+      <img src={src} alt={alt ?? ""} loading="lazy" className="markdown-image" />
+    ) : (
+      <span>{alt}</span>
+    ),
 };
 
 /** A message's text rendered as Markdown (GitHub flavour: tables, lists, strikethrough, autolinks). */

@@ -5,7 +5,21 @@ import type { HistoryMessage } from "@/lib/contracts/history";
 import { Attachment } from "./attachment";
 import { MarkdownText } from "./markdown-text";
 
-function Bubble({ side, text, fileUrl, fileName, label, author }: { side: "user" | "ai"; text: string | null; fileUrl: string | null; fileName?: string | null; label: string; author?: string | null }) {
+function Bubble({
+  side,
+  text,
+  fileUrl,
+  fileName,
+  label,
+  author,
+}: {
+  side: "user" | "ai";
+  text: string | null;
+  fileUrl: string | null;
+  fileName?: string | null;
+  label: string;
+  author?: string | null;
+}) {
   if (!text && !fileUrl) return null;
   return (
     <div className={`bubble bubble--${side}`} role="group" aria-label={label} data-testid={`bubble-${side}`}>
@@ -25,8 +39,20 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Histo
   const t = useTranslations("History");
   return (
     <div className="message-row" data-testid="history-message" data-message-id={message.message_id}>
-      <Bubble side="user" text={message.user_text} fileUrl={message.user_file_url} fileName={message.user_file_name} label={t("you")} />
-      <Bubble side="ai" text={message.ai_text} fileUrl={message.ai_file_url} label={t("assistant")} author={message.model} />
+      <Bubble
+        side="user"
+        text={message.user_text}
+        fileUrl={message.user_file_url}
+        fileName={message.user_file_name}
+        label={t("you")}
+      />
+      <Bubble
+        side="ai"
+        text={message.ai_text}
+        fileUrl={message.ai_file_url}
+        label={t("assistant")}
+        author={message.model}
+      />
     </div>
   );
 });

@@ -9,7 +9,8 @@ import { routes } from "@/lib/routes";
 /** The card's preview: the last text the user wrote, else a voice session's first transcript or its mark. */
 function previewOf(session: HistorySession, t: ReturnType<typeof useTranslations<"History">>): string {
   if (session.last_user_message !== null) return session.last_user_message;
-  if (session.voice_preview) return session.voice_preview.transcript ? `🎤 ${session.voice_preview.transcript}` : t("voiceMessage");
+  if (session.voice_preview)
+    return session.voice_preview.transcript ? `🎤 ${session.voice_preview.transcript}` : t("voiceMessage");
   return t("noPreview");
 }
 
@@ -17,7 +18,9 @@ function previewOf(session: HistorySession, t: ReturnType<typeof useTranslations
 export function SessionCard({ session }: { session: HistorySession }) {
   const t = useTranslations("History");
   const { locale } = useLocale();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(session.date));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(session.date),
+  );
   return (
     <Link href={routes.historySession(session.session_id)} className="history-card" data-testid="history-session">
       <ModelIcon src={session.model_image} size={40} />

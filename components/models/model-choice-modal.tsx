@@ -73,7 +73,13 @@ export function ModelChoiceModal({ title, models, starting, error, emptyOffer, n
             {error}
           </p>
         )}
-        <button type="button" className="button button--secondary button--block" data-testid="model-modal-cancel" onClick={onCancel} disabled={starting}>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          data-testid="model-modal-cancel"
+          onClick={onCancel}
+          disabled={starting}
+        >
           {t("cancel")}
         </button>
         {starting && (

@@ -19,7 +19,10 @@ export function usePackageTexts(pkg: PackageItem) {
   return {
     name: pkg.name,
     // "≈ N generations" at the catalogue's prices (docs/product/billing.md "Prices per job").
-    small: purpose === "reset" ? text(pkg.small_description_language_id) : estimate(purpose, { count: generationsFor(costs, purpose, pkg.quota_amount) }),
+    small:
+      purpose === "reset"
+        ? text(pkg.small_description_language_id)
+        : estimate(purpose, { count: generationsFor(costs, purpose, pkg.quota_amount) }),
     description: pkg.description,
     models: text(pkg.description_models_id),
   };
@@ -39,7 +42,9 @@ export function PackageArt({ pkg }: { pkg: PackageItem }) {
   const [failed, setFailed] = useState(false);
   return (
     <div className={`package-art package-art--${pkg.package_purpose}`} aria-hidden>
-      {!failed && pkg.image && <img className="package-art__image" src={pkg.image} alt="" onError={() => setFailed(true)} />}
+      {!failed && pkg.image && (
+        <img className="package-art__image" src={pkg.image} alt="" onError={() => setFailed(true)} />
+      )}
       <span className="package-art__emoji">{EMOJI[pkg.package_purpose]}</span>
     </div>
   );
@@ -56,7 +61,13 @@ export function PackageCard({ pkg, busy, onBuy }: { pkg: PackageItem; busy: bool
         {texts.small && <p className="package-card__small">{texts.small}</p>}
         {texts.description && <p className="package-card__description">{texts.description}</p>}
         {texts.models && <p className="package-card__models">{texts.models}</p>}
-        <button type="button" className="button button--block" data-testid="package-buy" disabled={busy} onClick={onBuy}>
+        <button
+          type="button"
+          className="button button--block"
+          data-testid="package-buy"
+          disabled={busy}
+          onClick={onBuy}
+        >
           {t("buy", { price: formatRoubles(pkg.price) })}
         </button>
       </div>

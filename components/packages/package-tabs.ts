@@ -11,8 +11,10 @@ const PURPOSE_OF: Record<Exclude<PackageTab, "a-b">, PackageItem["package_purpos
   ...perKind("packageTab", (r) => r.apiKey),
 };
 
-
-export function filterPackagesByTab<T extends Pick<PackageItem, "package_purpose">>(packages: readonly T[], tab: PackageTab): T[] {
+export function filterPackagesByTab<T extends Pick<PackageItem, "package_purpose">>(
+  packages: readonly T[],
+  tab: PackageTab,
+): T[] {
   if (tab === "a-b") return [...packages];
   return packages.filter((p) => p.package_purpose === PURPOSE_OF[tab]);
 }

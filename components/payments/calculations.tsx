@@ -20,7 +20,18 @@ export function Calculations({ lines }: { lines: Line[] }) {
         onClick={() => setOpen((v) => !v)}
       >
         <span>{t("calculations")}</span>
-        <svg className={`accordion__chevron${open ? " accordion__chevron--open" : ""}`} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+        <svg
+          className={`accordion__chevron${open ? " accordion__chevron--open" : ""}`}
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden
+        >
           <path d="m6 9 6 6 6-6" />
         </svg>
       </button>

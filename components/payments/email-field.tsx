@@ -24,7 +24,16 @@ export function useEmailState(initiallyEnabled = false): EmailState {
   const [value, setValue] = useState("");
   const [touched, setTouched] = useState(false);
   const error = validateEmail({ enabled, value });
-  return { enabled, setEnabled, value, setValue, touched, setTouched, error, bodyValue: enabled && !error ? value.trim() : undefined };
+  return {
+    enabled,
+    setEnabled,
+    value,
+    setValue,
+    touched,
+    setTouched,
+    error,
+    bodyValue: enabled && !error ? value.trim() : undefined,
+  };
 }
 
 /** Email for the receipt: a toggle, then the field; its error shows once the field was touched. */

@@ -45,10 +45,21 @@ export function PayActions({
           {warn(blocker)}
         </p>
       )}
-      <button type="button" className="button button--block" data-testid="pay-button" disabled={blocker !== null || pending} onClick={onPay}>
+      <button
+        type="button"
+        className="button button--block"
+        data-testid="pay-button"
+        disabled={blocker !== null || pending}
+        onClick={onPay}
+      >
         {pending ? t("processing") : t("pay")}
       </button>
-      <button type="button" className="button button--secondary button--block" data-testid="pay-cancel" onClick={() => window.history.back()}>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        data-testid="pay-cancel"
+        onClick={() => window.history.back()}
+      >
         {t("cancel")}
       </button>
     </div>

@@ -26,4 +26,5 @@ export function appliedDiscount(p: { enabled: boolean; input: string; error: Ref
 }
 
 /** Roubles as shown on payment screens: whole numbers plain, otherwise two decimals ("490", "12.50"). */
-export const formatRoubles = (amount: number): string => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
+export const formatRoubles = (amount: number): string =>
+  Number.isInteger(amount) ? String(amount) : amount.toFixed(2);

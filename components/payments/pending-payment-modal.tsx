@@ -59,7 +59,13 @@ export function PendingPaymentModal({ pending, onClose, onCancelled }: ModalProp
           </p>
         )}
         <div className="modal__actions">
-          <button type="button" className="button button--block" data-testid="pending-continue" disabled={!pending.payment_url} onClick={onContinue}>
+          <button
+            type="button"
+            className="button button--block"
+            data-testid="pending-continue"
+            disabled={!pending.payment_url}
+            onClick={onContinue}
+          >
             {t("continue")}
           </button>
           <button
@@ -86,7 +92,11 @@ const NOTICE_MS = 5000;
  * Runs `next` unless a pending payment exists; then the modal offers to continue it or to cancel
  * it and run `next`. A failed check is reported and the flow goes on (docs/product/payments.md).
  */
-export function usePendingPaymentGuard(): { guard: (next: () => void) => Promise<void>; checking: boolean; ui: ReactNode } {
+export function usePendingPaymentGuard(): {
+  guard: (next: () => void) => Promise<void>;
+  checking: boolean;
+  ui: ReactNode;
+} {
   const t = useTranslations("PendingPayment");
   const check = useCheckPendingPayment();
   const [pending, setPending] = useState<PendingPaymentResponse | null>(null);

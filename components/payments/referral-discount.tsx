@@ -3,7 +3,12 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Switch } from "@/components/ui/switch";
 import { appliedDiscount, formatRoubles } from "./payment-form";
-import { REFERRAL_MIN_AMOUNT, maxReferralDiscount, validateReferralAmount, type ReferralAmountError } from "@/lib/shared/pricing/referral-discount";
+import {
+  REFERRAL_MIN_AMOUNT,
+  maxReferralDiscount,
+  validateReferralAmount,
+  type ReferralAmountError,
+} from "@/lib/shared/pricing/referral-discount";
 import { decimalSeparator } from "@/lib/shared/format";
 import { useReferralBalance } from "@/lib/queries/referral";
 import "./payments.css";
@@ -55,7 +60,12 @@ export function ReferralDiscount({ state }: { state: ReferralState }) {
   const t = useTranslations("Payment");
   const locale = useLocale();
   const { enabled, balance, failed, max, error } = state;
-  const message = error && error !== "invalidFormat" ? t(error, { min: REFERRAL_MIN_AMOUNT, max: formatRoubles(max) }) : error ? t("invalidFormat") : null;
+  const message =
+    error && error !== "invalidFormat"
+      ? t(error, { min: REFERRAL_MIN_AMOUNT, max: formatRoubles(max) })
+      : error
+        ? t("invalidFormat")
+        : null;
   return (
     <section className="pay-block" data-testid="referral-block">
       <Switch
@@ -70,7 +80,9 @@ export function ReferralDiscount({ state }: { state: ReferralState }) {
           {t("referralBalanceError")}
         </p>
       ) : (
-        <p className="hint pay-block__hint">{balance > 0 ? t("referralBalance", { amount: formatRoubles(balance) }) : t("noBalance")}</p>
+        <p className="hint pay-block__hint">
+          {balance > 0 ? t("referralBalance", { amount: formatRoubles(balance) }) : t("noBalance")}
+        </p>
       )}
       {enabled && (
         <div className="pay-field">
@@ -84,7 +96,12 @@ export function ReferralDiscount({ state }: { state: ReferralState }) {
               value={state.input.replace(".", decimalSeparator(locale))}
               onChange={(e) => state.setInput(e.target.value.replace(",", "."))}
             />
-            <button type="button" className="button button--secondary" data-testid="referral-all" onClick={() => state.setInput(formatRoubles(max))}>
+            <button
+              type="button"
+              className="button button--secondary"
+              data-testid="referral-all"
+              onClick={() => state.setInput(formatRoubles(max))}
+            >
               {t("referralAll")}
             </button>
           </div>

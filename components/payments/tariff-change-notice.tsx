@@ -13,9 +13,21 @@ export function TariffChangeNotice({ tariffName }: { tariffName: string }) {
   const current = useUserTariff().data?.user_tariff ?? null;
   return (
     <section className="pay-block tariff-change" data-testid="tariff-change-notice">
-      {current === tariffName && current === CUSTOM_TARIFF && <p className="hint" data-testid="tariff-change-rebuild">{t("rebuild", { name: current })}</p>}
-      {current === tariffName && current !== CUSTOM_TARIFF && <p className="hint" data-testid="tariff-change-extend">{t("extend", { name: current })}</p>}
-      {current !== null && current !== tariffName && <p className="hint" data-testid="tariff-change-replace">{t("replace", { current })}</p>}
+      {current === tariffName && current === CUSTOM_TARIFF && (
+        <p className="hint" data-testid="tariff-change-rebuild">
+          {t("rebuild", { name: current })}
+        </p>
+      )}
+      {current === tariffName && current !== CUSTOM_TARIFF && (
+        <p className="hint" data-testid="tariff-change-extend">
+          {t("extend", { name: current })}
+        </p>
+      )}
+      {current !== null && current !== tariffName && (
+        <p className="hint" data-testid="tariff-change-replace">
+          {t("replace", { current })}
+        </p>
+      )}
       <p className="hint">{t("allowance")}</p>
     </section>
   );

@@ -73,7 +73,11 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // unless one was chosen on this device.
     void signedIn?.then((language) => {
       if (isLocale(language) && !readStoredLocale())
-        startTransition(() => setStartup((current) => (current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current)));
+        startTransition(() =>
+          setStartup((current) =>
+            current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current,
+          ),
+        );
     });
     return () => clearTimeout(fallback);
   }, [launch, signedIn]);

@@ -9,7 +9,8 @@ import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
-const loadClient = () => (loading ??= import("@/lib/client/query-client").then((m) => (client = m.createQueryClient())));
+const loadClient = () =>
+  (loading ??= import("@/lib/client/query-client").then((m) => (client = m.createQueryClient())));
 
 let markProvided: () => void;
 /** Resolves once a DataLayer has the client in its context: what a lazy part waits for before it renders. */

@@ -8,7 +8,9 @@ import { lazyPart } from "./lazy-part";
 import { TariffPill } from "./tariff-pill";
 
 // Opened by the bell only, so its chunk stays out of the first load.
-const NotificationsSheet = lazyPart(() => import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet })));
+const NotificationsSheet = lazyPart(() =>
+  import("./notifications-sheet").then((m) => ({ default: m.NotificationsSheet })),
+);
 // Reads the user's tariff: its code (and TanStack Query's observers) loads after the first paint.
 const HeaderTariff = lazyPart(() => import("./header-tariff"));
 
@@ -22,7 +24,14 @@ export function Header() {
         <span>{t("appName")}</span>
       </Link>
       <div className="app-header__actions">
-        <button type="button" className="icon-button" aria-label={t("notifications")} aria-expanded={bellOpen} data-testid="header-bell" onClick={() => setBellOpen(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("notifications")}
+          aria-expanded={bellOpen}
+          data-testid="header-bell"
+          onClick={() => setBellOpen(true)}
+        >
           <BellIcon />
         </button>
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">

@@ -48,7 +48,12 @@ function DemoHostBar({ backVisible }: { backVisible: boolean }) {
   return (
     <div className="demo-host-bar" data-testid="demo-host-bar">
       {backVisible ? (
-        <button type="button" className="demo-host-back" data-testid="host-back-button" onClick={() => window.history.back()}>
+        <button
+          type="button"
+          className="demo-host-back"
+          data-testid="host-back-button"
+          onClick={() => window.history.back()}
+        >
           ‹ {t("back")}
         </button>
       ) : (

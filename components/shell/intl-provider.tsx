@@ -1,5 +1,14 @@
 "use client";
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
@@ -18,7 +27,9 @@ export const useLocale = () => useContext(LocaleContext);
 // after it, English only when shown.
 const loading: Partial<Record<Locale, Promise<Messages>>> = {};
 const loadMessages = (locale: Locale): Promise<Messages> =>
-  (loading[locale] ??= (locale === "en" ? import("@/messages/en.json") : import("@/messages/ru.json")).then((m) => m.default as Messages));
+  (loading[locale] ??= (locale === "en" ? import("@/messages/en.json") : import("@/messages/ru.json")).then(
+    (m) => m.default as Messages,
+  ));
 
 /**
  * A lazily loaded part of the app beyond the shell and Home (a screen, a sheet): its chunk, once every
@@ -39,7 +50,15 @@ export function readStoredLocale(): Locale | null {
  * `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed.
  * `firstMessages`: the Russian namespaces of the first paint, sent with the page.
  */
-export function IntlProvider({ initialLocale, firstMessages, children }: { initialLocale: Locale; firstMessages: FirstPaintMessages; children: ReactNode }) {
+export function IntlProvider({
+  initialLocale,
+  firstMessages,
+  children,
+}: {
+  initialLocale: Locale;
+  firstMessages: FirstPaintMessages;
+  children: ReactNode;
+}) {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
   const [launchLocale, setLaunchLocale] = useState<Locale>(initialLocale);
   if (initialLocale !== launchLocale) {
@@ -47,7 +66,9 @@ export function IntlProvider({ initialLocale, firstMessages, children }: { initi
     setLocaleState(initialLocale);
   }
   // The messages on screen and their language (the previous ones stay until a new language is in).
-  const [shown, setShown] = useState<{ locale: Locale; messages: ShownMessages } | null>(initialLocale === "ru" ? { locale: "ru", messages: firstMessages } : null);
+  const [shown, setShown] = useState<{ locale: Locale; messages: ShownMessages } | null>(
+    initialLocale === "ru" ? { locale: "ru", messages: firstMessages } : null,
+  );
 
   useEffect(() => {
     let cancelled = false;

@@ -27,9 +27,15 @@ function Row({ item, onClose }: { item: NotificationItem; onClose: () => void })
   if (item.kind === "video") {
     return (
       <li className={`notification notification--${tone(item)}`} data-testid="notification" data-kind="video">
-        <span className="notification__icon" aria-hidden>🎬</span>
+        <span className="notification__icon" aria-hidden>
+          🎬
+        </span>
         <span className="notification__text">
-          <strong>{item.status === "succeeded" ? t("videoReady", { model: item.model_name }) : t("videoFailed", { model: item.model_name })}</strong>
+          <strong>
+            {item.status === "succeeded"
+              ? t("videoReady", { model: item.model_name })
+              : t("videoFailed", { model: item.model_name })}
+          </strong>
           <span className="hint">{when}</span>
           {item.status === "succeeded" && (
             <Link href={routes.history()} onClick={onClose} data-testid="notification-open-history">
@@ -47,12 +53,12 @@ function Row({ item, onClose }: { item: NotificationItem; onClose: () => void })
       : t("otherPayment");
   return (
     <li className={`notification notification--${tone(item)}`} data-testid="notification" data-kind="payment">
-      <span className="notification__icon" aria-hidden>💳</span>
+      <span className="notification__icon" aria-hidden>
+        💳
+      </span>
       <span className="notification__text">
         <strong>{what}</strong>
-        <span>
-          {t("paymentLine", { amount: item.amount, status: item.status })}
-        </span>
+        <span>{t("paymentLine", { amount: item.amount, status: item.status })}</span>
         <span className="hint">{when}</span>
       </span>
     </li>
@@ -74,9 +80,20 @@ export function NotificationsSheet({ onClose }: { onClose: () => void }) {
 
   return createPortal(
     <div className="notifications-backdrop" onClick={onClose}>
-      <div className="notifications" role="dialog" aria-modal="true" aria-label={t("title")} data-testid="notifications" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="notifications"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("title")}
+        data-testid="notifications"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h3 className="notifications__title">{t("title")}</h3>
-        {isPending && <div className="notifications__loading" aria-busy="true"><span className="spinner" /></div>}
+        {isPending && (
+          <div className="notifications__loading" aria-busy="true">
+            <span className="spinner" />
+          </div>
+        )}
         {isError && (
           <div className="notifications__notice" role="alert" data-testid="notifications-error">
             <p>{t("loadError")}</p>
@@ -97,7 +114,12 @@ export function NotificationsSheet({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
         )}
-        <button type="button" className="button button--secondary button--block" data-testid="notifications-close" onClick={onClose}>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          data-testid="notifications-close"
+          onClick={onClose}
+        >
           {t("close")}
         </button>
       </div>

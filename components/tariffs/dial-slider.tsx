@@ -111,7 +111,14 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
         </div>
       </div>
       <div className="dial-slider__controls">
-        <button type="button" className="dial-slider__step" aria-label={t("less")} data-testid={`dial-minus-${kind}`} disabled={value <= bounds.min} onClick={() => nudge(-1)}>
+        <button
+          type="button"
+          className="dial-slider__step"
+          aria-label={t("less")}
+          data-testid={`dial-minus-${kind}`}
+          disabled={value <= bounds.min}
+          onClick={() => nudge(-1)}
+        >
           −
         </button>
         <input
@@ -124,7 +131,14 @@ export function DialSlider({ kind, value, bounds, step, onChange }: DialSliderPr
           onBlur={commitTyped}
           onKeyDown={(e) => e.key === "Enter" && (e.currentTarget as HTMLInputElement).blur()}
         />
-        <button type="button" className="dial-slider__step" aria-label={t("more")} data-testid={`dial-plus-${kind}`} disabled={value >= bounds.max} onClick={() => nudge(1)}>
+        <button
+          type="button"
+          className="dial-slider__step"
+          aria-label={t("more")}
+          data-testid={`dial-plus-${kind}`}
+          disabled={value >= bounds.max}
+          onClick={() => nudge(1)}
+        >
           +
         </button>
       </div>

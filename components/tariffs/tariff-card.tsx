@@ -37,7 +37,8 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
     return name === CUSTOM_TARIFF ? t("upTo", { value }) : value;
   };
   // What the balance buys at the catalogue's prices (docs/product/billing.md "Prices per job").
-  const jobs = (kind: "text" | CardKind) => estimate(KIND_KEY[kind], { count: generationsFor(costs, KIND_KEY[kind], cardBalance(tariff, kind)) });
+  const jobs = (kind: "text" | CardKind) =>
+    estimate(KIND_KEY[kind], { count: generationsFor(costs, KIND_KEY[kind], cardBalance(tariff, kind)) });
   // An active Custom tariff stays open: its builder rebuilds it (docs/decisions/0380-custom-tariff-rebuild.md).
   const rebuild = active && name === CUSTOM_TARIFF;
 
@@ -83,7 +84,13 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
           const model = models[kind];
           return (
             <li key={kind} className="kind-row">
-              {model ? <ModelIcon src={model.image} size={22} /> : <span className="kind-row__none" aria-hidden>—</span>}
+              {model ? (
+                <ModelIcon src={model.image} size={22} />
+              ) : (
+                <span className="kind-row__none" aria-hidden>
+                  —
+                </span>
+              )}
               <span className="kind-row__text">
                 <span className="kind-row__kind">{t(`kind.${kind}`)}</span>
                 <span className="kind-row__model">{model?.name ?? t("notIncluded")}</span>
@@ -136,10 +143,15 @@ export function PackStoreCard({ index, onChoose }: { index: number; onChoose: ()
           </li>
         ))}
       </ul>
-      <button type="button" className="button button--block tariff-card__button" data-testid="tariff-choose" onClick={() => {
+      <button
+        type="button"
+        className="button button--block tariff-card__button"
+        data-testid="tariff-choose"
+        onClick={() => {
           haptic("choose");
           onChoose();
-        }}>
+        }}
+      >
         {t("choose")}
       </button>
     </TiltCard>

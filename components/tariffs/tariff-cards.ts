@@ -6,7 +6,8 @@ import { kindsInOrder, perKind } from "@/lib/shared/quota-kinds";
 // model each of image, file, video and audio, and five card styles used in turn.
 export const CARD_STYLE_COUNT = 5;
 export const MAX_TEXT_MODELS = 4;
-export const cardStyleIndex = (index: number): number => ((index % CARD_STYLE_COUNT) + CARD_STYLE_COUNT) % CARD_STYLE_COUNT;
+export const cardStyleIndex = (index: number): number =>
+  ((index % CARD_STYLE_COUNT) + CARD_STYLE_COUNT) % CARD_STYLE_COUNT;
 
 /** Every kind in card order (text first). */
 export const CARD_ORDER: readonly CustomKind[] = kindsInOrder("cardOrder", "custom");

@@ -6,7 +6,15 @@ const R = 48;
 const STROKE = 10;
 
 /** The drawing of a dial: a 270-degree track, the filled share, and an optional knob at its end. */
-export function DialArc({ fraction, knob = false, color = "var(--accent)" }: { fraction: number; knob?: boolean; color?: string }) {
+export function DialArc({
+  fraction,
+  knob = false,
+  color = "var(--accent)",
+}: {
+  fraction: number;
+  knob?: boolean;
+  color?: string;
+}) {
   const end = START_ANGLE + SWEEP * Math.min(1, Math.max(0, fraction));
   const knobAt = polar(C, C, R, end);
   return (
@@ -19,7 +27,13 @@ export function DialArc({ fraction, knob = false, color = "var(--accent)" }: { f
         strokeLinecap="round"
       />
       {fraction > 0 && (
-        <path d={arcPath({ cx: C, cy: C, r: R, from: START_ANGLE, to: Math.max(end, START_ANGLE + 0.5) })} fill="none" stroke={color} strokeWidth={STROKE} strokeLinecap="round" />
+        <path
+          d={arcPath({ cx: C, cy: C, r: R, from: START_ANGLE, to: Math.max(end, START_ANGLE + 0.5) })}
+          fill="none"
+          stroke={color}
+          strokeWidth={STROKE}
+          strokeLinecap="round"
+        />
       )}
       {knob && <circle cx={knobAt.x} cy={knobAt.y} r={9} fill="#fff" stroke={color} strokeWidth={4} />}
     </svg>

@@ -12,7 +12,8 @@ export function valueToFraction(value: number, { min, max }: Bounds): number {
   return Math.min(1, Math.max(0, (value - min) / (max - min)));
 }
 
-export const valueToAngle = (value: number, bounds: Bounds): number => START_ANGLE + SWEEP * valueToFraction(value, bounds);
+export const valueToAngle = (value: number, bounds: Bounds): number =>
+  START_ANGLE + SWEEP * valueToFraction(value, bounds);
 
 /** Angle (degrees clockwise from 12 o'clock, -180..180) of a pointer relative to the dial's centre. */
 export const pointerAngle = ({ dx, dy }: { dx: number; dy: number }): number => (Math.atan2(dx, -dy) * 180) / Math.PI;
@@ -35,7 +36,19 @@ export function polar(cx: number, cy: number, r: number, angle: number): { x: nu
 }
 
 /** SVG path of an arc from one angle to another (clockwise). */
-export function arcPath({ cx, cy, r, from, to }: { cx: number; cy: number; r: number; from: number; to: number }): string {
+export function arcPath({
+  cx,
+  cy,
+  r,
+  from,
+  to,
+}: {
+  cx: number;
+  cy: number;
+  r: number;
+  from: number;
+  to: number;
+}): string {
   if (to - from < 0.01) return "";
   const a = polar(cx, cy, r, from);
   const b = polar(cx, cy, r, to);

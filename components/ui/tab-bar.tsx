@@ -14,7 +14,15 @@ type Props<T extends string> = {
 };
 
 /** A row of pill tabs that scrolls sideways when it does not fit. */
-export function TabBar<T extends string>({ tabs, active, label, onChange, testIdPrefix, ariaLabel, sticky = false }: Props<T>) {
+export function TabBar<T extends string>({
+  tabs,
+  active,
+  label,
+  onChange,
+  testIdPrefix,
+  ariaLabel,
+  sticky = false,
+}: Props<T>) {
   return (
     <div className={`tabs${sticky ? " tabs--sticky" : ""}`} role="tablist" aria-label={ariaLabel}>
       {tabs.map((tab) => (

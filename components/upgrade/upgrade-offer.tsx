@@ -8,7 +8,15 @@ import "./upgrade.css";
  * The way up from something locked or used up (docs/product/screens.md): why, then the tariffs and, where more
  * of a quota is what is missing, the package store.
  */
-export function UpgradeOffer({ message, packages = false, testId }: { message: string; packages?: boolean; testId: string }) {
+export function UpgradeOffer({
+  message,
+  packages = false,
+  testId,
+}: {
+  message: string;
+  packages?: boolean;
+  testId: string;
+}) {
   const t = useTranslations("Upgrade");
   return (
     <div className="upgrade-offer" role="status" data-testid={testId}>
@@ -18,7 +26,11 @@ export function UpgradeOffer({ message, packages = false, testId }: { message: s
           {t("tariffs")}
         </Link>
         {packages && (
-          <Link href={routes.packStore()} className="button button--secondary upgrade-offer__link" data-testid={`${testId}-packages`}>
+          <Link
+            href={routes.packStore()}
+            className="button button--secondary upgrade-offer__link"
+            data-testid={`${testId}-packages`}
+          >
             {t("packages")}
           </Link>
         )}

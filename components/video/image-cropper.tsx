@@ -18,7 +18,8 @@ export function ImageCropper({ src, aspect, onArea }: { src: string; aspect: num
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   useEffect(() => {
-    const measure = () => setSize(previewSize({ aspect, columnWidth: box.current?.clientWidth ?? 420, windowHeight: window.innerHeight }));
+    const measure = () =>
+      setSize(previewSize({ aspect, columnWidth: box.current?.clientWidth ?? 420, windowHeight: window.innerHeight }));
     measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
@@ -47,7 +48,15 @@ export function ImageCropper({ src, aspect, onArea }: { src: string; aspect: num
       <p className="hint">{t("cropHint")}</p>
       <label className="video-crop__zoom">
         <span className="hint">{t("zoom")}</span>
-        <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} data-testid="video-crop-zoom" />
+        <input
+          type="range"
+          min={1}
+          max={3}
+          step={0.05}
+          value={zoom}
+          onChange={(e) => setZoom(Number(e.target.value))}
+          data-testid="video-crop-zoom"
+        />
       </label>
     </div>
   );

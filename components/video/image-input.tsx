@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp)$/i;
 
-export const isAcceptedImage = (file: File) => IMAGE_TYPES.includes(file.type) && IMAGE_EXTENSIONS.test(file.name || "x.png");
+export const isAcceptedImage = (file: File) =>
+  IMAGE_TYPES.includes(file.type) && IMAGE_EXTENSIONS.test(file.name || "x.png");
 
 /** A picture by drag and drop, click or paste (PNG, JPG, JPEG, WebP only). */
 export function ImageInput({ onImage }: { onImage: (file: File) => void }) {

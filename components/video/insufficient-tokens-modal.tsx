@@ -5,7 +5,15 @@ import { routes } from "@/lib/routes";
 import { VideoModal } from "./video-modal";
 
 /** Not enough quota: the balance, the cost, and where to get more (docs/product/errors.md). */
-export function InsufficientTokensModal({ balance, cost, onClose }: { balance: number; cost: number; onClose: () => void }) {
+export function InsufficientTokensModal({
+  balance,
+  cost,
+  onClose,
+}: {
+  balance: number;
+  cost: number;
+  onClose: () => void;
+}) {
   const t = useTranslations("Video");
   const [, navigate] = useLocation();
   return (
@@ -16,10 +24,20 @@ export function InsufficientTokensModal({ balance, cost, onClose }: { balance: n
         {t("requiredCost", { cost })}
       </p>
       <div className="modal__actions">
-        <button type="button" className="button button--block" data-testid="insufficient-buy" onClick={() => navigate(routes.packStore())}>
+        <button
+          type="button"
+          className="button button--block"
+          data-testid="insufficient-buy"
+          onClick={() => navigate(routes.packStore())}
+        >
           {t("buyTokens")}
         </button>
-        <button type="button" className="button button--secondary button--block" data-testid="insufficient-tariff" onClick={() => navigate(routes.tariff())}>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          data-testid="insufficient-tariff"
+          onClick={() => navigate(routes.tariff())}
+        >
           {t("changeTariff")}
         </button>
         <button type="button" className="modal__close" onClick={onClose}>

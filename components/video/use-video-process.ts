@@ -21,11 +21,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A failure as the user reads it: the server's message, else a known key of the Video namespace. */
 export type ProcessError = {
   message?: string;
-  key?: "unknownError" | "invalidInputData" | "imageRequired" | "insufficientTokensMessage" | "generationFailedRefunded" | "anotherRunning" | "requestLost";
+  key?:
+    | "unknownError"
+    | "invalidInputData"
+    | "imageRequired"
+    | "insufficientTokensMessage"
+    | "generationFailedRefunded"
+    | "anotherRunning"
+    | "requestLost";
 };
 
 // Answers whose meaning the client knows read in the user's language; others show the server's message.
-const KEY_BY_STATUS: Record<number, ProcessError["key"]> = { 402: "insufficientTokensMessage", 429: "anotherRunning", 502: "generationFailedRefunded" };
+const KEY_BY_STATUS: Record<number, ProcessError["key"]> = {
+  402: "insufficientTokensMessage",
+  429: "anotherRunning",
+  502: "generationFailedRefunded",
+};
 
 // How often a request already sent is asked about, and how long an unknown request id is given to
 // arrive (a reload can interrupt the request while it is still on its way) before it counts as lost.
@@ -77,7 +88,12 @@ export type RecoveredForm = NonNullable<VideoProcessingState["videoData"]>;
  * already sent waits for that request's job by its id (`rejoined`) and never sends anything again; one
  * whose request was not sent yet hands its fields back to setup (`recovered`) instead of failing.
  */
-export function useVideoProcess(): { state: VideoProcessingState; rejoined: boolean; recovered: RecoveredForm | null; clear: () => void } {
+export function useVideoProcess(): {
+  state: VideoProcessingState;
+  rejoined: boolean;
+  recovered: RecoveredForm | null;
+  clear: () => void;
+} {
   const [state, setState] = useState<VideoProcessingState>(() => initialState(null));
   const [rejoined, setRejoined] = useState(false);
   const [recovered, setRecovered] = useState<RecoveredForm | null>(null);
@@ -95,7 +111,8 @@ export function useVideoProcess(): { state: VideoProcessingState; rejoined: bool
     const fail = (error: ProcessError) => save(withError(current.current, encodeError(error)));
     // A reload aborts the request in flight: that is no failure, the next mount asks for its job.
     let leaving = false;
-    for (const event of ["beforeunload", "pagehide"]) window.addEventListener(event, () => (leaving = true), { once: true });
+    for (const event of ["beforeunload", "pagehide"])
+      window.addEventListener(event, () => (leaving = true), { once: true });
 
     const finish = async (result: VideoResult) => {
       clearVideoCostCache();

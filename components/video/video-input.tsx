@@ -23,10 +23,22 @@ export function VideoInput({ file, onFile }: { file: File | null; onFile: (file:
   return (
     <div className="video-file">
       <label className="video-drop" data-testid="video-video-drop">
-        {url ? <video src={url} muted playsInline controls data-testid="video-source-preview" /> : <span className="video-drop__icon" aria-hidden>🎬</span>}
+        {url ? (
+          <video src={url} muted playsInline controls data-testid="video-source-preview" />
+        ) : (
+          <span className="video-drop__icon" aria-hidden>
+            🎬
+          </span>
+        )}
         <span>{t("chooseVideo")}</span>
         <span className="hint">{t("videoTypes", { mb: MB })}</span>
-        <input type="file" accept="video/mp4,video/webm,video/quicktime" hidden data-testid="video-video-input" onChange={(e) => take(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept="video/mp4,video/webm,video/quicktime"
+          hidden
+          data-testid="video-video-input"
+          onChange={(e) => take(e.target.files?.[0])}
+        />
       </label>
       {error && (
         <p className="video-error" role="alert">

@@ -3,11 +3,30 @@ import { useId, type ReactNode } from "react";
 import "@/components/payments/payments.css";
 
 /** The app's bottom-sheet dialog (backdrop closes it) with an icon and a title. */
-export function VideoModal({ icon, title, testId, onClose, children }: { icon: string; title: string; testId: string; onClose: () => void; children: ReactNode }) {
+export function VideoModal({
+  icon,
+  title,
+  testId,
+  onClose,
+  children,
+}: {
+  icon: string;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <div className="modal-backdrop" role="presentation" onClick={onClose}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="modal__icon" aria-hidden>
           {icon}
         </div>

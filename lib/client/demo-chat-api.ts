@@ -17,7 +17,11 @@ async function signIn(): Promise<string> {
   const launch = await fetch(`/api/demo/init-data?${query}`);
   if (!launch.ok) throw new ApiRequestError(launch.status, "launch_data", `Launch data unavailable (${launch.status})`);
   const { initData } = (await launch.json()) as { initData: string };
-  const res = await fetch("/api/auth/telegram-login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
+  const res = await fetch("/api/auth/telegram-login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ initData }),
+  });
   if (!res.ok) throw new ApiRequestError(res.status, "sign_in", `Sign-in failed (${res.status})`);
   return ((await res.json()) as TelegramLoginResponse).jwtToken;
 }

@@ -27,7 +27,8 @@ export function withDemoQuery(target: string, search: string = window.location.s
 }
 
 // wouter's hash navigation writes a route's query (?action=) over the page query; keep the demo's.
-const navigateKeepingDemo: typeof navigate = (to, options) => navigate(to.includes("?") ? withDemoQuery(to) : to, options);
+const navigateKeepingDemo: typeof navigate = (to, options) =>
+  navigate(to.includes("?") ? withDemoQuery(to) : to, options);
 
 /** useHashLocation whose navigation keeps the demo parameters; links are written as "#/path" as before. */
 export const useDemoHashLocation = Object.assign(
@@ -38,7 +39,10 @@ export const useDemoHashLocation = Object.assign(
 /** The demo's sandbox checkout link: the demo parameters plus the interface language and theme it is shown in. */
 export function demoCheckoutUrl(url: string): string {
   const html = document.documentElement;
-  const shown = new URLSearchParams({ lang: html.lang || "ru", theme: html.getAttribute("data-theme") === "dark" ? "dark" : "light" });
+  const shown = new URLSearchParams({
+    lang: html.lang || "ru",
+    theme: html.getAttribute("data-theme") === "dark" ? "dark" : "light",
+  });
   return withDemoQuery(`${url}${url.includes("?") ? "&" : "?"}${shown}`);
 }
 

@@ -48,7 +48,8 @@ function requestLine(call: CallKey, input: CallInput<CallKey>): { method: string
   const [method, pattern] = call.split(" ");
   const path = pattern.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ""));
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined) query.set(name, String(value));
+  for (const [name, value] of Object.entries(input.query ?? {}))
+    if (value !== undefined) query.set(name, String(value));
   return { method, url: query.size ? `${path}?${query}` : path };
 }
 
@@ -77,10 +78,18 @@ export function createApi(tokens: TokenSource) {
       body = JSON.stringify(input.body);
     }
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    return fetch(url, { method, headers, body, signal: input.signal ? AbortSignal.any([input.signal, timeout]) : timeout });
+    return fetch(url, {
+      method,
+      headers,
+      body,
+      signal: input.signal ? AbortSignal.any([input.signal, timeout]) : timeout,
+    });
   }
 
-  return async function api<K extends JsonCallKey>(call: K, input: CallInput<K> = {} as CallInput<K>): Promise<CallResponse<K>> {
+  return async function api<K extends JsonCallKey>(
+    call: K,
+    input: CallInput<K> = {} as CallInput<K>,
+  ): Promise<CallResponse<K>> {
     const { method, url } = requestLine(call, input as CallInput<CallKey>);
     let res = await send(method, url, input as CallInput<CallKey>);
     if (res.status === 401) {

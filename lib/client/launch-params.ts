@@ -10,7 +10,13 @@ import { paintReadableColours } from "./readable-theme";
 // reload after the router took over the hash still finds them - and the SDK reads the same entry.
 
 export type HostMode = "telegram" | "demo";
-export type LaunchUser = { id?: number; first_name?: string; username?: string; language_code?: string; allows_write_to_pm?: boolean };
+export type LaunchUser = {
+  id?: number;
+  first_name?: string;
+  username?: string;
+  language_code?: string;
+  allows_write_to_pm?: boolean;
+};
 // Colours as #rrggbb by their Telegram names (bg_color, text_color...).
 export type ThemeParams = Record<string, `#${string}`>;
 
@@ -63,7 +69,11 @@ function inFrame(): boolean {
 /** Whether a messenger can hear the app: the web client's frame, the apps' webview proxy, or Windows Phone's notify. */
 function hostListens(): boolean {
   const host = window as HostWindow;
-  return inFrame() || typeof host.TelegramWebviewProxy?.postEvent === "function" || typeof host.external?.notify === "function";
+  return (
+    inFrame() ||
+    typeof host.TelegramWebviewProxy?.postEvent === "function" ||
+    typeof host.external?.notify === "function"
+  );
 }
 
 /**
@@ -75,7 +85,8 @@ function postToHost(eventType: string, eventData?: unknown): void {
   const host = window as HostWindow;
   const message = JSON.stringify({ eventType, eventData });
   if (inFrame()) window.parent.postMessage(message, WEB_HOST_ORIGIN);
-  else if (host.TelegramWebviewProxy?.postEvent) host.TelegramWebviewProxy.postEvent(eventType, JSON.stringify(eventData));
+  else if (host.TelegramWebviewProxy?.postEvent)
+    host.TelegramWebviewProxy.postEvent(eventType, JSON.stringify(eventData));
   else host.external?.notify?.(message);
 }
 
@@ -125,11 +136,21 @@ export async function readLaunch(): Promise<Launch> {
     const params = new URLSearchParams(query);
     const initData = params.get("tgWebAppData") ?? "";
     postToHost("web_app_ready");
-    launched = { mode: "telegram", initData, user: parseUser(initData), themeParams: parseThemeParams(params.get("tgWebAppThemeParams")) };
+    launched = {
+      mode: "telegram",
+      initData,
+      user: parseUser(initData),
+      themeParams: parseThemeParams(params.get("tgWebAppThemeParams")),
+    };
   } else {
     const initData = await demoInitData();
     // ?demo_theme=dark reports the dark palette (lib/client/demo-host.ts).
-    launched = { mode: "demo", initData, user: parseUser(initData), themeParams: { ...demoThemeParams(readDemoTheme()) } };
+    launched = {
+      mode: "demo",
+      initData,
+      user: parseUser(initData),
+      themeParams: { ...demoThemeParams(readDemoTheme()) },
+    };
   }
   return launched;
 }
@@ -156,7 +177,8 @@ function isDarkColor(hex: string | undefined): boolean {
  */
 export function paintLaunchTheme(themeParams: ThemeParams): void {
   const root = document.documentElement;
-  for (const [key, value] of Object.entries(themeParams)) root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
+  for (const [key, value] of Object.entries(themeParams))
+    root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
   const dark = isDarkColor(themeParams.bg_color);
   root.setAttribute("data-theme", dark ? "dark" : "light");
   paintReadableColours(themeParams, dark);

@@ -7,8 +7,28 @@ import { readableShade } from "@/lib/shared/contrast";
 // What app/globals.css falls back to when the host sends no colour, and the status colours the host
 // has no name for, per theme.
 const FALLBACK = {
-  light: { bg: "#ffffff", bg2: "#f1f3f6", text: "#1f2328", hint: "#8a8f98", link: "#2481cc", accent: "#2481cc", accentText: "#ffffff", danger: "#e5484d", success: "#30a46c" },
-  dark: { bg: "#17212b", bg2: "#0e1621", text: "#f5f5f5", hint: "#708499", link: "#6ab3f3", accent: "#5288c1", accentText: "#ffffff", danger: "#ec3942", success: "#30a46c" },
+  light: {
+    bg: "#ffffff",
+    bg2: "#f1f3f6",
+    text: "#1f2328",
+    hint: "#8a8f98",
+    link: "#2481cc",
+    accent: "#2481cc",
+    accentText: "#ffffff",
+    danger: "#e5484d",
+    success: "#30a46c",
+  },
+  dark: {
+    bg: "#17212b",
+    bg2: "#0e1621",
+    text: "#f5f5f5",
+    hint: "#708499",
+    link: "#6ab3f3",
+    accent: "#5288c1",
+    accentText: "#ffffff",
+    danger: "#ec3942",
+    success: "#30a46c",
+  },
 };
 
 /** Theme colours by their Telegram names in snake or camel case (bg_color, bgColor...). */

@@ -13,7 +13,9 @@ const launchUserId = (): number | undefined => currentLaunch()?.user?.id;
 function readSession(): StoredSession | undefined {
   try {
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.session) ?? "null") as Partial<StoredSession> | null;
-    return typeof stored?.userId === "number" && typeof stored.token === "string" ? (stored as StoredSession) : undefined;
+    return typeof stored?.userId === "number" && typeof stored.token === "string"
+      ? (stored as StoredSession)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -31,7 +33,8 @@ export function getToken(): string | null {
 
 function setToken(token: string): void {
   const userId = launchUserId();
-  if (userId !== undefined) localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ userId, token } satisfies StoredSession));
+  if (userId !== undefined)
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ userId, token } satisfies StoredSession));
 }
 
 async function postLogin(): Promise<TelegramLoginResponse> {

@@ -33,7 +33,8 @@ function answerDemoHost(themeParams: Launch["themeParams"]) {
       else if (method === "web_app_request_safe_area") emitEvent("safe_area_changed", NO_INSETS);
       else if (method === "web_app_request_content_safe_area") emitEvent("content_safe_area_changed", NO_INSETS);
       // `?demo_write=deny` plays a user who refuses the bot write access (see ensureWriteAccess).
-      else if (method === "web_app_request_write_access") emitEvent("write_access_requested", { status: demoWriteAccess() === "deny" ? "cancelled" : "allowed" });
+      else if (method === "web_app_request_write_access")
+        emitEvent("write_access_requested", { status: demoWriteAccess() === "deny" ? "cancelled" : "allowed" });
     };
     // The SDK listens for the answer right after posting the request.
     setTimeout(answer, 0);
@@ -52,7 +53,12 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export async function mountHost(launch: Launch): Promise<void> {
   if (launch.mode === "demo") {
     mockTelegramEnv({
-      launchParams: { tgWebAppData: launch.initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "tdesktop", tgWebAppThemeParams: launch.themeParams },
+      launchParams: {
+        tgWebAppData: launch.initData,
+        tgWebAppVersion: "8.0",
+        tgWebAppPlatform: "tdesktop",
+        tgWebAppThemeParams: launch.themeParams,
+      },
       resetPostMessage: true,
       // The mocked host answers the theme and inset requests; other methods are accepted silently.
       onEvent: answerDemoHost(launch.themeParams),

@@ -6,17 +6,38 @@ export const LOCAL_CACHE_VERSION = "1.0";
 type Entry<T> = { version: string; timestamp: number; data: T };
 type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
 
-export function readLocalCache<T>({ store, key, maxAgeMs, now = Date.now() }: { store: KeyValueStore; key: string; maxAgeMs: number; now?: number }): T | undefined {
+export function readLocalCache<T>({
+  store,
+  key,
+  maxAgeMs,
+  now = Date.now(),
+}: {
+  store: KeyValueStore;
+  key: string;
+  maxAgeMs: number;
+  now?: number;
+}): T | undefined {
   try {
     const entry = JSON.parse(store.getItem(LOCAL_CACHE_PREFIX + key) ?? "null") as Entry<T> | null;
-    if (!entry || entry.version !== LOCAL_CACHE_VERSION || now - entry.timestamp > maxAgeMs || now < entry.timestamp) return undefined;
+    if (!entry || entry.version !== LOCAL_CACHE_VERSION || now - entry.timestamp > maxAgeMs || now < entry.timestamp)
+      return undefined;
     return entry.data;
   } catch {
     return undefined;
   }
 }
 
-export function writeLocalCache<T>({ store, key, data, now = Date.now() }: { store: KeyValueStore; key: string; data: T; now?: number }): void {
+export function writeLocalCache<T>({
+  store,
+  key,
+  data,
+  now = Date.now(),
+}: {
+  store: KeyValueStore;
+  key: string;
+  data: T;
+  now?: number;
+}): void {
   const entry: Entry<T> = { version: LOCAL_CACHE_VERSION, timestamp: now, data };
   try {
     store.setItem(LOCAL_CACHE_PREFIX + key, JSON.stringify(entry));

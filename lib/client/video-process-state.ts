@@ -47,7 +47,11 @@ export function initialState(videoData: VideoRequestData | null, now = Date.now(
   };
 }
 
-export const withStage = (state: VideoProcessingState, stage: VideoStage, status: StageStatus): VideoProcessingState => ({
+export const withStage = (
+  state: VideoProcessingState,
+  stage: VideoStage,
+  status: StageStatus,
+): VideoProcessingState => ({
   ...state,
   currentStage: stage,
   stages: { ...state.stages, [stage]: status },
@@ -73,14 +77,18 @@ export const withResult = (state: VideoProcessingState, result: VideoResult): Vi
  * yet back to setup (`unsent`: the reload lost the file kept in memory, not the fields), or start
  * afresh when nothing usable (or nothing younger than an hour) is saved.
  */
-export function restoreState(raw: string | null, now = Date.now()): { mode: "result" | "error" | "rejoin" | "unsent"; state: VideoProcessingState } | null {
+export function restoreState(
+  raw: string | null,
+  now = Date.now(),
+): { mode: "result" | "error" | "rejoin" | "unsent"; state: VideoProcessingState } | null {
   let state: VideoProcessingState;
   try {
     state = JSON.parse(raw ?? "null");
   } catch {
     return null;
   }
-  if (!state || typeof state.savedAt !== "number" || now - state.savedAt > STATE_MAX_AGE_MS || now < state.savedAt) return null;
+  if (!state || typeof state.savedAt !== "number" || now - state.savedAt > STATE_MAX_AGE_MS || now < state.savedAt)
+    return null;
   if (state.result) return { mode: "result", state };
   if (state.error) return { mode: "error", state };
   if (state.requestSent && state.videoData) return { mode: "rejoin", state };
@@ -89,7 +97,10 @@ export function restoreState(raw: string | null, now = Date.now()): { mode: "res
 }
 
 /** docs/product/video.md: the process screen's own check of what setup handed it. */
-export function validateRequest(data: VideoRequestData | null, hasImage: boolean): "invalidInputData" | "imageRequired" | null {
+export function validateRequest(
+  data: VideoRequestData | null,
+  hasImage: boolean,
+): "invalidInputData" | "imageRequired" | null {
   if (!data || !data.prompt.trim() || !data.format_key) return "invalidInputData";
   if (data.action === "image_to_video" && !hasImage) return "imageRequired";
   return null;

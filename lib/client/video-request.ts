@@ -6,7 +6,10 @@ import { restoreState, type VideoRequestData } from "./video-process-state";
 // too large for the URL or localStorage. A reload loses it, which is why the process screen keeps
 // its own state: it asks for a sent request's job by its id instead of sending anew, and gives an
 // unsent one back to setup.
-export type PendingVideoRequest = { data: VideoRequestData; file?: { field: "image" | "video"; blob: Blob; name: string } };
+export type PendingVideoRequest = {
+  data: VideoRequestData;
+  file?: { field: "image" | "video"; blob: Blob; name: string };
+};
 
 let pending: PendingVideoRequest | null = null;
 

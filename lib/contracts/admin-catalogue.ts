@@ -10,7 +10,10 @@ import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 const noNul = (s: string) => !s.includes("\0");
 const text = (max: number) => z.string().trim().max(max).refine(noNul, "NUL characters are not allowed");
 const name = (max: number) => text(max).min(1);
-const englishText = (max: number) => text(max).nullable().transform((s) => (s === "" ? null : s));
+const englishText = (max: number) =>
+  text(max)
+    .nullable()
+    .transform((s) => (s === "" ? null : s));
 const actionSchema = z.enum(MODEL_ACTIONS as readonly [ModelAction, ...ModelAction[]]);
 const quotaKindSchema = z.enum(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]]);
 const usdSchema = z.number().nonnegative().max(100_000);
@@ -83,7 +86,13 @@ export const adminTariffsResponseSchema = z.array(adminTariffSchema);
 export type AdminTariff = z.infer<typeof adminTariffSchema>;
 
 export const adminTariffPatchSchema = z
-  .object({ description: text(500), description_en: englishText(500), price_rub: moneySchema, ...balances, model_ids: idListSchema })
+  .object({
+    description: text(500),
+    description_en: englishText(500),
+    price_rub: moneySchema,
+    ...balances,
+    model_ids: idListSchema,
+  })
   .partial()
   .strict();
 export type AdminTariffPatch = z.infer<typeof adminTariffPatchSchema>;
@@ -104,7 +113,14 @@ export const adminPackagesResponseSchema = z.array(adminPackageSchema);
 export const adminPackageResponseSchema = adminPackageSchema;
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
-const packageFields = { name: name(100), name_en: englishText(100), description: text(500), description_en: englishText(500), price_rub: moneySchema.min(1), quota_amount: quotaUnitsSchema };
+const packageFields = {
+  name: name(100),
+  name_en: englishText(100),
+  description: text(500),
+  description_en: englishText(500),
+  price_rub: moneySchema.min(1),
+  quota_amount: quotaUnitsSchema,
+};
 export const adminPackageCreateSchema = z
   .object({ ...packageFields, package_purpose: z.union([z.literal("reset"), quotaKindSchema]) })
   .partial({ name_en: true, description: true, description_en: true, quota_amount: true })
@@ -115,14 +131,26 @@ export type AdminPackagePatch = z.infer<typeof adminPackagePatchSchema>;
 
 // ---------------------------------------------------------------- assistants and their categories
 
-const adminCategorySchema = z.object({ id: z.number().int(), ai_chat_type: z.string(), name: z.string(), name_en: z.string().nullable() });
+const adminCategorySchema = z.object({
+  id: z.number().int(),
+  ai_chat_type: z.string(),
+  name: z.string(),
+  name_en: z.string().nullable(),
+});
 export const adminCategoriesResponseSchema = z.array(adminCategorySchema);
 export const adminCategoryResponseSchema = adminCategorySchema;
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 export const adminCategoryCreateSchema = z
-  .object({ ai_chat_type: z.string().regex(/^[a-z0-9_-]{1,40}$/, "lowercase letters, digits, - and _"), name: name(100), name_en: englishText(100).optional() })
+  .object({
+    ai_chat_type: z.string().regex(/^[a-z0-9_-]{1,40}$/, "lowercase letters, digits, - and _"),
+    name: name(100),
+    name_en: englishText(100).optional(),
+  })
   .strict();
-export const adminCategoryPatchSchema = z.object({ name: name(100), name_en: englishText(100) }).partial().strict();
+export const adminCategoryPatchSchema = z
+  .object({ name: name(100), name_en: englishText(100) })
+  .partial()
+  .strict();
 export type AdminCategoryCreate = z.infer<typeof adminCategoryCreateSchema>;
 export type AdminCategoryPatch = z.infer<typeof adminCategoryPatchSchema>;
 
@@ -156,8 +184,19 @@ const assistantFields = {
   model_ids: idListSchema,
 };
 export const adminAssistantCreateSchema = z
-  .object({ ...assistantFields, type: z.enum(["text", "generating_image"]).default("text"), image_tab: z.enum(["editfoto", "genfoto"]).nullable().default(null) })
-  .partial({ name_en: true, description: true, description_en: true, instructions: true, enabled: true, model_ids: true })
+  .object({
+    ...assistantFields,
+    type: z.enum(["text", "generating_image"]).default("text"),
+    image_tab: z.enum(["editfoto", "genfoto"]).nullable().default(null),
+  })
+  .partial({
+    name_en: true,
+    description: true,
+    description_en: true,
+    instructions: true,
+    enabled: true,
+    model_ids: true,
+  })
   .strict();
 export const adminAssistantPatchSchema = z.object(assistantFields).partial().strict();
 export type AdminAssistantCreate = z.infer<typeof adminAssistantCreateSchema>;
@@ -165,7 +204,9 @@ export type AdminAssistantPatch = z.infer<typeof adminAssistantPatchSchema>;
 
 // ---------------------------------------------------------------- stats
 
-export const adminStatsQuerySchema = z.object({ days: z.coerce.number({ error: "must be a whole number of days" }).int().min(1).max(366).default(30) });
+export const adminStatsQuerySchema = z.object({
+  days: z.coerce.number({ error: "must be a whole number of days" }).int().min(1).max(366).default(30),
+});
 
 export const adminStatsResponseSchema = z.object({
   revenue_rub: z.number(),
@@ -174,14 +215,33 @@ export const adminStatsResponseSchema = z.object({
   new_users: z.number().int(),
   active_users: z.number().int(),
   /** Units spent per quota kind, refunds of failed jobs deducted. */
-  units_spent: z.object(Object.fromEntries(QUOTA_KEYS.map((k) => [k, z.number().int()])) as Record<QuotaKey, z.ZodNumber>),
+  units_spent: z.object(
+    Object.fromEntries(QUOTA_KEYS.map((k) => [k, z.number().int()])) as Record<QuotaKey, z.ZodNumber>,
+  ),
   /** One entry per UTC day of the period, oldest first, days without activity included. */
-  by_day: z.array(z.object({ date: z.iso.date(), revenue_rub: z.number(), payments: z.number().int(), new_users: z.number().int(), active_users: z.number().int() })),
-  by_model: z.array(z.object({ model_name: z.string(), turns: z.number().int(), units: z.number().int(), provider_cost_usd: z.number() })),
+  by_day: z.array(
+    z.object({
+      date: z.iso.date(),
+      revenue_rub: z.number(),
+      payments: z.number().int(),
+      new_users: z.number().int(),
+      active_users: z.number().int(),
+    }),
+  ),
+  by_model: z.array(
+    z.object({
+      model_name: z.string(),
+      turns: z.number().int(),
+      units: z.number().int(),
+      provider_cost_usd: z.number(),
+    }),
+  ),
 });
 export type AdminStats = z.infer<typeof adminStatsResponseSchema>;
 
 // ---------------------------------------------------------------- path parameters
 
-export const adminIdParamsSchema = z.object({ id: z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(2_147_483_647) });
+export const adminIdParamsSchema = z.object({
+  id: z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(2_147_483_647),
+});
 export const adminTariffParamsSchema = z.object({ name: z.string().min(1).max(100) });

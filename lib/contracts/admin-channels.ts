@@ -9,9 +9,7 @@ const channelModelSchema = z.strictObject({
   provider_model_id: z.string().trim().min(1).max(200),
 });
 
-const httpUrlSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .max(500);
+const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(500);
 
 const channelFieldsSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -61,5 +59,14 @@ export const modelFallbackParamsSchema = z.object({ id: queryIdSchema });
 export const modelFallbackBodySchema = z.strictObject({ fallback_model: z.string().trim().min(1).max(100).nullable() });
 export const modelFallbackResponseSchema = z.object({ model_name: z.string(), fallback_model: z.string().nullable() });
 export const modelFallbackListResponseSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), model_name: z.string(), display_name: z.string(), type: z.string(), actions: z.array(z.string()), fallback_model: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      model_name: z.string(),
+      display_name: z.string(),
+      type: z.string(),
+      actions: z.array(z.string()),
+      fallback_model: z.string().nullable(),
+    }),
+  ),
 });

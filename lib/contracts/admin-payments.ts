@@ -4,7 +4,15 @@ import { adminPageSchema } from "./admin";
 // The console's Payments screen (docs/product/console.md "Payments"): every user's payments, and a
 // full refund through the payment's provider.
 
-const PAYMENT_STATUSES = ["pending", "waiting_confirmation", "completed", "canceled", "failed", "expired", "refunded"] as const;
+const PAYMENT_STATUSES = [
+  "pending",
+  "waiting_confirmation",
+  "completed",
+  "canceled",
+  "failed",
+  "expired",
+  "refunded",
+] as const;
 const PAYMENT_PROVIDERS = ["sandbox", "yookassa", "stars"] as const;
 
 export const adminPaymentsQuerySchema = z.object({
@@ -47,4 +55,7 @@ export const adminRefundBodySchema = z.object({
 });
 
 /** refunded: the purchase is undone; pending: the provider will confirm the refund later (its notification undoes it). */
-export const adminRefundResponseSchema = z.object({ status: z.enum(["refunded", "pending"]), payment: adminPaymentSchema });
+export const adminRefundResponseSchema = z.object({
+  status: z.enum(["refunded", "pending"]),
+  payment: adminPaymentSchema,
+});

@@ -11,7 +11,12 @@ const quotaKeySchema = z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]);
 
 export const adminUsersQuerySchema = z.object({
   /** A Telegram id (exact), or part of a username or name; empty lists everyone, newest first. */
-  q: z.string().trim().max(100).refine((s) => !s.includes("\0"), "NUL characters are not allowed").default(""),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((s) => !s.includes("\0"), "NUL characters are not allowed")
+    .default(""),
   page: adminPageSchema,
 });
 
@@ -87,7 +92,12 @@ export const adminGrantBodySchema = z.object({
     .max(INT32_MAX)
     .refine((n) => n !== 0, "must not be zero"),
   /** Why: kept in the audit log. */
-  reason: z.string().trim().min(1).max(500).refine((s) => !s.includes("\0"), "NUL characters are not allowed"),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine((s) => !s.includes("\0"), "NUL characters are not allowed"),
 });
 
 export const adminGrantResponseSchema = z.object({ kind: quotaKeySchema, balance: balanceSchema });

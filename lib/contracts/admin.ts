@@ -3,7 +3,11 @@ import { z } from "zod";
 // The operator console's own calls (docs/product/console.md): sign-in and the audit log. The
 // console's screens add their contracts beside these.
 
-const widgetText = (max: number) => z.string().max(max).refine((s) => !s.includes("\0"), "NUL characters are not allowed");
+const widgetText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes("\0"), "NUL characters are not allowed");
 
 /** What Telegram's Login Widget hands the page, sent on unchanged (its hash covers every field). */
 export const adminAuthBodySchema = z.object({
@@ -28,7 +32,12 @@ export const consoleLinkResponseSchema = z.object({ url: z.string() });
 export const adminRedeemBodySchema = z.object({ code: z.string().regex(/^[\w-]{20,100}$/, "a console link code") });
 
 /** A 1-based page number in a query string. */
-export const adminPageSchema = z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(100_000).default(1);
+export const adminPageSchema = z.coerce
+  .number({ error: "must be a positive integer" })
+  .int()
+  .min(1)
+  .max(100_000)
+  .default(1);
 
 export const adminAuditQuerySchema = z.object({ page: adminPageSchema });
 

@@ -3,7 +3,12 @@ import { bodyIdSchema, queryIdSchema } from "./common";
 import { launchResponseSchema, modelsResponseSchema } from "./models";
 
 // docs/product/catalogue.md "Assistants".
-const assistantCategorySchema = z.object({ id: z.number(), name: z.string(), image: z.string(), ai_chat_type: z.string() });
+const assistantCategorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string(),
+  ai_chat_type: z.string(),
+});
 export type AssistantCategory = z.infer<typeof assistantCategorySchema>;
 // GET /api/assistants/categories
 export const assistantCategoriesResponseSchema = z.array(assistantCategorySchema);
@@ -36,7 +41,11 @@ export type FavoriteAssistant = z.infer<typeof favoriteAssistantSchema>;
 export const favoritesResponseSchema = z.array(favoriteAssistantSchema);
 
 // POST and DELETE /api/user/assistants
-export const favoriteResponseSchema = z.object({ success: z.literal(true), assistant_id: z.number(), has_user: z.boolean() });
+export const favoriteResponseSchema = z.object({
+  success: z.literal(true),
+  assistant_id: z.number(),
+  has_user: z.boolean(),
+});
 export type FavoriteChangeResponse = z.infer<typeof favoriteResponseSchema>;
 
 // GET /api/assistants/list_by_category?type=
@@ -57,7 +66,9 @@ export const favoriteBodySchema = z
 
 // GET /api/assistants/id?assistant_id=&model_id=
 export const assistantSessionQuerySchema = z.object({ assistant_id: queryIdSchema, model_id: queryIdSchema });
-export const assistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the assistant" });
+export const assistantSessionResponseSchema = launchResponseSchema.meta({
+  description: "The new dialogue with the assistant",
+});
 
 // GET /api/assistants/create_image_assistant_session?assistant_id=&model_id=&action_type=
 export const ACTION_TYPES = ["text", "photo"] as const;
@@ -67,4 +78,6 @@ export const imageAssistantSessionQuerySchema = z.object({
   model_id: queryIdSchema,
   action_type: z.enum(ACTION_TYPES),
 });
-export const imageAssistantSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image assistant" });
+export const imageAssistantSessionResponseSchema = launchResponseSchema.meta({
+  description: "The new session with the image assistant",
+});

@@ -11,11 +11,25 @@ const CALLBACK_DATA_MAX = 64;
 export const demoChatTextBodySchema = z.strictObject({ text: z.string().trim().min(1).max(DEMO_TEXT_MAX) });
 export const demoChatCallbackBodySchema = z.strictObject({
   callback_data: z.string().min(1).max(CALLBACK_DATA_MAX),
-  message_id: z.number().int().positive().max(2 ** 31 - 1),
+  message_id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
 });
 // Telegram's Stop under a streaming draft (sendMessageDraft with can_stop).
-export const demoChatStopBodySchema = z.strictObject({ stop_draft_id: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1) });
-export const demoChatJsonBodySchema = z.union([demoChatTextBodySchema, demoChatCallbackBodySchema, demoChatStopBodySchema]);
+export const demoChatStopBodySchema = z.strictObject({
+  stop_draft_id: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+});
+export const demoChatJsonBodySchema = z.union([
+  demoChatTextBodySchema,
+  demoChatCallbackBodySchema,
+  demoChatStopBodySchema,
+]);
 export type DemoChatJsonBody = z.infer<typeof demoChatJsonBodySchema>;
 
 // POST /api/demo/chat/updates as multipart/form-data: `file` plus these fields.
@@ -25,13 +39,28 @@ export const demoChatFileFieldsSchema = z.strictObject({
   kind: z.enum(DEMO_FILE_KINDS),
   caption: z.string().trim().max(DEMO_CAPTION_MAX).optional(),
   /** Seconds, as the recorder measured them (voice and audio). */
-  duration: z.coerce.number().int().min(0).max(24 * 3600).optional(),
+  duration: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
 });
 
 // GET /api/demo/chat/messages?after=<cursor>: only what changed since the cursor of an earlier answer.
-export const demoChatMessagesQuerySchema = z.strictObject({ after: z.string().regex(/^\d{1,20}$/).optional() });
+export const demoChatMessagesQuerySchema = z.strictObject({
+  after: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+});
 
-const demoChatButtonSchema = z.object({ text: z.string(), url: z.string().optional(), web_app: z.boolean().optional(), callback_data: z.string().optional() });
+const demoChatButtonSchema = z.object({
+  text: z.string(),
+  url: z.string().optional(),
+  web_app: z.boolean().optional(),
+  callback_data: z.string().optional(),
+});
 export type DemoChatButton = z.infer<typeof demoChatButtonSchema>;
 
 const demoChatFileSchema = z.object({
@@ -46,7 +75,13 @@ export type DemoChatFile = z.infer<typeof demoChatFileSchema>;
  * A span of the text the bot formatted with `entities` (or a caption's `caption_entities`) instead of
  * parse_mode: Telegram's MessageEntity, offsets and lengths in UTF-16 code units.
  */
-const demoChatEntitySchema = z.object({ type: z.string(), offset: z.number(), length: z.number(), url: z.string().optional(), language: z.string().optional() });
+const demoChatEntitySchema = z.object({
+  type: z.string(),
+  offset: z.number(),
+  length: z.number(),
+  url: z.string().optional(),
+  language: z.string().optional(),
+});
 export type DemoChatEntity = z.infer<typeof demoChatEntitySchema>;
 
 const demoChatItemSchema = z.object({
@@ -74,7 +109,13 @@ export const demoChatMessagesResponseSchema = z.object({
   items: z.array(demoChatItemSchema),
   /** The bot's live draft preview (sendMessageDraft), empty text for "Thinking…". */
   draft: z
-    .object({ text: z.string(), parse_mode: z.string().nullable(), entities: z.array(demoChatEntitySchema).optional(), draft_id: z.number(), can_stop: z.boolean() })
+    .object({
+      text: z.string(),
+      parse_mode: z.string().nullable(),
+      entities: z.array(demoChatEntitySchema).optional(),
+      draft_id: z.number(),
+      can_stop: z.boolean(),
+    })
     .nullable(),
   /** Pass as ?after= to get only later changes. */
   cursor: z.string(),

@@ -6,9 +6,17 @@ import { PICKER_TYPES } from "@/lib/shared/model-actions";
 
 // GET /api/demo/init-data: launch data signed with the development bot token.
 export const demoInitDataQuerySchema = z.object({
-  user: z.coerce.number().int().positive().max(2 ** 52).optional(),
+  user: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52)
+    .optional(),
   lang: languageSchema.optional(),
-  start: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  start: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   write: z.literal("deny").optional(),
 });
 export const demoInitDataResponseSchema = z.object({ initData: z.string() });

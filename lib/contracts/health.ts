@@ -7,5 +7,7 @@ export const healthResponseSchema = z.object({
   database: z.string(),
   tariffs: z.number(),
   /** Readiness only: how long the oldest unsent bot message and unprocessed bot update have waited. */
-  backlog: z.object({ oldest_unsent_outbox_seconds: z.number(), oldest_unprocessed_update_seconds: z.number() }).optional(),
+  backlog: z
+    .object({ oldest_unsent_outbox_seconds: z.number(), oldest_unprocessed_update_seconds: z.number() })
+    .optional(),
 });

@@ -21,7 +21,10 @@ const historySessionSchema = z.object({
 export type HistorySession = z.infer<typeof historySessionSchema>;
 
 const historyPaginationSchema = z.object({ hasNextPage: z.boolean(), currentPage: z.number(), totalPages: z.number() });
-export const historyPageResponseSchema = z.object({ data: z.array(historySessionSchema), pagination: historyPaginationSchema });
+export const historyPageResponseSchema = z.object({
+  data: z.array(historySessionSchema),
+  pagination: historyPaginationSchema,
+});
 export type HistoryPage = z.infer<typeof historyPageResponseSchema>;
 
 const historyMessageSchema = z.object({

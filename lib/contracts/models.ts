@@ -11,7 +11,11 @@ const actionCostSchema = z.object({
   units: z.number().int().nonnegative(),
   per: z.enum(COST_BASES),
 });
-const modelActionAccessSchema = z.object({ action: z.enum(MODEL_ACTIONS), has_access: z.boolean(), cost: actionCostSchema });
+const modelActionAccessSchema = z.object({
+  action: z.enum(MODEL_ACTIONS),
+  has_access: z.boolean(),
+  cost: actionCostSchema,
+});
 const modelItemSchema = z.object({
   model_id: z.number(),
   model_name: z.string(),
@@ -45,11 +49,15 @@ const id = queryIdSchema;
 
 // GET /api/models/text/session?model_id=
 export const textSessionQuerySchema = z.object({ model_id: id });
-export const textSessionResponseSchema = launchResponseSchema.meta({ description: "The new dialogue with the text model" });
+export const textSessionResponseSchema = launchResponseSchema.meta({
+  description: "The new dialogue with the text model",
+});
 
 // GET /api/models/image/session?model_id=&action= (action defaults to the model's image action)
 export const imageSessionQuerySchema = z.object({ model_id: id, action: z.enum(IMAGE_ACTIONS).optional() });
-export const imageSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the image model and action" });
+export const imageSessionResponseSchema = launchResponseSchema.meta({
+  description: "The new session with the image model and action",
+});
 
 // POST /api/models/session {model_id, action?} (action defaults to the model's first action)
 export const modelSessionBodySchema = z.object({
@@ -57,5 +65,6 @@ export const modelSessionBodySchema = z.object({
   action: z.enum(MODEL_ACTIONS).optional(),
 });
 export type ModelSessionBody = z.infer<typeof modelSessionBodySchema>;
-export const modelSessionResponseSchema = launchResponseSchema.meta({ description: "The new session with the model and action" });
-
+export const modelSessionResponseSchema = launchResponseSchema.meta({
+  description: "The new session with the model and action",
+});

@@ -14,4 +14,8 @@ export const yookassaNotificationSchema = z.object({
   object: z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i) }).loose(),
 });
 // What it answers: taken (and whether it changed a payment) or ignored with the reason.
-export const yookassaWebhookResponseSchema = z.object({ ok: z.boolean(), applied: z.boolean().optional(), ignored: z.string().optional() });
+export const yookassaWebhookResponseSchema = z.object({
+  ok: z.boolean(),
+  applied: z.boolean().optional(),
+  ignored: z.string().optional(),
+});

@@ -28,7 +28,9 @@ export type RecurrentStatusResponse = z.infer<typeof recurrentStatusResponseSche
 // POST /api/settings/recurrent: turns auto-payment off, or on again for the next renewal when a
 // method is saved and a tariff is active (409 otherwise). Answers the status after the change.
 export const setRecurrentBodySchema = z.object({ is_recurrent: z.boolean() });
-export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({ description: "The auto-payment status after the change" });
+export const setRecurrentResponseSchema = recurrentStatusResponseSchema.meta({
+  description: "The auto-payment status after the change",
+});
 
 // POST /api/settings/language
 export const setLanguageBodySchema = z.object({ language_code: languageSchema });

@@ -1,11 +1,24 @@
 import { z } from "zod";
-import { bodyIdSchema, emailSchema, moneySchema, monthsSchema, paymentUrlResponseSchema, quotaUnitsSchema } from "./common";
+import {
+  bodyIdSchema,
+  emailSchema,
+  moneySchema,
+  monthsSchema,
+  paymentUrlResponseSchema,
+  quotaUnitsSchema,
+} from "./common";
 import { perKind } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/tariff/.
 
 // GET /api/tariff/standard: map keyed by tariff name.
-const tariffModelSchema = z.object({ id: z.number(), name: z.string(), provider: z.string(), image: z.string(), type: z.string() });
+const tariffModelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  provider: z.string(),
+  image: z.string(),
+  type: z.string(),
+});
 export type TariffModel = z.infer<typeof tariffModelSchema>;
 const standardTariffSchema = z.object({
   id: z.number(),

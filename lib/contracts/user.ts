@@ -27,9 +27,27 @@ export type UserCountResponse = z.infer<typeof userCountResponseSchema>;
 const USAGE_PAGE_SIZE_MAX = 100;
 export const userUsageQuerySchema = z.object({
   page: z.coerce.number({ error: "must be a positive integer" }).int().positive().max(1_000_000).default(1),
-  page_size: z.coerce.number({ error: "must be an integer from 1 to 100" }).int().min(1).max(USAGE_PAGE_SIZE_MAX).default(20),
+  page_size: z.coerce
+    .number({ error: "must be an integer from 1 to 100" })
+    .int()
+    .min(1)
+    .max(USAGE_PAGE_SIZE_MAX)
+    .default(20),
 });
-export const LEDGER_REASONS = ["tariff", "refill", "package", "answer", "image", "audio", "document", "video", "refund", "expiry", "grant", "reset"] as const;
+export const LEDGER_REASONS = [
+  "tariff",
+  "refill",
+  "package",
+  "answer",
+  "image",
+  "audio",
+  "document",
+  "video",
+  "refund",
+  "expiry",
+  "grant",
+  "reset",
+] as const;
 export const userUsageResponseSchema = z.object({
   data: z.array(
     z.object({

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { VIDEO_ACTIONS } from "@/lib/shared/model-actions";
 
 // GET /api/video/model-capabilities: one entry per model family (lib/shared/video/capabilities.ts).
-const videoFormatSchema = z.object({ key: z.string(), name: z.string(), width: z.number(), height: z.number(), aspect_ratio: z.string() });
+const videoFormatSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  width: z.number(),
+  height: z.number(),
+  aspect_ratio: z.string(),
+});
 const videoCapabilitySchema = z.object({
   model_name_pattern: z.string(),
   supports_text_to_video: z.boolean(),
@@ -14,7 +20,11 @@ export const videoCapabilitiesResponseSchema = z.object({ data: z.array(videoCap
 
 // GET /api/video/check-model-cost/{modelName}
 export const videoCostParamsSchema = z.object({ modelName: z.string().trim().min(1).max(100) });
-export const videoCostResponseSchema = z.object({ can_afford: z.boolean(), user_video_balance: z.number(), estimated_cost: z.number() });
+export const videoCostResponseSchema = z.object({
+  can_afford: z.boolean(),
+  user_video_balance: z.number(),
+  estimated_cost: z.number(),
+});
 export type VideoCostResponse = z.infer<typeof videoCostResponseSchema>;
 
 // Runway takes at most 1000 UTF-16 code units of prompt; the same bound holds for every provider.

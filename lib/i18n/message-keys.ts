@@ -9,7 +9,11 @@ type MessageKey<Tree> = MessageKeys<Tree, NestedKeyOf<Tree>>;
  */
 function namesMessage(tree: object, path: readonly string[]): boolean {
   let node: unknown = tree;
-  for (const part of path) node = node !== null && typeof node === "object" && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of path)
+    node =
+      node !== null && typeof node === "object" && Object.hasOwn(node, part)
+        ? (node as Record<string, unknown>)[part]
+        : undefined;
   return typeof node === "string" || Array.isArray(node);
 }
 

@@ -51,17 +51,26 @@ function setHasUser(client: QueryClient, assistantId: number, hasUser: boolean):
     list?.map((item) => (idOf(item) === assistantId ? { ...item, has_user: hasUser } : item));
   for (const [key, data] of client.getQueriesData<AssistantItem[]>({ queryKey: assistantKeys.byCategoryAll() })) {
     snapshot.push([key, data]);
-    client.setQueryData(key, patch(data, (a) => a.assistant_id));
+    client.setQueryData(
+      key,
+      patch(data, (a) => a.assistant_id),
+    );
   }
   for (const key of [assistantKeys.imageList()]) {
     const data = client.getQueryData<AssistantItem[]>(key);
     snapshot.push([key, data]);
-    client.setQueryData(key, patch(data, (a) => a.assistant_id));
+    client.setQueryData(
+      key,
+      patch(data, (a) => a.assistant_id),
+    );
   }
   // In the favourites list the item stays in place (shown as un-liked) until the refetch.
   const favorites = client.getQueryData<FavoriteAssistant[]>(assistantKeys.favorites());
   snapshot.push([assistantKeys.favorites(), favorites]);
-  client.setQueryData(assistantKeys.favorites(), patch(favorites, (a) => a.id));
+  client.setQueryData(
+    assistantKeys.favorites(),
+    patch(favorites, (a) => a.id),
+  );
   return snapshot;
 }
 
@@ -99,7 +108,9 @@ export type AssistantLaunch =
 export function launchAssistant(launch: AssistantLaunch): Promise<LaunchResponse> {
   const query = { assistant_id: launch.assistantId, model_id: launch.modelId };
   if (launch.kind === "text") return api("GET /api/assistants/id", { query });
-  return api("GET /api/assistants/create_image_assistant_session", { query: { ...query, action_type: launch.actionType } });
+  return api("GET /api/assistants/create_image_assistant_session", {
+    query: { ...query, action_type: launch.actionType },
+  });
 }
 
 /** Starts an assistant with a model; a successful launch closes the mini-app when the host allows it. */

@@ -1,5 +1,13 @@
 "use client";
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import { closeMiniApp } from "@/lib/client/host";
 import type { HistoryMessage } from "@/lib/contracts/history";

@@ -15,11 +15,11 @@ export const modelsQueryOptions = () =>
 export const useModels = () => useQuery(modelsQueryOptions());
 
 /** Every action's price, for the screens' estimates; empty (the kinds' defaults) until the list loads. */
-export const useActionCosts = (): ActionCost[] => useQuery({ ...modelsQueryOptions(), select: actionCostsOf }).data ?? EMPTY;
+export const useActionCosts = (): ActionCost[] =>
+  useQuery({ ...modelsQueryOptions(), select: actionCostsOf }).data ?? EMPTY;
 const EMPTY: ActionCost[] = [];
 
 /** POST /api/models/session; a successful launch closes the mini-app when the host allows it. */
-export const launchModel = (body: ModelSessionBody) =>
-  api("POST /api/models/session", { body });
+export const launchModel = (body: ModelSessionBody) => api("POST /api/models/session", { body });
 
 export const useLaunchModel = () => useSessionLaunch(launchModel);

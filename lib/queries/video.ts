@@ -25,9 +25,14 @@ export const videoCapabilitiesQueryOptions = () =>
 export const useVideoCapabilities = () => useQuery(videoCapabilitiesQueryOptions());
 
 /** The cost check, answered from the local cache when a fresh answer is there (unless `fresh`). */
-export async function checkVideoModelCost(modelName: string, { fresh = false }: { fresh?: boolean } = {}): Promise<VideoCostResponse> {
+export async function checkVideoModelCost(
+  modelName: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<VideoCostResponse> {
   const key = COST_CACHE_PREFIX + modelName;
-  const cached = fresh ? undefined : readLocalCache<VideoCostResponse>({ store: localStorage, key, maxAgeMs: COST_CACHE_MS });
+  const cached = fresh
+    ? undefined
+    : readLocalCache<VideoCostResponse>({ store: localStorage, key, maxAgeMs: COST_CACHE_MS });
   if (cached) return cached;
   const answer = await api("GET /api/video/check-model-cost/{modelName}", { params: { modelName } });
   writeLocalCache({ store: localStorage, key, data: answer });
@@ -41,12 +46,17 @@ export const clearVideoCostCache = () => clearLocalCache({ store: localStorage, 
  * POST /api/video/generate. The request id goes as Idempotency-Key: a retry can never generate or
  * pay twice, and a reloaded screen asks for the job by it (videoJobStatus) instead of sending again.
  */
-export function generateVideo(data: VideoRequestData, file?: { field: "image" | "video"; blob: Blob; name: string }): Promise<VideoResult> {
+export function generateVideo(
+  data: VideoRequestData,
+  file?: { field: "image" | "video"; blob: Blob; name: string },
+): Promise<VideoResult> {
   const form = new FormData();
-  for (const name of ["prompt", "model_name", "action", "format_key", "duration"] as const) form.set(name, String(data[name]));
+  for (const name of ["prompt", "model_name", "action", "format_key", "duration"] as const)
+    form.set(name, String(data[name]));
   if (file) form.set(file.field, file.blob, file.name);
   return api("POST /api/video/generate", { formData: form, headers: { "Idempotency-Key": data.request_id } });
 }
 
 /** GET /api/video/jobs/{requestId}: where a request already sent stands, asked instead of sending it again. */
-export const videoJobStatus = (requestId: string): Promise<VideoJobStatus> => api("GET /api/video/jobs/{requestId}", { params: { requestId } });
+export const videoJobStatus = (requestId: string): Promise<VideoJobStatus> =>
+  api("GET /api/video/jobs/{requestId}", { params: { requestId } });

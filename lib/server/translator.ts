@@ -19,7 +19,10 @@ const MESSAGES: Record<Locale, Messages> = { ru, en };
  * texts the server writes: the bot's messages, notices queued to the bot chat, answers the client
  * shows as they are. A key the namespace lacks fails the type check.
  */
-export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(language: string, namespace: Namespace) {
+export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(
+  language: string,
+  namespace: Namespace,
+) {
   const locale: Locale = language === "en" ? "en" : "ru";
   return createTranslator({ locale, messages: MESSAGES[locale], namespace });
 }

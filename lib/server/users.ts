@@ -50,13 +50,23 @@ const callerColumns = {
  * (null without one; tariffOfSubscription says whether it still counts) and their remaining quotas
  * as of the start of the request (spending goes through the quotas' conditional updates, never these).
  */
-export type Caller = Pick<User, keyof typeof callerColumns> & { subscription: CurrentSubscription | null; quotas: QuotaRecord; packageQuotas: QuotaRecord };
+export type Caller = Pick<User, keyof typeof callerColumns> & {
+  subscription: CurrentSubscription | null;
+  quotas: QuotaRecord;
+  packageQuotas: QuotaRecord;
+};
 
 // Every signed-in call reads its caller: one prepared statement per database handle (no query building
 // per call and, on PostgreSQL, no re-planning), joined so the tariff and quotas cost no second round trip.
 const callerById = perDatabase((db) =>
   db
-    .select({ ...callerColumns, subscription: subscriptionColumns, quotas: remainingQuotaColumns, packageQuotas: packageQuotaColumns, stepEndsAt: quotas.stepEndsAt })
+    .select({
+      ...callerColumns,
+      subscription: subscriptionColumns,
+      quotas: remainingQuotaColumns,
+      packageQuotas: packageQuotaColumns,
+      stepEndsAt: quotas.stepEndsAt,
+    })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(quotas, eq(quotas.userId, users.id))
@@ -118,11 +128,21 @@ export async function upsertTelegramUser({ db, tg }: { db: Db; tg: TelegramUser 
       })
       .onConflictDoUpdate({ target: users.telegramId, set: { ...launchData, lastLoginAt: sql`now()` } })
       .returning();
-    const created = await tx.insert(quotas).values({ userId: row.id }).onConflictDoNothing().returning({ userId: quotas.userId });
+    const created = await tx
+      .insert(quotas)
+      .values({ userId: row.id })
+      .onConflictDoNothing()
+      .returning({ userId: quotas.userId });
     const [free] = await tx.select().from(tariffs).where(eq(tariffs.name, FREE_TARIFF));
     if (created.length && free) {
       const limits = tariffLimits(free);
-      await changeBalances({ db: tx, where: sql`o.user_id = ${row.id}`, allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`), reason: "grant", now: now() });
+      await changeBalances({
+        db: tx,
+        where: sql`o.user_id = ${row.id}`,
+        allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`),
+        reason: "grant",
+        now: now(),
+      });
     }
     return row;
   });

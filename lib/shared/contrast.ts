@@ -58,7 +58,8 @@ export function readableShade(color: string, backgrounds: string[], minRatio: nu
   for (let step = 1; step <= STEPS; step++) {
     const share = step / STEPS;
     const candidates = [mix(rgb, BLACK, share), mix(rgb, WHITE, share)].filter(passes);
-    if (candidates.length) return toHex(candidates.sort((a, b) => minContrast(b, grounds) - minContrast(a, grounds))[0]);
+    if (candidates.length)
+      return toHex(candidates.sort((a, b) => minContrast(b, grounds) - minContrast(a, grounds))[0]);
   }
   // No shade passes on every background (they differ too much): the extreme that does best.
   return toHex(minContrast(BLACK, grounds) >= minContrast(WHITE, grounds) ? BLACK : WHITE);

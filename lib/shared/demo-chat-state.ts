@@ -3,7 +3,12 @@ import type { DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
 // The demo chat page's view of the conversation: each poll brings what changed since its cursor, merged
 // here by id (an edit replaces its message, a deleted one goes away), kept in date order.
 
-export type DemoChatState = { items: DemoChatItem[]; cursor: string; waiting: boolean; draft: DemoChatMessages["draft"] };
+export type DemoChatState = {
+  items: DemoChatItem[];
+  cursor: string;
+  waiting: boolean;
+  draft: DemoChatMessages["draft"];
+};
 
 /**
  * Date order; messages of the same millisecond (album items) by id, its number compared as a number

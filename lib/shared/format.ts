@@ -29,7 +29,10 @@ export const formatNumber = (value: number, locale: string): string =>
  * Balances shown short (docs/product/screens.md): the locale's compact form from 1000 up ("1.5K", "1,5 тыс.",
  * "2M", "2 млн"). Also registered as next-intl's `compact` number format: `{count, number, compact}`.
  */
-export const COMPACT_FORMAT = { notation: "compact", maximumFractionDigits: 1 } as const satisfies Intl.NumberFormatOptions;
+export const COMPACT_FORMAT = {
+  notation: "compact",
+  maximumFractionDigits: 1,
+} as const satisfies Intl.NumberFormatOptions;
 
 export const formatCount = (value: number, locale: string): string =>
   new Intl.NumberFormat(intlLocale(locale), COMPACT_FORMAT).format(value);

@@ -4,7 +4,8 @@ import type { CustomValues } from "@/lib/shared/pricing/custom-tariff";
 
 export type PaymentKind = "tariff" | "custom" | "package" | "renewal";
 
-export type PaymentStatus = "pending" | "waiting_confirmation" | "completed" | "canceled" | "failed" | "expired" | "refunded";
+export type PaymentStatus =
+  "pending" | "waiting_confirmation" | "completed" | "canceled" | "failed" | "expired" | "refunded";
 /** A payment the payer may still pay. */
 export const OPEN_STATUSES: PaymentStatus[] = ["pending", "waiting_confirmation"];
 /** How a payment ends without being applied. */

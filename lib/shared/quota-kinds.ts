@@ -155,7 +155,10 @@ export const QUOTA_KEYS: readonly QuotaKey[] = QUOTA_KIND_TABLE.map((r) => r.api
 type NameField = { [K in keyof QuotaKindEntry]: QuotaKindEntry[K] extends string ? K : never }[keyof QuotaKindEntry];
 
 /** A record with one entry per kind, keyed by one of the row's names. */
-export function perKind<F extends NameField, V>(field: F, value: (row: QuotaKindEntry) => V): Record<QuotaKindEntry[F], V> {
+export function perKind<F extends NameField, V>(
+  field: F,
+  value: (row: QuotaKindEntry) => V,
+): Record<QuotaKindEntry[F], V> {
   return Object.fromEntries(QUOTA_KIND_TABLE.map((r) => [r[field], value(r)])) as Record<QuotaKindEntry[F], V>;
 }
 

@@ -13,35 +13,41 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
+          .join(" | ")}`,
+    );
 }
 
 for (const lang of ["ru", "en"] as const)
   for (const theme of ["light", "dark"] as const) {
-  test(`no critical or serious axe violation on any screen (${lang}, ${theme})`, async ({ page, request }) => {
-    test.setTimeout(240_000);
-    const userId = nextUser++;
-    const rows = Object.entries(screenRows(await fixtures(request, userId, lang)));
-    const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: lang, demo_theme: theme });
-    await page.goto(`/?${demo}#/`);
-    await page.getByTestId("header-tariff").waitFor();
-    const found: Record<string, string[]> = {};
-    for (const [name, row] of rows) {
-      await showScreen(page, row.path, demo);
-      await page.locator(row.ready).first().waitFor();
-      await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
-      const violations = await seriousViolations(page);
-      if (violations.length) found[name] = violations;
-    }
-    // The bell's sheet lies over every screen.
-    await page.getByTestId("header-bell").click();
-    await page.getByTestId("notifications").waitFor();
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-    const bell = await seriousViolations(page);
-    if (bell.length) found.notifications = bell;
-    expect(found).toEqual({});
-  });
-}
+    test(`no critical or serious axe violation on any screen (${lang}, ${theme})`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const userId = nextUser++;
+      const rows = Object.entries(screenRows(await fixtures(request, userId, lang)));
+      const demo = new URLSearchParams({ demo_user: String(userId), demo_lang: lang, demo_theme: theme });
+      await page.goto(`/?${demo}#/`);
+      await page.getByTestId("header-tariff").waitFor();
+      const found: Record<string, string[]> = {};
+      for (const [name, row] of rows) {
+        await showScreen(page, row.path, demo);
+        await page.locator(row.ready).first().waitFor();
+        await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[name] = violations;
+      }
+      // The bell's sheet lies over every screen.
+      await page.getByTestId("header-bell").click();
+      await page.getByTestId("notifications").waitFor();
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+      const bell = await seriousViolations(page);
+      if (bell.length) found.notifications = bell;
+      expect(found).toEqual({});
+    });
+  }
 
 test("the page lets people zoom: the viewport sets no maximum scale and allows user scaling", async ({ page }) => {
   await page.goto(`/?demo_user=${nextUser++}#/`);
@@ -49,7 +55,10 @@ test("the page lets people zoom: the viewport sets no maximum scale and allows u
   expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
 });
 
-test("a thread with a long code line, a wide table and a link: the scroll areas take focus, the link is underlined, axe passes", async ({ page, request }) => {
+test("a thread with a long code line, a wide table and a link: the scroll areas take focus, the link is underlined, axe passes", async ({
+  page,
+  request,
+}) => {
   const userId = nextUser++;
   const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=en`)).json();
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
@@ -57,7 +66,19 @@ test("a thread with a long code line, a wide table and a link: the scroll areas 
   const table = `| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| ${"wide cell ".repeat(6)} | 2 | 3 | 4 | 5 | 6 |`;
   const history = await request.post("/api/demo/history", {
     headers: { authorization: `Bearer ${jwtToken}` },
-    data: { sessions: [{ name: "Code", messages: [{ user_text: "Code please", ai_text: `See [the docs](https://example.com) and:\n\n\`\`\`js\n${longLine}\n\`\`\`\n\n${table}` }] }] },
+    data: {
+      sessions: [
+        {
+          name: "Code",
+          messages: [
+            {
+              user_text: "Code please",
+              ai_text: `See [the docs](https://example.com) and:\n\n\`\`\`js\n${longLine}\n\`\`\`\n\n${table}`,
+            },
+          ],
+        },
+      ],
+    },
   });
   const sessionId = (await history.json()).session_ids[0];
   for (const theme of ["light", "dark"]) {
@@ -77,7 +98,9 @@ test("a thread with a long code line, a wide table and a link: the scroll areas 
 // The console's tabs, by their hash (components/admin/tabs.ts).
 const CONSOLE_TABS = ["dashboard", "catalogue", "users", "payments", "broadcasts", "channels", "audit"];
 
-test("no critical or serious axe violation in the operator console: the sign-in page and every tab", async ({ page }) => {
+test("no critical or serious axe violation in the operator console: the sign-in page and every tab", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto("/admin?lang=en");
   await page.getByTestId("admin-demo-sign-in").waitFor();
@@ -105,16 +128,25 @@ test.describe("at 200 % zoom", () => {
     test(`the screen ${path} reflows without horizontal scrolling`, async ({ page }) => {
       const demo = new URLSearchParams({ demo_user: String(nextUser++), demo_lang: "en" });
       await page.goto(`/?${demo}#${path}`);
-      await page.locator(path === "/" ? "[data-testid=greeting]" : "[data-testid=tariff-choose]").first().waitFor();
+      await page
+        .locator(path === "/" ? "[data-testid=greeting]" : "[data-testid=tariff-choose]")
+        .first()
+        .waitFor();
       await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
       await screenshot(page, `zoom-200${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       // Nor is anything cut off inside a box that hides its overflow (an ellipsis is a deliberate cut).
       const clipped = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>("body *")]
           .filter((el) => {
             const style = getComputedStyle(el);
-            return ["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1;
+            return (
+              ["hidden", "clip"].includes(style.overflowX) &&
+              style.textOverflow !== "ellipsis" &&
+              el.scrollWidth > el.clientWidth + 1
+            );
           })
           .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
       );

@@ -8,7 +8,9 @@ async function signInToConsole(page: Page, hash: string) {
   await expect(page.getByTestId("admin-console")).toBeVisible();
 }
 
-test("the operator changes Starter's price in the console; the mini-app shows and charges it; the dashboard draws it", async ({ page }) => {
+test("the operator changes Starter's price in the console; the mini-app shows and charges it; the dashboard draws it", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInToConsole(page, "catalogue/tariffs");
   const starter = page.getByTestId("tariff-row-Starter");
@@ -48,7 +50,8 @@ test("the operator changes Starter's price in the console; the mini-app shows an
   await page.goto("/admin?lang=en#dashboard");
   await expect(page.getByTestId("admin-dashboard")).toBeVisible();
   await expect(page.locator(".admin-totals")).toContainText("900");
-  for (const chart of ["chart-revenue", "chart-active"]) await expect(page.getByTestId(chart).getByRole("application")).toBeVisible();
+  for (const chart of ["chart-revenue", "chart-active"])
+    await expect(page.getByTestId(chart).getByRole("application")).toBeVisible();
   await expect(page.getByTestId("chart-revenue").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await screenshot(page, "admin-dashboard-desktop");
 
@@ -67,14 +70,18 @@ test("the console's catalogue and dashboard at 390 px", async ({ page }) => {
   await screenshot(page, "admin-dashboard-390");
   await page.goto("/admin?lang=en#catalogue/assistants");
   await expect(page.getByTestId("catalogue-assistants")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, "admin-catalogue-390");
 });
 
 test("catalogue texts follow the interface language, on the checkout page too", async ({ page }) => {
   await openApp(page, { lang: "en", hash: "/PackStorePage" });
-  await expect(page.locator("[data-purpose=image_tokens]")).toContainText("Create and edit pictures from a description.");
+  await expect(page.locator("[data-purpose=image_tokens]")).toContainText(
+    "Create and edit pictures from a description.",
+  );
   await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
   await expect(page.getByTestId("package-name")).toHaveText("50 images");
   const popup = page.waitForEvent("popup");
@@ -84,5 +91,7 @@ test("catalogue texts follow the interface language, on the checkout page too", 
 
   const russian = await page.context().newPage();
   await openApp(russian, { lang: "ru", hash: "/tariff" });
-  await expect(russian.getByTestId("tariff-card-Starter")).toContainText("Для ежедневной работы с текстом и картинками");
+  await expect(russian.getByTestId("tariff-card-Starter")).toContainText(
+    "Для ежедневной работы с текстом и картинками",
+  );
 });

@@ -16,7 +16,9 @@ for (const [label, viewport] of [
   ["desktop", { width: 1280, height: 800 }],
   ["390px", { width: 390, height: 844 }],
 ] as const) {
-  test(`${label}: the demo operator finds a user and grants units; the grant is in the balances, ledger and audit`, async ({ page }) => {
+  test(`${label}: the demo operator finds a user and grants units; the grant is in the balances, ledger and audit`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const telegramId = await openApp(page);
     await signInAsDemoOperator(page);

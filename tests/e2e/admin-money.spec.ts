@@ -39,7 +39,9 @@ test("the operator refunds a sandbox payment; it shows as refunded", async ({ pa
   await screenshot(page, "admin-payments-390");
 });
 
-test("the operator starts a broadcast and watches it finish; bad markup is refused before sending", async ({ page }) => {
+test("the operator starts a broadcast and watches it finish; bad markup is refused before sending", async ({
+  page,
+}) => {
   await openApp(page, { lang: "en" });
   await page.setViewportSize({ width: 1280, height: 800 });
   page.on("dialog", (dialog) => void dialog.accept());

@@ -16,7 +16,11 @@ test("categories show 8 skeletons while loading and the no-data state on failure
   const gate = new Promise<void>((r) => (release = r));
   await page.route("**/api/assistants/categories", async (route) => {
     await gate;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) });
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "boom" } }),
+    });
   });
   await openApp(page, { hash: "/text-assistants" });
   await expect(page.getByTestId("category-skeleton")).toHaveCount(8);
@@ -31,7 +35,9 @@ test("favourite an assistant in a category, see it on the favourites page, remov
   const card = page.locator("article", { hasText: "Репетитор" });
   const heart = card.locator("button.heart");
   await expect(heart).toHaveAttribute("aria-pressed", "false");
-  const added = page.waitForResponse((r) => r.url().endsWith("/api/user/assistants") && r.request().method() === "POST");
+  const added = page.waitForResponse(
+    (r) => r.url().endsWith("/api/user/assistants") && r.request().method() === "POST",
+  );
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   expect((await added).status()).toBe(200);
@@ -43,7 +49,9 @@ test("favourite an assistant in a category, see it on the favourites page, remov
   const favourite = page.locator("article", { hasText: "Репетитор" });
   await expect(favourite).toBeVisible();
   await screenshot(page, "favorites-ru");
-  const removed = page.waitForResponse((r) => r.url().endsWith("/api/user/assistants") && r.request().method() === "DELETE");
+  const removed = page.waitForResponse(
+    (r) => r.url().endsWith("/api/user/assistants") && r.request().method() === "DELETE",
+  );
   await favourite.locator("button.heart").click();
   expect((await removed).status()).toBe(200);
   await expect(page.getByTestId("assistants-empty")).toBeVisible();
@@ -54,7 +62,11 @@ test("a failed favourite rolls back silently", async ({ page }) => {
   await openApp(page, { hash: "/text-assistants" });
   await page.getByTestId("category-work").click();
   await page.route("**/api/user/assistants", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "x" } }) }),
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "x" } }),
+    }),
   );
   const heart = page.locator("article", { hasText: "Аналитик" }).locator("button.heart");
   const failed = page.waitForResponse((r) => r.url().endsWith("/api/user/assistants"));

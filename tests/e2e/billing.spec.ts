@@ -18,7 +18,9 @@ test("the payment screen says what happens to the current tariff before paying",
   await expect(page.getByTestId("tariff-change-extend")).toContainText("дни добавляются после его текущего окончания");
 });
 
-test("the limits page shows allowance and package units apart, and the personal account lists the changes", async ({ page }) => {
+test("the limits page shows allowance and package units apart, and the personal account lists the changes", async ({
+  page,
+}) => {
   await openApp(page, { lang: "en", hash: "/PackStorePage" });
   await expect(page.getByText("never expire")).toBeVisible();
   await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
@@ -43,11 +45,21 @@ test("the limits page shows allowance and package units apart, and the personal 
 });
 
 test("the spending list loads the next page as its end comes into view", async ({ page }) => {
-  const row = (id: number) => ({ id, created_at: "2026-11-24T10:00:00.000Z", kind: "text_tokens", units: -100, balance_after: 1000 + id, reason: "answer", model_name: "gpt-4o" });
+  const row = (id: number) => ({
+    id,
+    created_at: "2026-11-24T10:00:00.000Z",
+    kind: "text_tokens",
+    units: -100,
+    balance_after: 1000 + id,
+    reason: "answer",
+    model_name: "gpt-4o",
+  });
   await page.route("**/api/user/usage?*", (route) => {
     const pageNumber = Number(new URL(route.request().url()).searchParams.get("page"));
     const ids = Array.from({ length: 20 }, (_, i) => (2 - pageNumber) * 20 + 20 - i);
-    return route.fulfill({ json: { data: ids.map(row), pagination: { hasNextPage: pageNumber < 2, currentPage: pageNumber, totalPages: 2 } } });
+    return route.fulfill({
+      json: { data: ids.map(row), pagination: { hasNextPage: pageNumber < 2, currentPage: pageNumber, totalPages: 2 } },
+    });
   });
   await openApp(page, { lang: "en", hash: "/PersonalAccountPage" });
   const rows = page.getByTestId("spending-row");

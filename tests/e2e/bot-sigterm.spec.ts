@@ -26,9 +26,17 @@ async function readDatabase(dir: string) {
     const rows = async (query: string) => (await db.query<Record<string, unknown>>(query)).rows;
     return {
       turns: (await rows("select status from bot_turns order by id")).map((r) => r.status),
-      updates: (await rows(`select status from bot_updates where chat_id = ${CHAT} order by update_id`)).map((r) => r.status),
+      updates: (await rows(`select status from bot_updates where chat_id = ${CHAT} order by update_id`)).map(
+        (r) => r.status,
+      ),
       messages: Number((await rows("select count(*) as n from dialog_messages"))[0].n),
-      tokensLeft: Number((await rows(`select q.text_tokens as n from quotas q join users u on u.id = q.user_id where u.telegram_id = ${CHAT}`))[0].n),
+      tokensLeft: Number(
+        (
+          await rows(
+            `select q.text_tokens as n from quotas q join users u on u.id = q.user_id where u.telegram_id = ${CHAT}`,
+          )
+        )[0].n,
+      ),
     };
   } finally {
     await db.close();
@@ -65,7 +73,16 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     // Its own process group, so whatever is left over after a failure can be ended as a whole.
     const server = spawn("npm", ["start"], { env, stdio: "ignore", detached: true });
     servers.push(server);
-    await expect.poll(() => fetch(`${BASE}/api/health`).then((r) => r.status, () => 0), { message: "the server's health", timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`${BASE}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { message: "the server's health", timeout: 60_000 },
+      )
+      .toBe(200);
     return server;
   };
   const stop = async (server: ChildProcess) => {
@@ -73,7 +90,13 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     server.kill("SIGTERM");
     await exited;
   };
-  const answers = () => bot.calls.filter((c) => c.method === "sendMessage" && Number(c.body.chat_id) === CHAT && String(c.body.text).startsWith("The whole answer"));
+  const answers = () =>
+    bot.calls.filter(
+      (c) =>
+        c.method === "sendMessage" &&
+        Number(c.body.chat_id) === CHAT &&
+        String(c.body.text).startsWith("The whole answer"),
+    );
   try {
     const leaving = await start();
     ai.mode = "stall";
@@ -83,12 +106,24 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
       body: JSON.stringify({
         update_id: 1,
-        message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: CHAT, type: "private" }, from: { id: CHAT, is_bot: false, first_name: "Ann", language_code: "en" }, text: "a question" },
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: CHAT, type: "private" },
+          from: { id: CHAT, is_bot: false, first_name: "Ann", language_code: "en" },
+          text: "a question",
+        },
       }),
     });
     expect(posted.status).toBe(200);
     // The model has sent part of its answer and then stalls: the turn is in flight.
-    await expect.poll(() => bot.calls.some((c) => c.method === "sendMessageDraft" && String(c.body.text).startsWith("Half an answer")), { message: "the answer's first part", timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          bot.calls.some((c) => c.method === "sendMessageDraft" && String(c.body.text).startsWith("Half an answer")),
+        { message: "the answer's first part", timeout: 30_000 },
+      )
+      .toBe(true);
     const stoppedAt = Date.now();
     await stop(leaving);
     expect(Date.now() - stoppedAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 2000);
@@ -99,13 +134,17 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     expect(handedOver.messages).toBe(0);
     const before = handedOver.tokensLeft;
     // The only message is the notice of the first session's model: no part of the answer, no apology.
-    const sent = bot.calls.filter((c) => c.method === "sendMessage" && Number(c.body.chat_id) === CHAT).map((c) => String(c.body.text));
+    const sent = bot.calls
+      .filter((c) => c.method === "sendMessage" && Number(c.body.chat_id) === CHAT)
+      .map((c) => String(c.body.text));
     expect(sent).toEqual([expect.stringContaining("/model")]);
 
     ai.mode = "normal";
     ai.answer = "The whole answer";
     const staying = await start();
-    await expect.poll(() => answers().length, { message: "the next instance's answer", timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => answers().length, { message: "the next instance's answer", timeout: 30_000 })
+      .toBeGreaterThan(0);
     await stop(staying);
 
     const answered = await readDatabase(env.PGLITE_DIR!);

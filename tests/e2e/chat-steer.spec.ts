@@ -5,13 +5,17 @@ import { openApp, screenshot } from "./helpers";
 // model, the history thread shows which model wrote each answer, and "continue in chat" offers the
 // models the session may move to.
 
-test("the thread labels each answer with its model; continue in chat moves the dialogue to another model", async ({ page }) => {
+test("the thread labels each answer with its model; continue in chat moves the dialogue to another model", async ({
+  page,
+}) => {
   const userId = await openApp(page, { lang: "en" });
   await page.goto(`/demo-chat?lang=en&demo_user=${userId}`);
   await page.getByTestId("demo-chat-input").fill("Hello, who are you?");
   await page.getByTestId("demo-chat-send").click();
   const bot = page.getByTestId("demo-chat-bot");
-  await expect(bot.filter({ hasText: "GPT-4o mini answers: your tariff's default model." })).toBeVisible({ timeout: 20_000 });
+  await expect(bot.filter({ hasText: "GPT-4o mini answers: your tariff's default model." })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(bot.filter({ hasText: "context" }).last()).toBeVisible({ timeout: 20_000 });
   await screenshot(page, "chat-steer-default-model-en");
 
@@ -25,7 +29,9 @@ test("the thread labels each answer with its model; continue in chat moves the d
   await expect(choice.locator("option")).toHaveText(["GPT-4o mini", "Gemini Flash", "YandexGPT"]);
   await choice.selectOption({ label: "Gemini Flash" });
   // The label's widening transition has run to its end before the picture.
-  await expect.poll(() => page.getByTestId("history-continue").evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+  await expect
+    .poll(() => page.getByTestId("history-continue").evaluate((el) => el.getAnimations({ subtree: true }).length))
+    .toBe(0);
   await screenshot(page, "chat-steer-continue-model-en");
   await page.getByTestId("history-continue").click();
 

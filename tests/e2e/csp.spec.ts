@@ -14,9 +14,14 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
-  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...consoleErrors,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 test("pages carry a nonce script policy, API answers none", async ({ request }) => {
@@ -52,8 +57,13 @@ test("no CSP violation on any screen, in the demo chat or on the sandbox checkou
 
   const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}`)).json();
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
-  const [pack] = (await (await request.get("/api/package", { headers: { authorization: `Bearer ${jwtToken}` } })).json()) as { package_id: number }[];
-  const payment = await request.post("/api/package/payment", { headers: { authorization: `Bearer ${jwtToken}` }, data: { package_id: pack.package_id } });
+  const [pack] = (await (
+    await request.get("/api/package", { headers: { authorization: `Bearer ${jwtToken}` } })
+  ).json()) as { package_id: number }[];
+  const payment = await request.post("/api/package/payment", {
+    headers: { authorization: `Bearer ${jwtToken}` },
+    data: { package_id: pack.package_id },
+  });
   const { payment_url: paymentUrl } = (await payment.json()) as { payment_url: string };
   await page.goto(new URL(paymentUrl).pathname);
   await page.getByTestId("checkout-confirm").click();

@@ -101,7 +101,9 @@ test("builds a custom tariff with the dials and pays for it", async ({ page }) =
   await screenshot(page, "create-tariff-rebuild-ru-390");
   await page.getByTestId("dial-plus-image").click();
   await page.getByTestId("custom-offer").click();
-  await expect(page.getByTestId("tariff-change-rebuild")).toContainText("новые лимиты действуют со следующего 30-дневного периода");
+  await expect(page.getByTestId("tariff-change-rebuild")).toContainText(
+    "новые лимиты действуют со следующего 30-дневного периода",
+  );
   await payInSandbox(page);
   await page.goto(page.url().replace(/#.*$/, "#/LimitPage"));
   await page.reload();
@@ -127,7 +129,9 @@ test("a damaged custom tariff address shows the failure page with a back button"
   await expect(page.getByTestId("load-failure-back")).toBeVisible();
 });
 
-test("the auto-payment page explains the 11 ₽ check and how to turn it off; on Free it leads to the tariffs", async ({ page }) => {
+test("the auto-payment page explains the 11 ₽ check and how to turn it off; on Free it leads to the tariffs", async ({
+  page,
+}) => {
   await openApp(page, { hash: "/AutoPayPage" });
   await expect(page.getByTestId("autopay-verification")).toContainText("11 ₽");
   await expect(page.getByTestId("autopay-turnOff")).toContainText("личный кабинет");

@@ -13,11 +13,24 @@ test.use({
   permissions: ["microphone"],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
   },
 });
 
-test("launch an assistant, continue in the demo chat, get the sandbox answer, find the dialogue in history", async ({ page }) => {
+test("launch an assistant, continue in the demo chat, get the sandbox answer, find the dialogue in history", async ({
+  page,
+}) => {
   const userId = await openApp(page, { hash: "/text-assistants" });
   await page.getByTestId("category-coding").click();
   const card = page.locator("article", { hasText: "SQL-помощник" });
@@ -33,11 +46,16 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
 
   await expect(page).toHaveURL(/\/demo-chat\?/);
   // The launch notice the app queued, recorded by the outbox worker.
-  await expect(botMessages(page).first()).toContainText("Ассистент «SQL-помощник» готов к работе (модель GPT-4o mini)", { timeout: 20_000 });
+  await expect(botMessages(page).first()).toContainText(
+    "Ассистент «SQL-помощник» готов к работе (модель GPT-4o mini)",
+    { timeout: 20_000 },
+  );
 
   const question = "Как выбрать **первые** 10 строк?";
   await page.getByTestId("demo-chat-input").fill(question);
-  const sent = page.waitForResponse((r) => r.url().endsWith("/api/demo/chat/updates") && r.request().method() === "POST");
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith("/api/demo/chat/updates") && r.request().method() === "POST",
+  );
   await page.getByTestId("demo-chat-send").click();
   expect((await sent).status()).toBe(200);
   await expect(page.getByTestId("demo-chat-user").last()).toContainText(question);
@@ -79,7 +97,9 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   await expect(botMessages(page).last()).toContainText("Продолжаем диалог «SQL-помощник»", { timeout: 20_000 });
 });
 
-test("a photo and a document sent from the demo chat get bot replies; dark theme at 320 px, in English", async ({ page }) => {
+test("a photo and a document sent from the demo chat get bot replies; dark theme at 320 px, in English", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 720 });
   const userId = 960_000_000 + Math.floor(Math.random() * 1_000_000);
   await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en&demo_theme=dark`);
@@ -97,7 +117,9 @@ test("a photo and a document sent from the demo chat get bot replies; dark theme
   await expect(photo.locator("img")).toBeVisible();
   await expect(photo).toContainText("What is in this picture?");
   // The stored upload is served back by its signed link.
-  expect(await photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+    true,
+  );
   await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const afterPhoto = await botMessages(page).count();
 
@@ -105,7 +127,9 @@ test("a photo and a document sent from the demo chat get bot replies; dark theme
   await expect(page.getByTestId("demo-chat-user").nth(1).getByTestId("demo-chat-document")).toHaveText(/sample\.pdf/);
   await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(afterPhoto);
   // Replies come after what they answer.
-  const order = await page.locator("[data-testid=demo-chat-user], [data-testid=demo-chat-bot]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
+  const order = await page
+    .locator("[data-testid=demo-chat-user], [data-testid=demo-chat-bot]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
   expect(order[0]).toBe("demo-chat-user");
   expect(order[afterPhoto + 1]).toBe("demo-chat-user");
   expect(order.at(-1)).toBe("demo-chat-bot");
@@ -118,8 +142,12 @@ test("a file that is not what it claims is refused with the server's reason", as
   const userId = 970_000_000 + Math.floor(Math.random() * 1_000_000);
   await page.goto(`/demo-chat?demo_user=${userId}&demo_lang=en`);
   await expect(page.getByTestId("demo-chat-empty")).toBeVisible();
-  await page.getByTestId("demo-chat-voice-file").setInputFiles({ name: "voice.ogg", mimeType: "audio/ogg", buffer: Buffer.from("not audio at all") });
-  await expect(page.getByTestId("demo-chat-error")).toContainText("Could not send: A voice message or audio must be an audio file");
+  await page
+    .getByTestId("demo-chat-voice-file")
+    .setInputFiles({ name: "voice.ogg", mimeType: "audio/ogg", buffer: Buffer.from("not audio at all") });
+  await expect(page.getByTestId("demo-chat-error")).toContainText(
+    "Could not send: A voice message or audio must be an audio file",
+  );
 });
 
 test("a voice message recorded with the microphone is sent as a voice update and played back", async ({ page }) => {

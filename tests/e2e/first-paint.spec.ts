@@ -4,7 +4,9 @@ import { SDK_MARKER, probeGreeting } from "./greeting-probe";
 // Issue 13: Home's first paint needs neither @telegram-apps/sdk (it loads right after) nor a
 // finished sign-in (the greeting comes from the launch parameters; API calls wait for the login).
 
-test("the greeting shows before sign-in ends, and the SDK's chunk loads only after the first paint", async ({ page }) => {
+test("the greeting shows before sign-in ends, and the SDK's chunk loads only after the first paint", async ({
+  page,
+}) => {
   const userId = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10 + 7;
   const probe = await probeGreeting(page);
   let releaseLogin = () => {};

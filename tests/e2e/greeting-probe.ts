@@ -29,7 +29,11 @@ export async function probeGreeting(page: Page) {
         requested: performance.getEntriesByType("resource").map((entry) => ({ url: entry.name, at: entry.startTime })),
       }));
       const scripts = await Promise.all(
-        [...bodies].map(async ([url, body]) => ({ url, body: await body, requestedAt: requested.find((entry) => entry.url === url)?.at ?? 0 })),
+        [...bodies].map(async ([url, body]) => ({
+          url,
+          body: await body,
+          requestedAt: requested.find((entry) => entry.url === url)?.at ?? 0,
+        })),
       );
       return { greetedAt, scripts };
     },

@@ -1,7 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { openApp, screenshot } from "./helpers";
 
-type SeedMessage = { user_text?: string; ai_text?: string; user_file_url?: string; user_file_name?: string; ai_file_url?: string };
+type SeedMessage = {
+  user_text?: string;
+  ai_text?: string;
+  user_file_url?: string;
+  user_file_name?: string;
+  ai_file_url?: string;
+};
 type SeedSession = { name: string; action?: string; messages?: SeedMessage[]; generated_messages?: number };
 
 let nextUser = 930_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -11,7 +17,10 @@ async function userWithHistory(request: APIRequestContext, sessions: SeedSession
   const userId = nextUser++;
   const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=${lang}`)).json();
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
-  const res = await request.post("/api/demo/history", { data: { sessions }, headers: { authorization: `Bearer ${jwtToken}` } });
+  const res = await request.post("/api/demo/history", {
+    data: { sessions },
+    headers: { authorization: `Bearer ${jwtToken}` },
+  });
   expect(res.status()).toBe(200);
   const { session_ids } = (await res.json()) as { session_ids: number[] };
   return { userId, sessionIds: session_ids };
@@ -20,7 +29,10 @@ async function userWithHistory(request: APIRequestContext, sessions: SeedSession
 const rows = (page: Page) => page.getByTestId("history-message");
 
 test("history list: loads 10 at a time while scrolling down to the end text", async ({ page, request }) => {
-  const sessions = Array.from({ length: 25 }, (_, i) => ({ name: `Сессия ${i + 1}`, messages: [{ user_text: `Вопрос номер ${i + 1} 🙂 ${"очень длинный текст ".repeat(4)}`, ai_text: "ok" }] }));
+  const sessions = Array.from({ length: 25 }, (_, i) => ({
+    name: `Сессия ${i + 1}`,
+    messages: [{ user_text: `Вопрос номер ${i + 1} 🙂 ${"очень длинный текст ".repeat(4)}`, ai_text: "ok" }],
+  }));
   const { userId } = await userWithHistory(request, sessions);
   await openApp(page, { userId });
   await page.getByTestId("card-history").click();
@@ -28,7 +40,9 @@ test("history list: loads 10 at a time while scrolling down to the end text", as
   const cards = page.getByTestId("history-session");
   await expect(cards).toHaveCount(10);
   await expect(cards.first()).toContainText("Сессия 1");
-  await expect(cards.first().getByTestId("history-session-preview")).toHaveText("Вопрос номер 1 🙂 очень длинный текст очень длинный…");
+  await expect(cards.first().getByTestId("history-session-preview")).toHaveText(
+    "Вопрос номер 1 🙂 очень длинный текст очень длинный…",
+  );
   await expect(page.getByTestId("history-end")).toHaveCount(0);
   await screenshot(page, "history-list-ru");
   for (const count of [20, 25]) {
@@ -58,18 +72,31 @@ test("history: the empty text offers to start a dialogue, and an unknown session
 test("history list: a load error with retry, in English", async ({ page }) => {
   let fail = true;
   await page.route("**/api/history/", (route) =>
-    fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Сервер недоступен" } }) }) : route.fallback(),
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "internal", message: "Сервер недоступен" } }),
+        })
+      : route.fallback(),
   );
   await openApp(page, { hash: "/history", lang: "en" });
-  await expect(page.getByTestId("history-error")).toContainText("Loading error: Сервер недоступен", { timeout: 30_000 });
+  await expect(page.getByTestId("history-error")).toContainText("Loading error: Сервер недоступен", {
+    timeout: 30_000,
+  });
   await screenshot(page, "history-error-en");
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("history-empty")).toContainText("Your session history is empty");
 });
 
-test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bottom button", async ({ page, request }) => {
-  const { userId, sessionIds } = await userWithHistory(request, [{ name: "Длинный диалог", generated_messages: 10_000 }]);
+test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bottom button", async ({
+  page,
+  request,
+}) => {
+  const { userId, sessionIds } = await userWithHistory(request, [
+    { name: "Длинный диалог", generated_messages: 10_000 },
+  ]);
   await openApp(page, { userId, hash: `/history/${sessionIds[0]}` });
   await expect(page.getByText("Ответ на сообщение 10000", { exact: true })).toBeVisible();
   expect(await rows(page).count()).toBeLessThan(60);
@@ -86,22 +113,37 @@ test("thread of 10 000 messages: virtualised, opens at the newest, scroll-to-bot
   expect(await rows(page).count()).toBeLessThan(60);
 });
 
-test("thread: markdown, copy a code block, attachments, long-press downloads an image", async ({ page, request, context, baseURL }) => {
+test("thread: markdown, copy a code block, attachments, long-press downloads an image", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const code = 'const answer = 42;\nconsole.log("answer", answer);';
   const { userId, sessionIds } = await userWithHistory(request, [
     {
       name: "Код и файлы",
       messages: [
-        { user_text: "Покажи код", ai_text: `Вот **пример** и [ссылка](https://example.com):\n\n\`\`\`js\n${code}\n\`\`\`\n\n| a | b |\n|---|---|\n| 1 | 2 |` },
+        {
+          user_text: "Покажи код",
+          ai_text: `Вот **пример** и [ссылка](https://example.com):\n\n\`\`\`js\n${code}\n\`\`\`\n\n| a | b |\n|---|---|\n| 1 | 2 |`,
+        },
         { user_text: "Нарисуй логотип", ai_file_url: `${baseURL}/logo.svg`, ai_text: "Готово" },
-        { user_file_url: `${baseURL}/files/report.pdf`, user_file_name: "Отчёт за май.pdf", user_text: "Вот отчёт", ai_file_url: `${baseURL}/files/clip.mp4` },
+        {
+          user_file_url: `${baseURL}/files/report.pdf`,
+          user_file_name: "Отчёт за май.pdf",
+          user_text: "Вот отчёт",
+          ai_file_url: `${baseURL}/files/clip.mp4`,
+        },
         { user_file_url: `${baseURL}/files/voice.ogg`, ai_file_url: `${baseURL}/files/project.zip`, ai_text: "Архив" },
       ],
     },
   ]);
   // Stand-ins for stored files (the bot dialogue writes real ones).
-  await page.route("**/files/**", (route) => route.fulfill({ status: 200, contentType: "application/octet-stream", body: "file" }));
+  await page.route("**/files/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/octet-stream", body: "file" }),
+  );
   // The page's timers run on Playwright's clock (at normal speed until the long press pauses it).
   await page.clock.install();
   await openApp(page, { userId, hash: `/history/${sessionIds[0]}` });
@@ -118,7 +160,13 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
 
   const kinds = page.getByTestId("attachment");
   await expect(kinds).toHaveCount(5);
-  expect(await kinds.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-kind")))).toEqual(["image", "document", "video", "audio", "archive"]);
+  expect(await kinds.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-kind")))).toEqual([
+    "image",
+    "document",
+    "video",
+    "audio",
+    "archive",
+  ]);
   // The upload's own name, not its stored one.
   await expect(page.locator(".attachment--document").getByTestId("attachment-name")).toHaveText("Отчёт за май.pdf");
   await expect(page.locator(".attachment--document")).toContainText("Документ");
@@ -150,14 +198,33 @@ test("thread: markdown, copy a code block, attachments, long-press downloads an 
   expect((await fileDownload).suggestedFilename()).toBe("Отчёт за май.pdf");
 });
 
-const VOICE_PREVIEWS = { ru: ["🎤 Купить хлеб и молоко", "🎤 Голосовое сообщение", "Сообщений пока нет"], en: ["🎤 Купить хлеб и молоко", "🎤 Voice message", "No messages yet"] };
+const VOICE_PREVIEWS = {
+  ru: ["🎤 Купить хлеб и молоко", "🎤 Голосовое сообщение", "Сообщений пока нет"],
+  en: ["🎤 Купить хлеб и молоко", "🎤 Voice message", "No messages yet"],
+};
 for (const lang of ["ru", "en"] as const) {
-  test(`history list: voice sessions preview their first transcript or a voice mark (${lang}, 390 px)`, async ({ page, request, baseURL }) => {
-    const { userId } = await userWithHistory(request, [
-      { name: "Расшифровка", action: "speech_to_text", messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_text: "Купить хлеб и молоко" }] },
-      { name: "Шумоподавление", action: "noise_removal", messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_file_url: `${baseURL}/files/clean.ogg` }] },
-      { name: "Пустой", messages: [] },
-    ], lang);
+  test(`history list: voice sessions preview their first transcript or a voice mark (${lang}, 390 px)`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { userId } = await userWithHistory(
+      request,
+      [
+        {
+          name: "Расшифровка",
+          action: "speech_to_text",
+          messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_text: "Купить хлеб и молоко" }],
+        },
+        {
+          name: "Шумоподавление",
+          action: "noise_removal",
+          messages: [{ user_file_url: `${baseURL}/files/voice.ogg`, ai_file_url: `${baseURL}/files/clean.ogg` }],
+        },
+        { name: "Пустой", messages: [] },
+      ],
+      lang,
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await openApp(page, { userId, lang, hash: "/history" });
     await expect(page.getByTestId("history-session-preview")).toHaveText(VOICE_PREVIEWS[lang]);
@@ -165,8 +232,10 @@ for (const lang of ["ru", "en"] as const) {
   });
 }
 
-
-test("continue in chat: expands on hover, continues the session and moves it to the top of the list", async ({ page, request }) => {
+test("continue in chat: expands on hover, continues the session and moves it to the top of the list", async ({
+  page,
+  request,
+}) => {
   const { userId, sessionIds } = await userWithHistory(request, [
     { name: "Свежая", messages: [{ user_text: "новое" }] },
     { name: "Старая", messages: [{ user_text: "давнее", ai_text: "ответ" }] },
@@ -191,7 +260,9 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   expect((await continued).status()).toBe(200);
   // A browser tab has no messenger chat: demo mode opens the demo chat, where the bot says so.
   await expect(page).toHaveURL(/\/demo-chat\?/);
-  await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Старая»", { timeout: 20_000 });
+  await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Старая»", {
+    timeout: 20_000,
+  });
   await page.getByTestId("demo-chat-back").click();
   await page.getByTestId("card-history").click();
   await expect(page.getByTestId("history-session").first()).toContainText("Старая");
@@ -201,7 +272,9 @@ test.describe("on a touch screen", () => {
   test.use({ hasTouch: true });
 
   test("continue in chat: the first tap expands the button, the second continues", async ({ page, request }) => {
-    const { userId } = await userWithHistory(request, [{ name: "Касание", messages: [{ user_text: "вопрос", ai_text: "ответ" }] }]);
+    const { userId } = await userWithHistory(request, [
+      { name: "Касание", messages: [{ user_text: "вопрос", ai_text: "ответ" }] },
+    ]);
     await openApp(page, { userId, hash: "/history" });
     await page.getByTestId("history-session").first().click();
     const button = page.getByTestId("history-continue");
@@ -214,13 +287,17 @@ test.describe("on a touch screen", () => {
     await expect(button).toContainText("Продолжить в чате");
     // A tap has no hover: the first one only opened the button.
     expect(continueCalls).toBe(0);
-    const continued = page.waitForResponse((r) => r.url().endsWith("/api/history/id") && r.request().method() === "POST");
+    const continued = page.waitForResponse(
+      (r) => r.url().endsWith("/api/history/id") && r.request().method() === "POST",
+    );
     await button.tap();
     expect((await continued).status()).toBe(200);
     // One continue for the two taps: a request the first tap sent late would show here.
     expect(continueCalls).toBe(1);
     await expect(page).toHaveURL(/\/demo-chat\?/);
-    await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Касание»", { timeout: 20_000 });
+    await expect(page.getByTestId("demo-chat-bot").last()).toContainText("Продолжаем диалог «Касание»", {
+      timeout: 20_000,
+    });
   });
 });
 
@@ -229,7 +306,9 @@ test("a launch from Home refreshes a history list loaded before it", async ({ pa
   await expect(page.getByTestId("history-empty")).toBeVisible();
   await page.evaluate(() => (window.location.hash = "/"));
   await page.getByTestId("card-new-dialog").click();
-  const launched = page.waitForResponse((r) => r.url().endsWith("/api/models/session") && r.request().method() === "POST");
+  const launched = page.waitForResponse(
+    (r) => r.url().endsWith("/api/models/session") && r.request().method() === "POST",
+  );
   await page.getByTestId("model-picker-text").getByTestId("model-option-gpt-4o-mini").click();
   expect((await launched).status()).toBe(200);
   await page.evaluate(() => (window.location.hash = "/history"));
@@ -240,7 +319,7 @@ test("a launch from Home refreshes a history list loaded before it", async ({ pa
 test("answers carrying XSS payloads render as inert text", async ({ page, request }) => {
   const payloads = [
     "<script>alert('script')</script>",
-    '<img src=x onerror="alert(\'img\')">',
+    "<img src=x onerror=\"alert('img')\">",
     "<svg onload=alert('svg')></svg>",
     "<iframe src=\"javascript:alert('iframe')\"></iframe>",
     "<details open ontoggle=alert('details')>x</details>",
@@ -254,7 +333,10 @@ test("answers carrying XSS payloads render as inert text", async ({ page, reques
     "<math><mtext><table><mglyph><style><img src=x onerror=alert('mxss')>",
   ];
   const { userId } = await userWithHistory(request, [
-    { name: "<img src=x onerror=alert('name')>", messages: payloads.map((p) => ({ user_text: p, ai_text: `Ответ: ${p}` })) },
+    {
+      name: "<img src=x onerror=alert('name')>",
+      messages: payloads.map((p) => ({ user_text: p, ai_text: `Ответ: ${p}` })),
+    },
   ]);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -273,7 +355,9 @@ test("answers carrying XSS payloads render as inert text", async ({ page, reques
     await expect(thread.locator(tag), tag).toHaveCount(0);
   }
   const injected = await page.evaluate(() =>
-    [...document.querySelectorAll("*")].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}.${a.name}`)),
+    [...document.querySelectorAll("*")].flatMap((el) =>
+      [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}.${a.name}`),
+    ),
   );
   expect(injected).toEqual([]);
   const hrefs = await thread.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
@@ -291,7 +375,9 @@ test("Home's first load carries neither the virtualised list nor the markdown re
   page.on("response", (r) => r.url().endsWith(".js") && scripts.push(r.text()));
   // Strings that survive minification: react-virtuoso's list test id and the markdown pipeline's option name.
   const markers = ["virtuoso-item-list", "allowDangerousHtml"];
-  const { userId, sessionIds } = await userWithHistory(request, [{ name: "Маркеры", messages: [{ user_text: "hi", ai_text: "**hi**" }] }]);
+  const { userId, sessionIds } = await userWithHistory(request, [
+    { name: "Маркеры", messages: [{ user_text: "hi", ai_text: "**hi**" }] },
+  ]);
   await openApp(page, { userId });
   await expect(page.getByTestId("card-history")).toBeVisible();
   const home = (await Promise.all(scripts)).join("\n");

@@ -73,7 +73,10 @@ test("opened outside the messenger without demo mode, the start-up failure page 
 
 test("a 401 refreshes the token once by logging in again", async ({ page }) => {
   const userId = await openApp(page);
-  await page.evaluate((id) => localStorage.setItem("session", JSON.stringify({ userId: id, token: "expired.token.value" })), userId);
+  await page.evaluate(
+    (id) => localStorage.setItem("session", JSON.stringify({ userId: id, token: "expired.token.value" })),
+    userId,
+  );
   const logins: string[] = [];
   page.on("request", (r) => r.url().includes("/api/auth/telegram-login") && logins.push(r.url()));
   await page.reload();

@@ -12,7 +12,9 @@ test("picking a text model from Home launches it (POST /api/models/session answe
   await expect(picker.locator(".model-picker__column").first().locator(".model-row")).toHaveCount(3);
   await screenshot(page, "model-picker-ru");
 
-  const launched = page.waitForResponse((r) => r.url().endsWith("/api/models/session") && r.request().method() === "POST");
+  const launched = page.waitForResponse(
+    (r) => r.url().endsWith("/api/models/session") && r.request().method() === "POST",
+  );
   await picker.getByTestId("model-option-gpt-4o-mini").click();
   const res = await launched;
   expect(res.status()).toBe(200);
@@ -58,7 +60,11 @@ test("the back button closes the picker, and each Home picker lists its own acti
 test("a failed launch shows a clear message", async ({ page }) => {
   await openApp(page);
   await page.route("**/api/models/session", (route) =>
-    route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: { code: "forbidden", message: "no" } }) }),
+    route.fulfill({
+      status: 403,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "forbidden", message: "no" } }),
+    }),
   );
   await page.getByTestId("card-document").click();
   await page.getByTestId("model-option-gpt-4o-files").click();

@@ -9,7 +9,11 @@ let nextUser = 930_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 type Theme = "light" | "dark";
 
 async function openDemo(page: Page, p: { lang: Lang; theme: Theme; hash?: string; userId?: number }) {
-  const query = new URLSearchParams({ demo_user: String(p.userId ?? nextUser++), demo_lang: p.lang, demo_theme: p.theme });
+  const query = new URLSearchParams({
+    demo_user: String(p.userId ?? nextUser++),
+    demo_lang: p.lang,
+    demo_theme: p.theme,
+  });
   await page.goto(`/?${query}#${p.hash ?? "/"}`);
   await page.getByTestId("header-tariff").waitFor();
 }
@@ -19,7 +23,10 @@ const horizontalOverflow = (page: Page) =>
 
 for (const theme of ["light", "dark"] as const) {
   for (const lang of ["ru", "en"] as const) {
-    test(`every screen fits 320, 390 and 450 px without sideways scroll (${theme}, ${lang})`, async ({ page, request }) => {
+    test(`every screen fits 320, 390 and 450 px without sideways scroll (${theme}, ${lang})`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const userId = nextUser++;
       const rows = Object.entries(screenRows(await fixtures(request, userId, lang)));
@@ -44,7 +51,9 @@ for (const theme of ["light", "dark"] as const) {
 
 test("the dark demo theme reaches the CSS variables", async ({ page }) => {
   await openDemo(page, { lang: "ru", theme: "dark" });
-  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim());
+  const bg = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim(),
+  );
   expect(bg.toLowerCase()).toBe("#17212b");
   const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(body).toBe("rgb(14, 22, 33)");
@@ -96,7 +105,9 @@ test("the demo keeps its user, language and theme through a video link and the s
   // Themed as the app was: the dark palette, not the light default.
   await expect(popup.getByTestId("checkout")).toHaveAttribute("data-theme", "dark");
   // Polled: the stylesheet may still be on its way when the markup is there.
-  await expect.poll(() => popup.getByTestId("checkout").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(23, 33, 43)");
+  await expect
+    .poll(() => popup.getByTestId("checkout").evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toBe("rgb(23, 33, 43)");
   await expect(popup.getByRole("heading", { level: 1 })).toHaveText("Checkout (test mode)");
   // The checkout speaks the interface language and writes the amount as the locale does.
   await expect(popup.getByTestId("checkout-amount")).toHaveText(/^₽\d/);

@@ -38,7 +38,16 @@ test("SIGTERM to the `npm start` process stops the server and frees its port", a
   // Its own process group, so whatever is left over after a failure can be ended as a whole.
   const npm = spawn("npm", ["start"], { env, stdio: "ignore", detached: true });
   try {
-    await expect.poll(() => fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
     npm.kill("SIGTERM");
     const stoppedAt = Date.now();
     await expect.poll(() => portOpen(PORT), { timeout: SHUTDOWN_TIMEOUT_MS + 2000 }).toBe(false);

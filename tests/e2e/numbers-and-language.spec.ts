@@ -19,12 +19,17 @@ test.describe("far from Moscow", () => {
     await page.goto(page.url().replace(/#.*$/, "#/PackStorePage"));
     await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
     await payInSandbox(page);
-    const createdAt = await page.evaluate(async (token) => {
-      const res = await fetch("/api/user/notifications", { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { items: { created_at: string }[] }).items[0].created_at;
-    }, await storedToken(page));
+    const createdAt = await page.evaluate(
+      async (token) => {
+        const res = await fetch("/api/user/notifications", { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { items: { created_at: string }[] }).items[0].created_at;
+      },
+      await storedToken(page),
+    );
     const shown = (timeZone: string) =>
-      new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(createdAt));
+      new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+        new Date(createdAt),
+      );
     expect(shown("Asia/Kamchatka")).not.toBe(shown("Europe/Moscow"));
     await page.getByTestId("header-bell").click();
     await expect(page.getByTestId("notification").first()).toContainText(shown("Asia/Kamchatka"));
@@ -33,7 +38,11 @@ test.describe("far from Moscow", () => {
 
 test("the referral amount uses the locale's decimal separator and takes either one", async ({ page }) => {
   await page.route("**/api/referral/balance", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ref_balance: 157.6, currency: "RUB" }) }),
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ ref_balance: 157.6, currency: "RUB" }),
+    }),
   );
   await openApp(page, { hash: "/tariffPay/Starter" });
   await page.getByTestId("referral-toggle").check({ force: true });
@@ -60,10 +69,18 @@ test("compact figures follow the language: 20 тыс. in Russian, 20K in English
 
 test("a notice on screen switches language with the interface", async ({ page }) => {
   await page.route("**/api/referral/check-code/**", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ can_use: true, message: "Код действителен" }) }),
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ can_use: true, message: "Код действителен" }),
+    }),
   );
   await page.route("**/api/referral/activate-code", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: true, message: "Код активирован" }) }),
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ success: true, message: "Код активирован" }),
+    }),
   );
   await openApp(page, { hash: "/PersonalAccountPage" });
   await page.getByTestId("referral-code-input").fill("FRIEND42");

@@ -7,7 +7,9 @@ test("the package store filters by tab and shows every card in Russian", async (
   const cards = page.locator("[data-testid^=package-][data-purpose]");
   await expect(cards).toHaveCount(7);
   await expect(page.locator("[data-purpose=text_tokens]").first()).toContainText("500 тыс. текстовых токенов");
-  await expect(page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy")).toHaveText("Купить за 149 ₽");
+  await expect(page.locator("[data-purpose=text_tokens]").first().getByTestId("package-buy")).toHaveText(
+    "Купить за 149 ₽",
+  );
   await screenshot(page, "pack-store-ru");
 
   await page.getByTestId("pack-tab-repeat").click();
@@ -84,7 +86,11 @@ test("buying with a pending payment offers to continue it or cancel it first", a
 
 test("a failed pending check is reported and the flow goes on", async ({ page }) => {
   await page.route("**/api/tariff/check-pending-payment", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' }),
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":{"code":"internal","message":"boom"}}',
+    }),
   );
   await openApp(page, { lang: "en", hash: "/PackStorePage" });
   await page.locator("[data-purpose=reset]").getByTestId("package-buy").click();
@@ -114,7 +120,11 @@ test("a failed cancel of the pending payment is reported and the modal stays", a
   await (await popupPromise).close();
 
   await page.route("**/api/tariff/cancel-pending-payment", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' }),
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":{"code":"internal","message":"boom"}}',
+    }),
   );
   await page.getByTestId("pay-button").click();
   await page.getByTestId("pending-cancel").click();

@@ -3,7 +3,9 @@ import { openApp, screenshot } from "./helpers";
 
 // Issue 16: Telegram for iOS opens a link only within 10 s of a tap. A payment link that arrives
 // late is offered as a button for a fresh tap instead of being opened (and the app closed) blindly.
-test("a slow payment creation shows an 'open the payment page' button; the tap opens the checkout", async ({ page }) => {
+test("a slow payment creation shows an 'open the payment page' button; the tap opens the checkout", async ({
+  page,
+}) => {
   // The page measures the wait from the tap with its own clock: the test moves it instead of waiting.
   await page.clock.install();
   await openApp(page, { hash: "/PackStorePage" });

@@ -9,14 +9,20 @@ async function switchUser(page: Page, query: string) {
   await page.goto(`/?${query}#/PersonalAccountPage`);
 }
 
-
-test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({ page, context }) => {
+test("A shares the link, B signs in with it and buys a package, A sees the reward and spends it on a tariff", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   // A enters C's code, then shares A's own code and link (docs/product/referral.md).
   await openApp(page, { hash: "/PersonalAccountPage" });
-  const codeOfC = await page.evaluate(async (token) => {
-    return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
-  }, await storedToken(page));
+  const codeOfC = await page.evaluate(
+    async (token) => {
+      return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json())
+        .referral_code as string;
+    },
+    await storedToken(page),
+  );
   const userA = nextUser++;
   await switchUser(page, `demo_user=${userA}`);
   await page.getByTestId("referral-code-input").fill(codeOfC);
@@ -28,7 +34,10 @@ test("A shares the link, B signs in with it and buys a package, A sees the rewar
   await page.getByTestId("copy-link").click();
   await expect(page.getByTestId("copy-link")).toHaveText("Скопировано");
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  const myCode = { referral_code: (await page.getByTestId("referral-own-code").innerText()).trim(), telegram_link: link };
+  const myCode = {
+    referral_code: (await page.getByTestId("referral-own-code").innerText()).trim(),
+    telegram_link: link,
+  };
   expect(myCode.telegram_link).toBe(await page.getByTestId("referral-link").innerText());
   expect(myCode.telegram_link).toContain(`startapp=ref_${myCode.referral_code}`);
   await expect(page.getByTestId("copy-link")).toHaveText("Копировать", { timeout: 4000 });
@@ -62,12 +71,18 @@ test("A shares the link, B signs in with it and buys a package, A sees the rewar
   await screenshot(page, "account-after-reward-ru");
 });
 
-test("entering a code: too short, invalid with its reason, then a valid code activates and the box goes, one's own code stays", async ({ page }) => {
+test("entering a code: too short, invalid with its reason, then a valid code activates and the box goes, one's own code stays", async ({
+  page,
+}) => {
   const referrer = nextUser++;
   await openApp(page, { userId: referrer, hash: "/PersonalAccountPage" });
-  const code = await page.evaluate(async (token) => {
-    return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json()).referral_code as string;
-  }, await storedToken(page));
+  const code = await page.evaluate(
+    async (token) => {
+      return (await (await fetch("/api/referral/my-code", { headers: { authorization: `Bearer ${token}` } })).json())
+        .referral_code as string;
+    },
+    await storedToken(page),
+  );
   await switchUser(page, `demo_user=${nextUser++}`);
   const input = page.getByTestId("referral-code-input");
   await input.fill("ab");
@@ -85,7 +100,9 @@ test("entering a code: too short, invalid with its reason, then a valid code act
 });
 
 for (const lang of ["ru", "en"] as const) {
-  test(`a new user sees their own code and link beside the box for someone else's code (${lang}, 390 px)`, async ({ page }) => {
+  test(`a new user sees their own code and link beside the box for someone else's code (${lang}, 390 px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openApp(page, { lang, hash: "/PersonalAccountPage" });
     await expect(page.getByTestId("referral-code-input")).toBeVisible();
@@ -96,10 +113,16 @@ for (const lang of ["ru", "en"] as const) {
   });
 }
 
-test("a failed referral balance call shows an error on the account and the payment screen, not 0 ₽", async ({ page }) => {
-  await page.route("**/api/referral/balance", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ detail: "boom" }) }));
+test("a failed referral balance call shows an error on the account and the payment screen, not 0 ₽", async ({
+  page,
+}) => {
+  await page.route("**/api/referral/balance", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ detail: "boom" }) }),
+  );
   await openApp(page, { hash: "/PersonalAccountPage" });
-  await expect(page.getByTestId("account-ref-balance-error")).toHaveText("Не удалось загрузить реферальный баланс", { timeout: 20_000 });
+  await expect(page.getByTestId("account-ref-balance-error")).toHaveText("Не удалось загрузить реферальный баланс", {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId("account-ref-balance")).toHaveCount(0);
   await page.goto(page.url().replace(/#.*$/, "#/tariffPay/Starter"));
   await expect(page.getByTestId("referral-balance-error")).toBeVisible({ timeout: 20_000 });
@@ -131,7 +154,9 @@ test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
   await page.reload();
   const toggle = page.getByTestId("autopay-toggle");
   await expect(toggle).toBeChecked();
-  const off = page.waitForResponse((r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST");
+  const off = page.waitForResponse(
+    (r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST",
+  );
   await toggle.click({ force: true });
   expect((await off).status()).toBe(200);
   await expect(toggle).not.toBeChecked();
@@ -143,7 +168,9 @@ test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
   await expect(page.getByTestId("autopay-status")).toHaveAttribute("data-mode", "renewal");
   await expect(page.getByTestId("autopay-status")).toContainText("Карта сохранена");
   await screenshot(page, "autopay-renewal-ru");
-  const on = page.waitForResponse((r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST");
+  const on = page.waitForResponse(
+    (r) => r.url().endsWith("/api/settings/recurrent") && r.request().method() === "POST",
+  );
   await page.getByTestId("autopay-pay").click();
   expect((await on).status()).toBe(200);
   await expect(page.getByTestId("account-notice-success")).toContainText("Автоплатёж включён");
@@ -154,7 +181,9 @@ test("the auto-pay toggle turns auto-payment off", async ({ page }) => {
 });
 
 for (const lang of ["ru", "en"] as const) {
-  test(`without a saved card the auto-payment page turns it on with the next payment (${lang}, 390 px)`, async ({ page }) => {
+  test(`without a saved card the auto-payment page turns it on with the next payment (${lang}, 390 px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openApp(page, { lang, hash: "/tariffPay/Starter" });
     await expect(page.getByTestId("autopay-toggle")).not.toBeChecked();

@@ -10,7 +10,7 @@ type RawAnswer = { status: number; headers: Record<string, string>; body: string
 /** A chunked body's data: each chunk is its size in hex, CRLF, the data, CRLF; a zero size ends it. */
 function unchunk(body: string): string {
   let data = "";
-  for (let rest = body; ; ) {
+  for (let rest = body; ;) {
     const size = parseInt(rest, 16);
     if (!size) return data;
     const start = rest.indexOf("\r\n") + 2;
@@ -29,14 +29,24 @@ function sendRaw(request: string): Promise<RawAnswer> {
       const text = Buffer.concat(chunks).toString("utf8");
       const [head, ...rest] = text.split("\r\n\r\n");
       const [statusLine, ...headerLines] = head.split("\r\n");
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
       const body = rest.join("\r\n\r\n");
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: headers["transfer-encoding"] === "chunked" ? unchunk(body) : body });
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: headers["transfer-encoding"] === "chunked" ? unchunk(body) : body,
+      });
     });
   });
 }
 
-const line = (method: string, target: string, extra = "") => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;
+const line = (method: string, target: string, extra = "") =>
+  `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;
 
 function expectEnvelope(answer: RawAnswer, status: number, label: string) {
   expect(answer.status, label).toBe(status);
@@ -45,7 +55,13 @@ function expectEnvelope(answer: RawAnswer, status: number, label: string) {
 }
 
 test("malformed percent-encoding in a path or query answers a JSON 400", async () => {
-  for (const target of ["/api/files/ab%FF", "/api/referral/check-code/ab%C0%AF", "/api/zz/ab%", "/api/health?x=%zz", "/tariff%E0%A4%A"]) {
+  for (const target of [
+    "/api/files/ab%FF",
+    "/api/referral/check-code/ab%C0%AF",
+    "/api/zz/ab%",
+    "/api/health?x=%zz",
+    "/tariff%E0%A4%A",
+  ]) {
     const answer = await sendRaw(line("GET", target));
     expectEnvelope(answer, 400, target);
     expect(answer.headers["x-request-id"], target).toBeTruthy();
@@ -65,7 +81,11 @@ test("a method no route serves answers 405 with the route's Allow; CONNECT and a
 test("headers that do not parse answer a JSON 400", async () => {
   expectEnvelope(await sendRaw(line("GET", "/api/health", "Bad Header: y\r\n")), 400, "space in a name");
   expectEnvelope(await sendRaw(line("GET", "/api/health", "X-A: b\u0001c\r\n")), 400, "control character");
-  expectEnvelope(await sendRaw(line("GET", "/api/health", "Content-Length: 1\r\nContent-Length: 2\r\n")), 400, "two lengths");
+  expectEnvelope(
+    await sendRaw(line("GET", "/api/health", "Content-Length: 1\r\nContent-Length: 2\r\n")),
+    400,
+    "two lengths",
+  );
 });
 
 test("a multipart upload without a boundary answers 415, one with another boundary 400", async ({ request }) => {
@@ -73,7 +93,13 @@ test("a multipart upload without a boundary answers 415, one with another bounda
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
   const body = '--x\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nhi\r\n--x--\r\n';
   const upload = (contentType: string) =>
-    sendRaw(line("POST", "/api/video/generate", `Authorization: Bearer ${jwtToken}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n`) + body);
+    sendRaw(
+      line(
+        "POST",
+        "/api/video/generate",
+        `Authorization: Bearer ${jwtToken}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n`,
+      ) + body,
+    );
   expectEnvelope(await upload("multipart/form-data"), 415, "no boundary");
   const other = await upload("multipart/form-data; boundary=zzz");
   expect(other.status).toBeGreaterThanOrEqual(400);

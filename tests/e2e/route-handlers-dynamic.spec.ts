@@ -13,8 +13,13 @@ test("no route handler is prerendered at build time", async ({ request }) => {
   // The check means something only if the build holds GET handlers that need no request data.
   expect(appRoutes).toContain("/api/health");
   expect(appRoutes).toContain("/api/tariff/standard");
-  const { routes, dynamicRoutes } = readManifest<{ routes: Record<string, unknown>; dynamicRoutes: Record<string, unknown> }>("prerender-manifest.json");
-  const prerendered = [...Object.keys(routes), ...Object.keys(dynamicRoutes)].filter((route) => route.startsWith("/api"));
+  const { routes, dynamicRoutes } = readManifest<{
+    routes: Record<string, unknown>;
+    dynamicRoutes: Record<string, unknown>;
+  }>("prerender-manifest.json");
+  const prerendered = [...Object.keys(routes), ...Object.keys(dynamicRoutes)].filter((route) =>
+    route.startsWith("/api"),
+  );
   expect(prerendered).toEqual([]);
   // And at run time: two liveness answers are computed, not a build-time copy.
   const health = await request.get("/api/health");

@@ -30,7 +30,10 @@ export const screenRows = (f: Fixtures): { [Name in keyof typeof screenTable]: S
   history: { path: routes.history(), ready: "[data-testid=history-list]" },
   historySession: { path: routes.historySession(f.sessionId), ready: "[data-testid=history-message]" },
   video: { path: routes.video("text_to_video"), ready: "[data-testid=video-models]" },
-  videoSetup: { path: routes.videoSetup({ action: "image_to_video", modelId: 0, modelName: "gen4_turbo" }), ready: "[data-testid=video-setup]" },
+  videoSetup: {
+    path: routes.videoSetup({ action: "image_to_video", modelId: 0, modelName: "gen4_turbo" }),
+    ready: "[data-testid=video-setup]",
+  },
   videoProcess: { path: routes.videoProcess(), ready: "[data-testid=video-process]" },
 });
 
@@ -41,11 +44,22 @@ export async function fixtures(request: APIRequestContext, userId: number, lang:
   const headers = { authorization: `Bearer ${jwtToken}` };
   const history = await request.post("/api/demo/history", {
     headers,
-    data: { sessions: [{ name: lang === "en" ? "Trip plan" : "План поездки", messages: [{ user_text: "Куда поехать в мае?", ai_text: "В Калининград: **тепло** и мало людей." }] }] },
+    data: {
+      sessions: [
+        {
+          name: lang === "en" ? "Trip plan" : "План поездки",
+          messages: [{ user_text: "Куда поехать в мае?", ai_text: "В Калининград: **тепло** и мало людей." }],
+        },
+      ],
+    },
   });
   expect(history.status()).toBe(200);
   const packages = (await (await request.get("/api/package", { headers })).json()) as { package_id: number }[];
-  return { packageId: packages[0].package_id, sessionId: (await history.json()).session_ids[0], categoryName: lang === "en" ? "Study" : "Учёба" };
+  return {
+    packageId: packages[0].package_id,
+    sessionId: (await history.json()).session_ids[0],
+    categoryName: lang === "en" ? "Study" : "Учёба",
+  };
 }
 
 /** Opens a screen in the running demo: by its hash, or (a route with its own query) by a page load. */
@@ -54,4 +68,3 @@ export async function showScreen(page: Page, path: string, demo: URLSearchParams
   if (routeQuery) await page.goto(`/?${demo}&${routeQuery}#${hashPath}`);
   else await page.evaluate((hash) => (window.location.hash = hash), hashPath);
 }
-

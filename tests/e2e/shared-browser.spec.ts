@@ -10,12 +10,17 @@ test("a second account in the same browser storage sends only its own token", as
 
   const sent: { url: string; authorization: string | undefined }[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/api/") && !request.url().includes("/api/demo/init-data") && !request.url().includes("/api/auth/")) {
+    if (
+      request.url().includes("/api/") &&
+      !request.url().includes("/api/demo/init-data") &&
+      !request.url().includes("/api/auth/")
+    ) {
       sent.push({ url: request.url(), authorization: request.headers().authorization });
     }
   });
   const secondUser = await openApp(page, { userId: 970_000_000 + Math.floor(Math.random() * 1_000_000) });
-  const storedUser = () => page.evaluate(() => (JSON.parse(localStorage.getItem("session") ?? "null") as { userId?: number } | null)?.userId);
+  const storedUser = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("session") ?? "null") as { userId?: number } | null)?.userId);
   await expect.poll(storedUser).toBe(secondUser);
   const secondToken = await storedToken(page);
   expect(secondToken).not.toBe(firstToken);

@@ -16,7 +16,8 @@ async function confirmInPopup(page: Page, click: () => Promise<void>) {
 test("tariff list shows every tariff, the Pack store card, and Free as the active tariff", async ({ page }) => {
   await openApp(page, { hash: "/tariff" });
   await expect(page.getByTestId("current-tariff")).toContainText("Ваш тариф: Free");
-  for (const name of ["Free", "Starter", "Neuro Basic", "Custom"]) await expect(page.getByTestId(`tariff-card-${name}`)).toBeVisible();
+  for (const name of ["Free", "Starter", "Neuro Basic", "Custom"])
+    await expect(page.getByTestId(`tariff-card-${name}`)).toBeVisible();
   await expect(page.getByTestId("tariff-card-packstore")).toBeVisible();
   const free = page.getByTestId("tariff-card-Free");
   await expect(free.getByTestId("tariff-choose")).toHaveText("Активный тариф");
@@ -95,7 +96,10 @@ test("buys Starter through the sandbox checkout; the card turns active and the l
   const note = page.getByTestId("free-note");
   const card = page.getByTestId("tariff-card-Free");
   for (const tilt of [8, -8]) {
-    await card.evaluate((el, deg) => ((el as HTMLElement).style.transform = `perspective(900px) rotateX(${deg}deg) rotateY(${deg}deg)`), tilt);
+    await card.evaluate(
+      (el, deg) => ((el as HTMLElement).style.transform = `perspective(900px) rotateX(${deg}deg) rotateY(${deg}deg)`),
+      tilt,
+    );
     const covered = await note.evaluate((el) => {
       const r = el.getBoundingClientRect();
       return [0.05, 0.5, 0.95].some((x) => {
@@ -176,7 +180,9 @@ test("an unknown tariff says the data is unavailable", async ({ page }) => {
 });
 
 test("the tariff list reports a load failure", async ({ page }) => {
-  await page.route("**/api/tariff/standard", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"x","message":"x"}}' }));
+  await page.route("**/api/tariff/standard", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"x","message":"x"}}' }),
+  );
   await openApp(page, { lang: "en", hash: "/tariff" });
   await expect(page.getByTestId("tariff-error")).toContainText("Error loading tariff data", { timeout: 30_000 });
 });
@@ -184,7 +190,11 @@ test("the tariff list reports a load failure", async ({ page }) => {
 test("referral discount: limits, messages, 'All', and switching it off resets the amount", async ({ page }) => {
   // The balance is mocked: this checks the form's rules, not a real referral reward.
   await page.route("**/api/referral/balance", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ref_balance: 500, currency: "RUB" }) }),
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ ref_balance: 500, currency: "RUB" }),
+    }),
   );
   await openApp(page, { hash: "/tariffPay/Starter" });
   await expect(page.getByTestId("referral-block")).toContainText("Доступно: 500 ₽");

@@ -33,9 +33,13 @@ test("Free's empty model list for 'your photo' leads to the tariffs instead of a
   await expect(page.getByTestId("model-modal")).toHaveCount(0);
 });
 
-test("a used-up quota says so on Home and in the picker, and offers the package store and the tariffs", async ({ page }) => {
+test("a used-up quota says so on Home and in the picker, and offers the package store and the tariffs", async ({
+  page,
+}) => {
   const zero = { text_tokens: 0, audio_tokens: 10, image_tokens: 5, file_tokens: 10, video_tokens: 0 };
-  await page.route("**/api/user/statistic", (route) => route.fulfill({ json: { remaining_quotas: zero, tariff_limits: { ...zero, text_tokens: 20000 } } }));
+  await page.route("**/api/user/statistic", (route) =>
+    route.fulfill({ json: { remaining_quotas: zero, tariff_limits: { ...zero, text_tokens: 20000 } } }),
+  );
   await openApp(page);
   await expect(page.getByTestId("home-quota")).toHaveText("Токены закончились — пополнить ›");
   // A quota that is left shows no offer.
@@ -55,7 +59,9 @@ test("a used-up quota says so on Home and in the picker, and offers the package 
 
 test("a used-up quota is told in an assistant's model sheet too", async ({ page }) => {
   const zero = { text_tokens: 0, audio_tokens: 10, image_tokens: 5, file_tokens: 10, video_tokens: 0 };
-  await page.route("**/api/user/statistic", (route) => route.fulfill({ json: { remaining_quotas: zero, tariff_limits: { ...zero, text_tokens: 20000 } } }));
+  await page.route("**/api/user/statistic", (route) =>
+    route.fulfill({ json: { remaining_quotas: zero, tariff_limits: { ...zero, text_tokens: 20000 } } }),
+  );
   await openApp(page, { hash: "/text-assistants" });
   await page.getByTestId("category-coding").click();
   await page.locator("article", { hasText: "SQL-помощник" }).getByRole("button", { name: "Старт" }).click();

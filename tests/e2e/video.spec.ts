@@ -41,11 +41,17 @@ const remainingVideoTokens = async (page: Page) => {
 async function expectClipPlays(page: Page) {
   const player = page.getByTestId("video-result-player");
   await expect(player).toBeVisible();
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
 }
 
-test("image to video on the sandbox: upload, crop, generate, the clip plays, and a reload keeps the result", async ({ page }) => {
+test("image to video on the sandbox: upload, crop, generate, the clip plays, and a reload keeps the result", async ({
+  page,
+}) => {
   await becomeStarter(page);
   await setUpImageToVideo(page);
 
@@ -69,7 +75,9 @@ test("image to video on the sandbox: upload, crop, generate, the clip plays, and
 
   await expect(page).toHaveURL(/#\/video-process$/);
   await expect(page.getByTestId("video-stage-validation")).toHaveAttribute("data-status", /processing|completed/);
-  await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing", { timeout: 15_000 });
+  await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing", {
+    timeout: 15_000,
+  });
   await screenshot(page, "video-process-running-ru");
   await expect(page.getByTestId("video-result")).toBeVisible({ timeout: 30_000 });
   for (const stage of ["validation", "upload", "generation", "complete"]) {
@@ -93,7 +101,9 @@ test("image to video on the sandbox: upload, crop, generate, the clip plays, and
   expect(await page.evaluate(() => localStorage.getItem("video_processing_state"))).toBeNull();
 });
 
-test("a reload during generation never sends the request again: it waits for the same job, one clip, one charge", async ({ page }) => {
+test("a reload during generation never sends the request again: it waits for the same job, one clip, one charge", async ({
+  page,
+}) => {
   await becomeStarter(page);
   await setUpImageToVideo(page);
   await page.getByTestId("video-prompt").fill("A slow zoom into the centre");
@@ -101,7 +111,9 @@ test("a reload during generation never sends the request again: it waits for the
   await page.getByTestId("video-confirm").click();
   // Reload once the request has gone out (the server holds it by its Idempotency-Key).
   const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/video/generate"));
-  await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing", { timeout: 15_000 });
+  await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing", {
+    timeout: 15_000,
+  });
   const first = await sent;
   expect(first.headers()["idempotency-key"]).toBeTruthy();
   // Reload once the server holds the job: its cost (50 − 25) is reserved.
@@ -111,7 +123,9 @@ test("a reload during generation never sends the request again: it waits for the
   const asked = page.waitForRequest((r) => r.method() === "GET" && r.url().includes("/api/video/jobs/"));
   await page.reload();
   await expect(page.getByTestId("video-stage-generation")).toHaveAttribute("data-status", "processing");
-  await expect(page.getByTestId("video-generation-hint")).toHaveText("Запрос уже отправлен: ждём результат, повторно он не отправляется.");
+  await expect(page.getByTestId("video-generation-hint")).toHaveText(
+    "Запрос уже отправлен: ждём результат, повторно он не отправляется.",
+  );
   expect((await asked).url()).toContain(`/api/video/jobs/${first.headers()["idempotency-key"]}`);
   await screenshot(page, "video-process-rejoined-ru");
   await expect(page.getByTestId("video-result")).toBeVisible({ timeout: 30_000 });
@@ -123,7 +137,9 @@ test("a reload during generation never sends the request again: it waits for the
   await expect(page.getByTestId("limit-video")).toContainText("25");
 });
 
-test("insufficient tokens: a 10-second clip past the balance offers the package store and the tariffs", async ({ page }) => {
+test("insufficient tokens: a 10-second clip past the balance offers the package store and the tariffs", async ({
+  page,
+}) => {
   await becomeStarter(page);
   await setUpImageToVideo(page);
   await page.getByTestId("video-prompt").fill("Clouds drift over the hills");
@@ -150,7 +166,9 @@ test("insufficient tokens: a 10-second clip past the balance offers the package 
   await expect(page).toHaveURL(/#\/PackStorePage$/);
 });
 
-test("a model outside the tariff is disabled with a hint; an image-only action shows only image models", async ({ page }) => {
+test("a model outside the tariff is disabled with a hint; an image-only action shows only image models", async ({
+  page,
+}) => {
   await openApp(page, { lang: "en", hash: "/" });
   await page.getByTestId("card-image-to-video").click();
   await expect(page.getByTestId("video-model-gen4_turbo")).toHaveAttribute("aria-disabled", "true");
@@ -164,27 +182,45 @@ test("a model outside the tariff is disabled with a hint; an image-only action s
 
 /** Hands the page a file as a drop or a paste would, built from a fixture's bytes. */
 async function giveFile(page: Page, how: "drop" | "paste", file: { name: string; type: string; base64: string }) {
-  await page.evaluate(({ how, file }) => {
-    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    if (how === "paste") window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
-    else document.querySelector("[data-testid=video-image-drop]")!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, { how, file });
+  await page.evaluate(
+    ({ how, file }) => {
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      if (how === "paste")
+        window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
+      else
+        document
+          .querySelector("[data-testid=video-image-drop]")!
+          .dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { how, file },
+  );
 }
 
 test("setup takes a picture by drop or paste, refuses other files, and groups the formats", async ({ page }) => {
   const userId = await openApp(page);
   await page.goto(`/?demo_user=${userId}&action=image_to_video&modelName=gen4_turbo&modelId=0#/video/setup`);
   await expect(page.getByTestId("video-setup")).toBeVisible();
-  for (const group of ["Горизонтальные", "Вертикальные", "Квадратные"]) await expect(page.getByTestId("video-formats")).toContainText(group);
+  for (const group of ["Горизонтальные", "Вертикальные", "Квадратные"])
+    await expect(page.getByTestId("video-formats")).toContainText(group);
   await expect(page.getByTestId("video-format-landscape")).toHaveAttribute("aria-pressed", "true");
 
   const fs = await import("node:fs");
   const jpeg = fs.readFileSync(PHOTO).toString("base64");
-  await giveFile(page, "drop", { name: "notes.txt", type: "text/plain", base64: Buffer.from("hello").toString("base64") });
-  await expect(page.getByTestId("video-image-refused")).toHaveText("Можно использовать только изображения PNG, JPG, JPEG и WebP");
-  await giveFile(page, "drop", { name: "anim.gif", type: "image/gif", base64: Buffer.from("GIF89a").toString("base64") });
+  await giveFile(page, "drop", {
+    name: "notes.txt",
+    type: "text/plain",
+    base64: Buffer.from("hello").toString("base64"),
+  });
+  await expect(page.getByTestId("video-image-refused")).toHaveText(
+    "Можно использовать только изображения PNG, JPG, JPEG и WebP",
+  );
+  await giveFile(page, "drop", {
+    name: "anim.gif",
+    type: "image/gif",
+    base64: Buffer.from("GIF89a").toString("base64"),
+  });
   await expect(page.getByTestId("video-image-refused")).toBeVisible();
 
   await giveFile(page, "drop", { name: "photo.jpg", type: "image/jpeg", base64: jpeg });
@@ -205,9 +241,16 @@ test("setup takes a picture by drop or paste, refuses other files, and groups th
 test("a failed generation shows the processing-error block; going back clears the state", async ({ page }) => {
   const userId = await openApp(page);
   // The provider's refusal as the server answers it, and a balance that lets the request go out.
-  await page.route("**/api/video/check-model-cost/**", (route) => route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 25 } }));
+  await page.route("**/api/video/check-model-cost/**", (route) =>
+    route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 25 } }),
+  );
   await page.route("**/api/video/generate", (route) =>
-    route.fulfill({ status: 502, json: { error: { code: "bad_gateway", message: "The video model could not generate this video. Nothing was charged." } } }),
+    route.fulfill({
+      status: 502,
+      json: {
+        error: { code: "bad_gateway", message: "The video model could not generate this video. Nothing was charged." },
+      },
+    }),
   );
   await page.goto(`/?demo_user=${userId}&action=image_to_video&modelName=gen4_turbo&modelId=0#/video/setup`);
   await page.getByTestId("video-image-input").setInputFiles(PHOTO);
@@ -249,12 +292,18 @@ test("a reload before the request is sent brings the form back instead of 'Inval
   await screenshot(page, "video-setup-recovered-ru");
 });
 
-test("text to video never shows an image upload; a lost request's timeout says nothing was charged", async ({ page }) => {
+test("text to video never shows an image upload; a lost request's timeout says nothing was charged", async ({
+  page,
+}) => {
   const userId = await openApp(page, { lang: "en" });
-  await page.route("**/api/video/check-model-cost/**", (route) => route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 40 } }));
+  await page.route("**/api/video/check-model-cost/**", (route) =>
+    route.fulfill({ json: { can_afford: true, user_video_balance: 100, estimated_cost: 40 } }),
+  );
   // The connection gives up as the client's own timeout would; the server then knows the job as failed.
   await page.route("**/api/video/generate", (route) => route.abort("timedout"));
-  await page.route("**/api/video/jobs/**", (route) => route.fulfill({ json: { status: "failed", message: "The video took too long to generate. Nothing was charged." } }));
+  await page.route("**/api/video/jobs/**", (route) =>
+    route.fulfill({ json: { status: "failed", message: "The video took too long to generate. Nothing was charged." } }),
+  );
   await page.goto(`/?demo_user=${userId}&demo_lang=en&action=text_to_video&modelName=veo-3&modelId=0#/video/setup`);
   await page.getByTestId("video-prompt").fill("A lighthouse in a storm");
   await page.getByTestId("video-generate").click();

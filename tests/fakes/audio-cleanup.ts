@@ -19,7 +19,11 @@ export async function startFakeAudioCleanup(): Promise<FakeAudioCleanup> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    fake.requests.push({ filename: decodeURIComponent(String(req.headers["x-filename"] ?? "")), contentType: req.headers["content-type"], size: Buffer.concat(chunks).length });
+    fake.requests.push({
+      filename: decodeURIComponent(String(req.headers["x-filename"] ?? "")),
+      contentType: req.headers["content-type"],
+      size: Buffer.concat(chunks).length,
+    });
     if (req.method !== "POST" || fake.mode === "fail") return res.writeHead(500).end("cleanup failed");
     res.writeHead(200, { "content-type": "audio/ogg" }).end(CLEANED_AUDIO);
   });

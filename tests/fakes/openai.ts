@@ -50,7 +50,10 @@ export type FakeOpenAi = {
   close(): Promise<void>;
 };
 
-export const FAKE_SPEECH_BYTES = Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000"), Buffer.alloc(64, 0xff)]);
+export const FAKE_SPEECH_BYTES = Buffer.concat([
+  Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000"),
+  Buffer.alloc(64, 0xff),
+]);
 
 function fakePng(): Buffer {
   const png = new PNG({ width: 2, height: 2 });
@@ -63,7 +66,9 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 const apiError = (res: http.ServerResponse, status: number, message: string, code: string | null = null) =>
-  json(res, status, { error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code } });
+  json(res, status, {
+    error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code },
+  });
 
 async function readBody(req: http.IncomingMessage): Promise<{ body: Record<string, any>; files: FakeOpenAiFile[] }> {
   const chunks: Buffer[] = [];
@@ -72,7 +77,11 @@ async function readBody(req: http.IncomingMessage): Promise<{ body: Record<strin
   const type = req.headers["content-type"] ?? "";
   if (!type.startsWith("multipart/form-data")) return { body: raw.length ? JSON.parse(raw.toString()) : {}, files: [] };
   // The platform's own multipart parser (undici), so the fake checks the SDK's real encoding.
-  const form = await new Request("http://fake/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+  const form = await new Request("http://fake/", {
+    method: "POST",
+    headers: { "content-type": type },
+    body: raw,
+  }).formData();
   const body: Record<string, any> = {};
   const files: FakeOpenAiFile[] = [];
   for (const [field, value] of form.entries()) {
@@ -82,9 +91,19 @@ async function readBody(req: http.IncomingMessage): Promise<{ body: Record<strin
   return { body, files };
 }
 
-async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Record<string, any>, request: FakeOpenAiRequest) {
+async function streamChat(
+  res: http.ServerResponse,
+  fake: FakeOpenAi,
+  body: Record<string, any>,
+  request: FakeOpenAiRequest,
+) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-  const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
+  const base = {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+  };
   const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
   for (const piece of fake.answer.match(/\S+\s*/g) ?? []) {
@@ -99,9 +118,18 @@ async function streamChat(res: http.ServerResponse, fake: FakeOpenAi, body: Reco
   request.endedAt = performance.now();
 }
 
-const totalUsage = (fake: FakeOpenAi) => ({ ...fake.usage, total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens });
+const totalUsage = (fake: FakeOpenAi) => ({
+  ...fake.usage,
+  total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
+});
 
-function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: Record<string, any>, request: FakeOpenAiRequest) {
+function answer(
+  res: http.ServerResponse,
+  fake: FakeOpenAi,
+  path: string,
+  body: Record<string, any>,
+  request: FakeOpenAiRequest,
+) {
   switch (path) {
     case "/v1/chat/completions":
       if (!Array.isArray(body.messages)) return apiError(res, 400, "'messages' is a required property");
@@ -117,10 +145,20 @@ function answer(res: http.ServerResponse, fake: FakeOpenAi, path: string, body: 
     case "/v1/images/generations":
     case "/v1/images/edits":
       if (!body.prompt) return apiError(res, 400, "'prompt' is a required property");
-      return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: fakePng().toString("base64") }], output_format: "png" });
+      return json(res, 200, {
+        created: Math.floor(Date.now() / 1000),
+        data: [{ b64_json: fakePng().toString("base64") }],
+        output_format: "png",
+      });
     case "/v1/audio/transcriptions":
       if (body.response_format === "verbose_json") {
-        return json(res, 200, { task: "transcribe", language: "english", duration: fake.transcriptSeconds, text: fake.transcript, segments: [] });
+        return json(res, 200, {
+          task: "transcribe",
+          language: "english",
+          duration: fake.transcriptSeconds,
+          text: fake.transcript,
+          segments: [],
+        });
       }
       return json(res, 200, { text: fake.transcript });
     case "/v1/audio/speech":
@@ -150,9 +188,17 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url!, "http://x").pathname;
     const { body, files } = await readBody(req);
-    const request: FakeOpenAiRequest = { path, authorization: req.headers.authorization, model: body.model, body, files, receivedAt: performance.now() };
+    const request: FakeOpenAiRequest = {
+      path,
+      authorization: req.headers.authorization,
+      model: body.model,
+      body,
+      files,
+      receivedAt: performance.now(),
+    };
     fake.requests.push(request);
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
     if (fake.mode === "hang") return; // never answers: the client's timeout must end it
     if (fake.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
     if (fake.mode === "fail500") return apiError(res, 500, "The server had an error while processing your request.");

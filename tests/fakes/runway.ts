@@ -10,7 +10,14 @@ import { listenOnLoopback, sendJson } from "./loopback";
 // /v1/tasks/{id} cancelling, and the output served from the fake itself, like Runway's expiring URLs.
 
 export type RunwayOutcome = "succeed" | "fail" | "hang";
-export type FakeRunwayTask = { id: string; endpoint: string; body: Record<string, unknown>; polls: number; cancelled: boolean; outcome: RunwayOutcome };
+export type FakeRunwayTask = {
+  id: string;
+  endpoint: string;
+  body: Record<string, unknown>;
+  polls: number;
+  cancelled: boolean;
+  outcome: RunwayOutcome;
+};
 
 export type FakeRunway = {
   url: string;
@@ -21,7 +28,6 @@ export type FakeRunway = {
 };
 
 const CLIP = path.join(process.cwd(), "db", "assets", "sandbox-landscape.mp4");
-
 
 export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?: string } = {}): Promise<FakeRunway> {
   const fake: FakeRunway = { url: "", apiKey, outcome: "succeed", tasks: [], close: async () => {} };
@@ -40,9 +46,18 @@ export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?:
     if (req.method === "POST" && create) {
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
       if (!body.model) return sendJson(res, 400, { error: "model is required" });
-      if (create[1] === "image_to_video" && !String(body.promptImage ?? "").startsWith("data:image/")) return sendJson(res, 400, { error: "promptImage is invalid" });
-      if (create[1] === "video_to_video" && !String(body.videoUri ?? "").startsWith("data:video/")) return sendJson(res, 400, { error: "videoUri is invalid" });
-      const task: FakeRunwayTask = { id: crypto.randomUUID(), endpoint: create[1], body, polls: 0, cancelled: false, outcome: fake.outcome };
+      if (create[1] === "image_to_video" && !String(body.promptImage ?? "").startsWith("data:image/"))
+        return sendJson(res, 400, { error: "promptImage is invalid" });
+      if (create[1] === "video_to_video" && !String(body.videoUri ?? "").startsWith("data:video/"))
+        return sendJson(res, 400, { error: "videoUri is invalid" });
+      const task: FakeRunwayTask = {
+        id: crypto.randomUUID(),
+        endpoint: create[1],
+        body,
+        polls: 0,
+        cancelled: false,
+        outcome: fake.outcome,
+      };
       fake.tasks.push(task);
       return sendJson(res, 200, { id: task.id, estimatedCost: { credits: 10 } });
     }
@@ -58,11 +73,23 @@ export async function startFakeRunway({ apiKey = "key_test_runway" }: { apiKey?:
       task.polls += 1;
       const createdAt = new Date().toISOString();
       if (task.polls === 1) return sendJson(res, 200, { id: task.id, status: "PENDING", createdAt });
-      if (task.outcome === "hang" || task.polls === 2) return sendJson(res, 200, { id: task.id, status: "RUNNING", createdAt, progress: 0.5 });
+      if (task.outcome === "hang" || task.polls === 2)
+        return sendJson(res, 200, { id: task.id, status: "RUNNING", createdAt, progress: 0.5 });
       if (task.outcome === "fail") {
-        return sendJson(res, 200, { id: task.id, status: "FAILED", createdAt, failure: "Content moderation", failureCode: "SAFETY.INPUT.TEXT" });
+        return sendJson(res, 200, {
+          id: task.id,
+          status: "FAILED",
+          createdAt,
+          failure: "Content moderation",
+          failureCode: "SAFETY.INPUT.TEXT",
+        });
       }
-      return sendJson(res, 200, { id: task.id, status: "SUCCEEDED", createdAt, output: [`${fake.url}/outputs/${task.id}.mp4?_jwt=expiring`] });
+      return sendJson(res, 200, {
+        id: task.id,
+        status: "SUCCEEDED",
+        createdAt,
+        output: [`${fake.url}/outputs/${task.id}.mp4?_jwt=expiring`],
+      });
     }
     sendJson(res, 404, { error: "Not found" });
   });

@@ -4,7 +4,11 @@ import type { AddressInfo } from "node:net";
 // A loopback fake of the S3 object API, path-style (`/<bucket>/<key>`): PUT, GET (with Range) and
 // HEAD, answering 403 unless the request carries a SigV4 Authorization header for the access key.
 
-export type FakeS3 = { url: string; objects: Map<string, { data: Buffer; contentType: string }>; close(): Promise<void> };
+export type FakeS3 = {
+  url: string;
+  objects: Map<string, { data: Buffer; contentType: string }>;
+  close(): Promise<void>;
+};
 
 export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; accessKeyId: string }): Promise<FakeS3> {
   const objects = new Map<string, { data: Buffer; contentType: string }>();
@@ -23,7 +27,10 @@ export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; acc
     }
     const key = path.slice(bucket.length + 2);
     if (req.method === "PUT") {
-      objects.set(key, { data: Buffer.concat(chunks), contentType: req.headers["content-type"] ?? "application/octet-stream" });
+      objects.set(key, {
+        data: Buffer.concat(chunks),
+        contentType: req.headers["content-type"] ?? "application/octet-stream",
+      });
       res.writeHead(200, { etag: '"fake"' }).end();
       return;
     }
@@ -39,5 +46,9 @@ export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; acc
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, objects, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

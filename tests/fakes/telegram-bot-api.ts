@@ -13,12 +13,26 @@ import type { AddressInfo } from "node:net";
 
 export type SentRecord = { chat_id: number; text: string; message_id: number };
 export type ScriptedFailure = { status: number; description?: string; retryAfter?: number } | "drop";
-export type SentMedia = { method: string; chat_id: number; field: string; filename: string; data: Buffer; caption?: string; message_id: number };
+export type SentMedia = {
+  method: string;
+  chat_id: number;
+  field: string;
+  filename: string;
+  data: Buffer;
+  caption?: string;
+  message_id: number;
+};
 export type UserFile = { file_id: string; file_unique_id: string; file_size: number };
 
 /** Telegram's getFile limit for bots (https://core.telegram.org/bots/api#getfile). */
 const DOWNLOAD_LIMIT = 20 * 1024 * 1024;
-const MEDIA_FIELDS: Record<string, string> = { sendPhoto: "photo", sendAudio: "audio", sendVoice: "voice", sendDocument: "document", sendVideo: "video" };
+const MEDIA_FIELDS: Record<string, string> = {
+  sendPhoto: "photo",
+  sendAudio: "audio",
+  sendVoice: "voice",
+  sendDocument: "document",
+  sendVideo: "video",
+};
 
 /** One well-formed Bot API call as the fake received it. */
 export type BotApiCall = { method: string; body: Record<string, unknown> };
@@ -52,7 +66,18 @@ export type FakeBotApi = {
 };
 
 // sendMessage, editMessageText (a message it sent; "not modified" like the real one), sendChatAction, sendMessageDraft.
-const KNOWN_METHODS = new Set(["setWebhook", "deleteWebhook", "setChatMenuButton", "setMyCommands", "sendMessage", "editMessageText", "sendChatAction", "sendMessageDraft", "getFile", ...Object.keys(MEDIA_FIELDS)]);
+const KNOWN_METHODS = new Set([
+  "setWebhook",
+  "deleteWebhook",
+  "setChatMenuButton",
+  "setMyCommands",
+  "sendMessage",
+  "editMessageText",
+  "sendChatAction",
+  "sendMessageDraft",
+  "getFile",
+  ...Object.keys(MEDIA_FIELDS),
+]);
 
 type Part = { name: string; filename?: string; data: Buffer };
 
@@ -87,7 +112,13 @@ function parseMultipart(raw: Buffer, contentType: string): Part[] {
 const BUTTON_METHODS = new Set(["answerCallbackQuery", "editMessageReplyMarkup"]);
 
 /** `onCall` sees each well-formed call as it arrives (the bot bench times them). */
-export async function startFakeBotApi({ token, onCall }: { token: string; onCall?: (call: BotApiCall) => void }): Promise<FakeBotApi> {
+export async function startFakeBotApi({
+  token,
+  onCall,
+}: {
+  token: string;
+  onCall?: (call: BotApiCall) => void;
+}): Promise<FakeBotApi> {
   const failures: ScriptedFailure[] = [];
   const methodFailures: { method: string; skip: number; failure: ScriptedFailure }[] = [];
   const sent: SentRecord[] = [];
@@ -120,7 +151,8 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     if (!match || req.method !== "POST") return reply(404, { ok: false, error_code: 404, description: "Not Found" });
     if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
     const method = match[2];
-    if (!KNOWN_METHODS.has(method) && !BUTTON_METHODS.has(method)) return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
+    if (!KNOWN_METHODS.has(method) && !BUTTON_METHODS.has(method))
+      return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
 
     const scripted = methodFailures.findIndex((f) => f.method === method && f.skip-- <= 0);
     const failure = scripted >= 0 ? methodFailures.splice(scripted, 1)[0].failure : failures.shift();
@@ -129,17 +161,32 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
       return reply(failure.status, {
         ok: false,
         error_code: failure.status,
-        description: failure.description ?? (failure.status === 429 ? `Too Many Requests: retry after ${failure.retryAfter ?? 1}` : failure.status === 403 ? "Forbidden: bot was blocked by the user" : "Internal Server Error"),
+        description:
+          failure.description ??
+          (failure.status === 429
+            ? `Too Many Requests: retry after ${failure.retryAfter ?? 1}`
+            : failure.status === 403
+              ? "Forbidden: bot was blocked by the user"
+              : "Internal Server Error"),
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
     }
-    let body: { chat_id?: number | string; text?: string; message_id?: number; file_id?: string; caption?: string; [field: string]: unknown };
+    let body: {
+      chat_id?: number | string;
+      text?: string;
+      message_id?: number;
+      file_id?: string;
+      caption?: string;
+      [field: string]: unknown;
+    };
     let parts: Part[] = [];
     try {
       const type = req.headers["content-type"] ?? "";
       if (type.startsWith("multipart/form-data")) {
         parts = parseMultipart(Buffer.concat(chunks), type);
-        body = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, p.data.toString("utf8")]));
+        body = Object.fromEntries(
+          parts.filter((p) => p.filename === undefined).map((p) => [p.name, p.data.toString("utf8")]),
+        );
       } else {
         body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       }
@@ -156,62 +203,129 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     if (method === "getFile") {
       const file = files.get(String(body.file_id));
       if (!file) return reply(400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
-      if (file.size > DOWNLOAD_LIMIT) return reply(400, { ok: false, error_code: 400, description: "Bad Request: file is too big" });
-      return reply(200, { ok: true, result: { file_id: body.file_id, file_unique_id: file.uniqueId, file_size: file.size, file_path: file.path } });
+      if (file.size > DOWNLOAD_LIMIT)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: file is too big" });
+      return reply(200, {
+        ok: true,
+        result: { file_id: body.file_id, file_unique_id: file.uniqueId, file_size: file.size, file_path: file.path },
+      });
     }
     // Operator calls (npm run bot:webhook): recorded in `calls`, answered as Telegram does.
     if (method === "setWebhook") {
       const url = (body as { url?: unknown }).url;
-      if (typeof url !== "string" || !url.startsWith("https://")) return reply(400, { ok: false, error_code: 400, description: "Bad Request: bad webhook: HTTPS url must be provided for webhook" });
+      if (typeof url !== "string" || !url.startsWith("https://"))
+        return reply(400, {
+          ok: false,
+          error_code: 400,
+          description: "Bad Request: bad webhook: HTTPS url must be provided for webhook",
+        });
       return reply(200, { ok: true, result: true, description: "Webhook was set" });
     }
-    if (method === "deleteWebhook" || method === "setChatMenuButton" || method === "setMyCommands") return reply(200, { ok: true, result: true });
+    if (method === "deleteWebhook" || method === "setChatMenuButton" || method === "setMyCommands")
+      return reply(200, { ok: true, result: true });
     if (method === "answerCallbackQuery") {
-      if (!(body as { callback_query_id?: unknown }).callback_query_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+      if (!(body as { callback_query_id?: unknown }).callback_query_id)
+        return reply(400, {
+          ok: false,
+          error_code: 400,
+          description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+        });
       return reply(200, { ok: true, result: true });
     }
     if (!body.chat_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: chat_id is empty" });
     if (method === "sendMessageDraft") {
-      if (state.refuseDrafts) return reply(400, { ok: false, error_code: 400, description: "Bad Request: TEXTDRAFT_PEER_INVALID" });
+      if (state.refuseDrafts)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: TEXTDRAFT_PEER_INVALID" });
       const draftId = (body as { draft_id?: unknown }).draft_id;
-      if (typeof draftId !== "number" || draftId === 0) return reply(400, { ok: false, error_code: 400, description: "Bad Request: draft_id must be non-zero" });
+      if (typeof draftId !== "number" || draftId === 0)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: draft_id must be non-zero" });
       return reply(200, { ok: true, result: true });
     }
     if (method === "sendChatAction") return reply(200, { ok: true, result: true });
-    if (method === "sendPhoto" && state.refusePhotos) return reply(400, { ok: false, error_code: 400, description: "Bad Request: PHOTO_INVALID_DIMENSIONS" });
+    if (method === "sendPhoto" && state.refusePhotos)
+      return reply(400, { ok: false, error_code: 400, description: "Bad Request: PHOTO_INVALID_DIMENSIONS" });
     if (MEDIA_FIELDS[method]) {
       const field = MEDIA_FIELDS[method];
       const attached = /^attach:\/\/(.+)$/.exec(String(body[field] ?? ""));
       const file = attached && parts.find((p) => p.name === attached[1] && p.filename !== undefined);
-      if (!file || file.data.length === 0) return reply(400, { ok: false, error_code: 400, description: `Bad Request: there is no ${field} in the request` });
+      if (!file || file.data.length === 0)
+        return reply(400, {
+          ok: false,
+          error_code: 400,
+          description: `Bad Request: there is no ${field} in the request`,
+        });
       const message_id = nextMessageId++;
       const caption = typeof body.caption === "string" ? body.caption : undefined;
-      media.push({ method, chat_id: Number(body.chat_id), field, filename: file.filename!, data: file.data, caption, message_id });
-      const attachment = { file_id: `sent-${message_id}`, file_unique_id: `u-sent-${message_id}`, file_size: file.data.length };
+      media.push({
+        method,
+        chat_id: Number(body.chat_id),
+        field,
+        filename: file.filename!,
+        data: file.data,
+        caption,
+        message_id,
+      });
+      const attachment = {
+        file_id: `sent-${message_id}`,
+        file_unique_id: `u-sent-${message_id}`,
+        file_size: file.data.length,
+      };
       return reply(200, {
         ok: true,
-        result: { message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, caption, [field]: field === "photo" ? [attachment] : attachment },
+        result: {
+          message_id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(body.chat_id), type: "private" },
+          caption,
+          [field]: field === "photo" ? [attachment] : attachment,
+        },
       });
     }
     if (method === "editMessageReplyMarkup") {
       const target = sent.find((m) => m.message_id === body.message_id && m.chat_id === Number(body.chat_id));
-      if (!target) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
-      return reply(200, { ok: true, result: { message_id: target.message_id, date: 0, chat: { id: target.chat_id, type: "private" }, text: target.text } });
+      if (!target)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
+      return reply(200, {
+        ok: true,
+        result: {
+          message_id: target.message_id,
+          date: 0,
+          chat: { id: target.chat_id, type: "private" },
+          text: target.text,
+        },
+      });
     }
     if (method === "editMessageText") {
-      if (!body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
+      if (!body.text)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
       const edited = sent.find((m) => m.message_id === body.message_id && m.chat_id === Number(body.chat_id));
-      if (!edited) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
-      if (edited.text === body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message is not modified" });
+      if (!edited)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: message to edit not found" });
+      if (edited.text === body.text)
+        return reply(400, { ok: false, error_code: 400, description: "Bad Request: message is not modified" });
       edited.text = body.text;
-      return reply(200, { ok: true, result: { message_id: edited.message_id, date: 0, chat: { id: edited.chat_id, type: "private" }, text: body.text } });
+      return reply(200, {
+        ok: true,
+        result: {
+          message_id: edited.message_id,
+          date: 0,
+          chat: { id: edited.chat_id, type: "private" },
+          text: body.text,
+        },
+      });
     }
-    if (!body.text) return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
+    if (!body.text)
+      return reply(400, { ok: false, error_code: 400, description: "Bad Request: message text is empty" });
     const message_id = nextMessageId++;
     sent.push({ chat_id: Number(body.chat_id), text: body.text, message_id });
     reply(200, {
       ok: true,
-      result: { message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, text: body.text },
+      result: {
+        message_id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: Number(body.chat_id), type: "private" },
+        text: body.text,
+      },
     });
   });
   server.on("connection", () => state.connections++);
@@ -233,7 +347,12 @@ export async function startFakeBotApi({ token, onCall }: { token: string; onCall
     downloads,
     addFile: (data, { fileId, path, declaredSize } = {}) => {
       const n = nextFile++;
-      const file = { data, path: path ?? `documents/file_${n}.bin`, size: declaredSize ?? data.length, uniqueId: `unique-${n}` };
+      const file = {
+        data,
+        path: path ?? `documents/file_${n}.bin`,
+        size: declaredSize ?? data.length,
+        uniqueId: `unique-${n}`,
+      };
       const id = fileId ?? `file-${n}`;
       files.set(id, file);
       return { file_id: id, file_unique_id: file.uniqueId, file_size: file.size };

@@ -7,7 +7,13 @@ import type { AddressInfo } from "node:net";
 
 export type FakeStarsApi = {
   url: string;
-  invoices: Array<{ title: string; description: string; payload: string; currency: string; prices: Array<{ label: string; amount: number }> }>;
+  invoices: Array<{
+    title: string;
+    description: string;
+    payload: string;
+    currency: string;
+    prices: Array<{ label: string; amount: number }>;
+  }>;
   answers: Array<{ pre_checkout_query_id: string; ok: boolean; error_message?: string }>;
   refunds: Array<{ user_id: number; telegram_payment_charge_id: string }>;
   /** While true, calls are never answered (the socket stays open until the caller gives up). */

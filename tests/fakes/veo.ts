@@ -11,12 +11,20 @@ import { listenOnLoopback, sendJson } from "./loopback";
 
 export type VeoOutcome = "succeed" | "fail" | "filtered" | "hang";
 /** The predictLongRunning request body as the fake received it. */
-export type VeoRequest = { instances: Array<{ prompt: string; image?: { mimeType: string; bytesBase64Encoded: string } }>; parameters?: Record<string, unknown> };
+export type VeoRequest = {
+  instances: Array<{ prompt: string; image?: { mimeType: string; bytesBase64Encoded: string } }>;
+  parameters?: Record<string, unknown>;
+};
 export type FakeVeoOperation = { name: string; model: string; body: VeoRequest; polls: number; outcome: VeoOutcome };
-export type FakeVeo = { url: string; apiKey: string; outcome: VeoOutcome; operations: FakeVeoOperation[]; close(): Promise<void> };
+export type FakeVeo = {
+  url: string;
+  apiKey: string;
+  outcome: VeoOutcome;
+  operations: FakeVeoOperation[];
+  close(): Promise<void>;
+};
 
 const CLIP = path.join(process.cwd(), "db", "assets", "sandbox-portrait.mp4");
-
 
 export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: string } = {}): Promise<FakeVeo> {
   const fake: FakeVeo = { url: "", apiKey, outcome: "succeed", operations: [], close: async () => {} };
@@ -30,8 +38,15 @@ export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: st
     const start = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(url.pathname);
     if (req.method === "POST" && start) {
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as VeoRequest;
-      if (!body.instances?.[0]?.prompt) return sendJson(res, 400, { error: { code: 400, message: "prompt is required", status: "INVALID_ARGUMENT" } });
-      const operation: FakeVeoOperation = { name: `models/${start[1]}/operations/${crypto.randomUUID()}`, model: start[1], body, polls: 0, outcome: fake.outcome };
+      if (!body.instances?.[0]?.prompt)
+        return sendJson(res, 400, { error: { code: 400, message: "prompt is required", status: "INVALID_ARGUMENT" } });
+      const operation: FakeVeoOperation = {
+        name: `models/${start[1]}/operations/${crypto.randomUUID()}`,
+        model: start[1],
+        body,
+        polls: 0,
+        outcome: fake.outcome,
+      };
       fake.operations.push(operation);
       return sendJson(res, 200, { name: operation.name });
     }
@@ -43,12 +58,24 @@ export async function startFakeVeo({ apiKey = "google-test-key" }: { apiKey?: st
     if (req.method === "GET" && operation) {
       operation.polls += 1;
       if (operation.polls < 2 || operation.outcome === "hang") return sendJson(res, 200, { name: operation.name });
-      if (operation.outcome === "fail") return sendJson(res, 200, { name: operation.name, done: true, error: { code: 13, message: "Internal error" } });
+      if (operation.outcome === "fail")
+        return sendJson(res, 200, { name: operation.name, done: true, error: { code: 13, message: "Internal error" } });
       if (operation.outcome === "filtered") {
-        return sendJson(res, 200, { name: operation.name, done: true, response: { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse", generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Unsafe content"] } } });
+        return sendJson(res, 200, {
+          name: operation.name,
+          done: true,
+          response: {
+            "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse",
+            generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Unsafe content"] },
+          },
+        });
       }
       const uri = `${fake.url}/v1beta/files/${crypto.randomUUID()}:download?alt=media`;
-      return sendJson(res, 200, { name: operation.name, done: true, response: { generateVideoResponse: { generatedSamples: [{ video: { uri } }] } } });
+      return sendJson(res, 200, {
+        name: operation.name,
+        done: true,
+        response: { generateVideoResponse: { generatedSamples: [{ video: { uri } }] } },
+      });
     }
     sendJson(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
   });

@@ -57,11 +57,23 @@ export type FakeYookassa = {
 const error = (res: http.ServerResponse, status: number, code: string, description: string) =>
   sendJson(res, status, { type: "error", id: crypto.randomUUID(), code, description });
 
-export async function startFakeYookassa({ shopId, secretKey }: { shopId: string; secretKey: string }): Promise<FakeYookassa> {
+export async function startFakeYookassa({
+  shopId,
+  secretKey,
+}: {
+  shopId: string;
+  secretKey: string;
+}): Promise<FakeYookassa> {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
   const addRefund = (p: FakePayment): FakeRefund => {
-    const r: FakeRefund = { id: crypto.randomUUID(), payment_id: p.id, status: "succeeded", amount: structuredClone(p.amount), created_at: new Date().toISOString() };
+    const r: FakeRefund = {
+      id: crypto.randomUUID(),
+      payment_id: p.id,
+      status: "succeeded",
+      amount: structuredClone(p.amount),
+      created_at: new Date().toISOString(),
+    };
     refunds.set(r.id, r);
     return r;
   };
@@ -81,7 +93,11 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const p = payments.get(id)!;
       p.status = "succeeded";
       p.paid = true;
-      p.payment_method = { type: "bank_card", id: p.payment_method?.id ?? `pm-${crypto.randomUUID()}`, saved: Boolean(p.save_payment_method) };
+      p.payment_method = {
+        type: "bank_card",
+        id: p.payment_method?.id ?? `pm-${crypto.randomUUID()}`,
+        saved: Boolean(p.save_payment_method),
+      };
       return p;
     },
     markCanceled(id) {
@@ -110,7 +126,8 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     const body = raw ? JSON.parse(raw) : undefined;
     const path = (req.url ?? "").replace(/^\/v3/, "");
     requests.push({ method: req.method!, path, headers: req.headers, body });
-    if (req.headers.authorization !== expectedAuth) return error(res, 401, "invalid_credentials", "Authentication by given credentials failed");
+    if (req.headers.authorization !== expectedAuth)
+      return error(res, 401, "invalid_credentials", "Authentication by given credentials failed");
 
     if (req.method === "POST") {
       const key = req.headers["idempotence-key"];
@@ -119,7 +136,8 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       if (seen) return sendJson(res, seen.status, seen.body);
       const fault = fake.postFaults.shift();
       // YooKassa: "accepted, not finished, repeat with the same key after retry_after ms".
-      if (fault === "processing") return sendJson(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
+      if (fault === "processing")
+        return sendJson(res, 202, { type: "processing", description: "Request accepted", retry_after: 50 });
       if (fault === "stall") return; // the socket stays open until the caller gives up
       if (fault) return error(res, fault, "internal_server_error", "Internal server error");
       const answer = handlePost(path, body);
@@ -144,7 +162,8 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
 
   function handlePost(path: string, body: any): { status: number; body: unknown } {
     if (path === "/payments") {
-      if (!body?.amount?.value || body.amount.currency !== "RUB") return { status: 400, body: { type: "error", code: "invalid_request", parameter: "amount" } };
+      if (!body?.amount?.value || body.amount.currency !== "RUB")
+        return { status: 400, body: { type: "error", code: "invalid_request", parameter: "amount" } };
       const id = crypto.randomUUID();
       const p: FakePayment = {
         id,
@@ -162,8 +181,13 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
         p.status = fake.chargeOutcome;
         p.paid = fake.chargeOutcome === "succeeded";
       } else {
-        if (body.confirmation?.type !== "redirect") return { status: 400, body: { type: "error", code: "invalid_request", parameter: "confirmation" } };
-        p.confirmation = { type: "redirect", return_url: body.confirmation.return_url, confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}` };
+        if (body.confirmation?.type !== "redirect")
+          return { status: 400, body: { type: "error", code: "invalid_request", parameter: "confirmation" } };
+        p.confirmation = {
+          type: "redirect",
+          return_url: body.confirmation.return_url,
+          confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}`,
+        };
       }
       payments.set(id, p);
       return { status: 200, body: structuredClone(p) };
@@ -172,7 +196,11 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
     if (cancel) {
       const p = payments.get(decodeURIComponent(cancel[1]));
       if (!p) return { status: 404, body: { type: "error", code: "not_found" } };
-      if (p.status !== "waiting_for_capture") return { status: 400, body: { type: "error", code: "invalid_request", description: "Payment is not waiting for capture" } };
+      if (p.status !== "waiting_for_capture")
+        return {
+          status: 400,
+          body: { type: "error", code: "invalid_request", description: "Payment is not waiting for capture" },
+        };
       p.status = "canceled";
       return { status: 200, body: structuredClone(p) };
     }
@@ -180,7 +208,14 @@ export async function startFakeYookassa({ shopId, secretKey }: { shopId: string;
       const p = payments.get(body?.payment_id);
       if (!p) return { status: 404, body: { type: "error", code: "not_found" } };
       if (p.status !== "succeeded" || Number(body.amount?.value) > Number(p.amount.value)) {
-        return { status: 400, body: { type: "error", code: "invalid_request", description: "The payment cannot be refunded for this amount" } };
+        return {
+          status: 400,
+          body: {
+            type: "error",
+            code: "invalid_request",
+            description: "The payment cannot be refunded for this amount",
+          },
+        };
       }
       return { status: 200, body: structuredClone(addRefund(p)) };
     }

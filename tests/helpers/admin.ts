@@ -20,7 +20,10 @@ export function signedWidgetData(
     .sort()
     .map((key) => `${key}=${fields[key]}`)
     .join("\n");
-  const secret = crypto.createHash("sha256").update(options.token ?? process.env.BOT_TOKEN!).digest();
+  const secret = crypto
+    .createHash("sha256")
+    .update(options.token ?? process.env.BOT_TOKEN!)
+    .digest();
   const hash = crypto.createHmac("sha256", secret).update(checkString).digest("hex");
   return { ...fields, hash } as { id: number; first_name: string; auth_date: number; hash: string };
 }

@@ -37,7 +37,8 @@ export function routeFilesFor(pathname: string): string[] {
       else if (entry.name.startsWith("[")) walk(sub, rest.slice(1), dynamic + 1, fixed);
     }
   };
-  if (pathname === "/api" || pathname.startsWith("/api/")) walk(API_DIR, pathname.slice(4).split("/").filter(Boolean), 0, 0);
+  if (pathname === "/api" || pathname.startsWith("/api/"))
+    walk(API_DIR, pathname.slice(4).split("/").filter(Boolean), 0, 0);
   return found.sort((a, b) => a.dynamic - b.dynamic || b.fixed - a.fixed).map((f) => f.file);
 }
 
@@ -57,7 +58,9 @@ async function routeFileServing(handler: Handler, method: string, pathname: stri
 
 /** "/api/history/" and "/api/history" are one call (its route file answers both). */
 export const withoutTrailingSlash = (key: string) => key.replace(/\/$/, "");
-const contracts = new Map(Object.entries(apiCalls).map(([key, contract]) => [withoutTrailingSlash(key), contract as CallContract]));
+const contracts = new Map(
+  Object.entries(apiCalls).map(([key, contract]) => [withoutTrailingSlash(key), contract as CallContract]),
+);
 
 /** "GET /api/referral/check-code/{code}" for app/api/referral/check-code/[code]/route.ts: the call's key in lib/contracts/calls.ts. */
 export function callKeyOf(method: string, routeFile: string): string {
@@ -75,9 +78,12 @@ function assertContract(key: string, status: number, headers: Headers, body: unk
   if (!contract) throw new Error(`call(): ${key} has no contract in lib/contracts/calls.ts`);
   if (status < 200 || status > 299 || !headers.get("content-type")?.includes("application/json")) return;
   const parsed = contract.response.safeParse(body);
-  if (!parsed.success) throw new Error(`call(): ${key} answered a shape its response contract refuses:\n${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`call(): ${key} answered a shape its response contract refuses:\n${parsed.error.message}`);
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), body)) {
-    throw new Error(`call(): ${key} answered fields its response contract does not name:\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `call(): ${key} answered fields its response contract does not name:\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }
 
@@ -85,7 +91,12 @@ function assertContract(key: string, status: number, headers: Headers, body: unk
  * Calls a route handler with a real Request, as Next.js would, at a path its route file serves, and
  * checks a successful JSON answer against the call's response contract.
  */
-export async function call<T = any>(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  handler: Handler,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const url = new URL(`http://localhost${path}`);
   const routeFile = await routeFileServing(handler, method, url.pathname);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
@@ -96,7 +107,9 @@ export async function call<T = any>(handler: Handler, method: string, path: stri
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(options.params ?? {}) });
+  const res = await handler(new Request(url, { method, headers, body }), {
+    params: Promise.resolve(options.params ?? {}),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -116,7 +129,12 @@ export function signedInitData(
 ) {
   const tgUser = { id: nextTelegramId++, first_name: "Test", username: "tester", language_code: "ru", ...user };
   return sign(
-    { user: tgUser as never, chat_instance: "1", chat_type: "sender", ...(options.startParam ? { start_param: options.startParam } : {}) },
+    {
+      user: tgUser as never,
+      chat_instance: "1",
+      chat_type: "sender",
+      ...(options.startParam ? { start_param: options.startParam } : {}),
+    },
     options.token ?? process.env.BOT_TOKEN!,
     options.authDate ?? new Date(),
   );

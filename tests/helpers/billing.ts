@@ -20,7 +20,9 @@ export function setDay(start: number, days: number) {
 /** Confirms a sandbox payment as the person on the checkout page would. */
 export const confirmSandbox = (url: string) => {
   const id = paymentIdFromUrl(url);
-  return call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } });
+  return call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
+    params: { paymentId: id, action: "confirm" },
+  });
 };
 
 /** Creates and pays a package by its seed key. */
@@ -32,7 +34,8 @@ export async function buyPackage(token: string, seedKey: string) {
   await confirmSandbox(res.body.payment_url);
 }
 
-export const getStatistic = async (token: string) => (await call(statistic, "GET", "/api/user/statistic", { token })).body;
+export const getStatistic = async (token: string) =>
+  (await call(statistic, "GET", "/api/user/statistic", { token })).body;
 
 /** The caller's ledger page, parsed with its response schema. */
 export async function getUsage(token: string, query: Record<string, string | number> = {}) {

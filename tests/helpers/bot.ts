@@ -13,14 +13,22 @@ type QuotaValues = Partial<typeof quotas.$inferInsert>;
  */
 export async function openActiveSession(
   telegramId: number,
-  { modelName, action, assistant, quota = {} }: { modelName: string; action: string; assistant?: string; quota?: QuotaValues },
+  {
+    modelName,
+    action,
+    assistant,
+    quota = {},
+  }: { modelName: string; action: string; assistant?: string; quota?: QuotaValues },
 ) {
   const { getDb } = await import("@/db");
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.telegramId, telegramId));
   const [model] = await db.select().from(models).where(eq(models.modelName, modelName));
   const [helper] = assistant ? await db.select().from(assistants).where(eq(assistants.seedKey, assistant)) : [];
-  const [session] = await db.insert(dialogSessions).values({ userId: user.id, name: model.displayName, modelId: model.id, assistantId: helper?.id ?? null, action }).returning();
+  const [session] = await db
+    .insert(dialogSessions)
+    .values({ userId: user.id, name: model.displayName, modelId: model.id, assistantId: helper?.id ?? null, action })
+    .returning();
   await db.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
   if (Object.keys(quota).length) await db.update(quotas).set(quota).where(eq(quotas.userId, user.id));
   return { userId: user.id, sessionId: session.id, model, assistant: helper };

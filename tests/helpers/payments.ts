@@ -11,13 +11,24 @@ export const starter = catalogueTariffs.find((t) => t.name === "Starter")!;
 export const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
   call(createTariff, "POST", "/api/tariff/create", {
     token,
-    body: { tariff_name: "Starter", months: 1, calculated_price: starter.amountRub, email: "a@b.ru", recurent: false, ref_amount_used: 0, ...extra },
+    body: {
+      tariff_name: "Starter",
+      months: 1,
+      calculated_price: starter.amountRub,
+      email: "a@b.ru",
+      recurent: false,
+      ref_amount_used: 0,
+      ...extra,
+    },
   });
 
 /** Gives a user referral balance directly (the referral programme is another module). */
 export async function setReferralBalance(userId: number, roubles: number) {
   const db = await getDb();
-  await db.update(users).set({ refBalanceKopecks: Math.round(roubles * 100) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ refBalanceKopecks: Math.round(roubles * 100) })
+    .where(eq(users.id, userId));
 }
 
 export async function referralKopecks(userId: number): Promise<number> {

@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
   await admin.end();
   return async () => {
     const cleanup = postgres(url, { max: 1, onnotice: () => {} });
-    const ours = await cleanup<{ datname: string }[]>`select datname from pg_database where datname like ${`${prefix}_%`}`;
+    const ours = await cleanup<
+      { datname: string }[]
+    >`select datname from pg_database where datname like ${`${prefix}_%`}`;
     for (const { datname } of ours) await cleanup.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await cleanup.end();
   };

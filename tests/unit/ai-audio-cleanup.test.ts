@@ -16,7 +16,13 @@ describe("audio cleanup", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/clean`;
     try {
-      const out = await cleanAudio({ audio: Buffer.from("noisy"), filename: "my voice.ogg", signal: new AbortController().signal, url, timeoutMs: 2000 });
+      const out = await cleanAudio({
+        audio: Buffer.from("noisy"),
+        filename: "my voice.ogg",
+        signal: new AbortController().signal,
+        url,
+        timeoutMs: 2000,
+      });
       expect(out).toEqual({ data: Buffer.from("CLEANED"), contentType: "audio/wav" });
       expect(received).toEqual({ body: Buffer.from("noisy"), filename: "my%20voice.ogg" });
     } finally {
@@ -25,9 +31,21 @@ describe("audio cleanup", () => {
   });
 
   it("runs the bundled ffmpeg filter chain without an endpoint, and reports undecodable input", async () => {
-    const out = await cleanAudio({ audio: sandboxWav("a short recording"), filename: "rec.wav", signal: new AbortController().signal, timeoutMs: 2000 });
+    const out = await cleanAudio({
+      audio: sandboxWav("a short recording"),
+      filename: "rec.wav",
+      signal: new AbortController().signal,
+      timeoutMs: 2000,
+    });
     expect(out.contentType).toBe("audio/ogg");
     expect(out.data.subarray(0, 4).toString()).toBe("OggS");
-    await expect(cleanAudio({ audio: Buffer.from("not audio"), filename: "x.ogg", signal: new AbortController().signal, timeoutMs: 2000 })).rejects.toThrow(/ffmpeg failed/);
+    await expect(
+      cleanAudio({
+        audio: Buffer.from("not audio"),
+        filename: "x.ogg",
+        signal: new AbortController().signal,
+        timeoutMs: 2000,
+      }),
+    ).rejects.toThrow(/ffmpeg failed/);
   });
 });

@@ -8,7 +8,13 @@ let fake: FakeOpenAi;
 let ai: AiProvider;
 const signal = () => new AbortController().signal;
 const provider = (o: { timeoutMs?: number; apiKey?: string } = {}) =>
-  createOpenAiProvider({ baseURL: fake.url, apiKey: o.apiKey ?? fake.apiKey, timeoutMs: o.timeoutMs ?? 5000, maxRetries: 0, ttsVoice: "nova" });
+  createOpenAiProvider({
+    baseURL: fake.url,
+    apiKey: o.apiKey ?? fake.apiKey,
+    timeoutMs: o.timeoutMs ?? 5000,
+    maxRetries: 0,
+    ttsVoice: "nova",
+  });
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -20,7 +26,8 @@ beforeEach(() => {
   ai = provider();
 });
 
-const collect = (o: { model: string; messages: { role: "user" | "system"; content: string }[] }, on = ai) => completeChat(on, { ...o, signal: signal() });
+const collect = (o: { model: string; messages: { role: "user" | "system"; content: string }[] }, on = ai) =>
+  completeChat(on, { ...o, signal: signal() });
 
 describe("openai provider against an OpenAI-compatible endpoint", () => {
   it("streams chat deltas and ends with the reported usage, sending the messages, model id and key", async () => {
@@ -31,7 +38,8 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
       { role: "user" as const, content: "Capital of France?" },
     ];
     const deltas: string[] = [];
-    for await (const part of ai.chatStream({ model: "gpt-4o-mini", messages, signal: signal() })) if ("delta" in part) deltas.push(part.delta);
+    for await (const part of ai.chatStream({ model: "gpt-4o-mini", messages, signal: signal() }))
+      if ("delta" in part) deltas.push(part.delta);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe("Paris is the capital of France.");
     const { text, usage } = await collect({ model: "gpt-4o-mini", messages });
@@ -40,7 +48,12 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
     const [req] = fake.requests;
     expect(req.path).toBe("/v1/chat/completions");
     expect(req.authorization).toBe(`Bearer ${fake.apiKey}`);
-    expect(req.body).toMatchObject({ model: "gpt-4o-mini", messages, stream: true, stream_options: { include_usage: true } });
+    expect(req.body).toMatchObject({
+      model: "gpt-4o-mini",
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it("generates an image from base64 data and edits an uploaded photo as multipart", async () => {
@@ -50,7 +63,13 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
     expect(fake.requests[0].body).toMatchObject({ model: "gpt-image-1", prompt: "a red fox" });
     expect(fake.requests[0].body.response_format).toBeUndefined();
 
-    const edited = await ai.editImage({ model: "gpt-image-1", prompt: "add a hat", image: Buffer.from("photo-bytes"), filename: "me.png", signal: signal() });
+    const edited = await ai.editImage({
+      model: "gpt-image-1",
+      prompt: "add a hat",
+      image: Buffer.from("photo-bytes"),
+      filename: "me.png",
+      signal: signal(),
+    });
     expect(edited.data.subarray(1, 4).toString()).toBe("PNG");
     const edit = fake.requests[1];
     expect(edit.path).toBe("/v1/images/edits");
@@ -60,23 +79,39 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
 
   it("transcribes audio (whisper with its duration) and synthesises speech with the configured voice", async () => {
     fake.transcript = "Remind me to call mum.";
-    const heard = await ai.transcribe({ model: "whisper-1", audio: Buffer.from("ogg-bytes"), filename: "voice.ogg", signal: signal() });
+    const heard = await ai.transcribe({
+      model: "whisper-1",
+      audio: Buffer.from("ogg-bytes"),
+      filename: "voice.ogg",
+      signal: signal(),
+    });
     expect(heard).toEqual({ text: "Remind me to call mum.", durationSeconds: 3.5 });
     expect(fake.requests[0].files[0]).toMatchObject({ field: "file", filename: "voice.ogg" });
     expect(fake.requests[0].body).toMatchObject({ model: "whisper-1", response_format: "verbose_json" });
 
     const spoken = await ai.speech({ model: "tts-1", text: "Hello", signal: signal() });
     expect(spoken).toEqual({ data: FAKE_SPEECH_BYTES, contentType: "audio/mpeg" });
-    expect(fake.requests[1].body).toMatchObject({ model: "tts-1", input: "Hello", voice: "nova", response_format: "mp3" });
+    expect(fake.requests[1].body).toMatchObject({
+      model: "tts-1",
+      input: "Hello",
+      voice: "nova",
+      response_format: "mp3",
+    });
   });
 
   it("surfaces a failing endpoint (500 and 400) and a wrong key as errors with their status", async () => {
     fake.mode = "fail500";
-    await expect(ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: signal() })).rejects.toMatchObject({ status: 500 });
+    await expect(ai.generateImage({ model: "gpt-image-1", prompt: "x", signal: signal() })).rejects.toMatchObject({
+      status: 500,
+    });
     fake.mode = "fail400";
-    await expect(collect({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 400 });
+    await expect(collect({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({
+      status: 400,
+    });
     fake.mode = "normal";
-    await expect(provider({ apiKey: "sk-wrong" }).speech({ model: "tts-1", text: "hi", signal: signal() })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      provider({ apiKey: "sk-wrong" }).speech({ model: "tts-1", text: "hi", signal: signal() }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it("gives up on a hanging endpoint after the configured timeout", async () => {

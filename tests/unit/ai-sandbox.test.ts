@@ -15,7 +15,11 @@ describe("sandbox AI provider (demo mode)", () => {
   it("streams a labelled demo answer echoing the question with a list and a code block, then usage", async () => {
     const parts: string[] = [];
     let usage: unknown;
-    for await (const p of sandboxAiProvider.chatStream({ model: "gpt-4o-mini", messages: [{ role: "user", content: "How do I sort a list?" }], signal: signal() })) {
+    for await (const p of sandboxAiProvider.chatStream({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "How do I sort a list?" }],
+      signal: signal(),
+    })) {
       if ("delta" in p) parts.push(p.delta);
       else usage = p.usage;
     }
@@ -39,14 +43,23 @@ describe("sandbox AI provider (demo mode)", () => {
   });
 
   it("answers a labelled transcription, a playable WAV for speech, and cleans audio through ffmpeg", async () => {
-    const heard = await sandboxAiProvider.transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() });
+    const heard = await sandboxAiProvider.transcribe({
+      model: "whisper-1",
+      audio: Buffer.alloc(10),
+      filename: "v.ogg",
+      signal: signal(),
+    });
     expect(heard.text).toMatch(/^Demo transcription \(sandbox/);
     const spoken = await sandboxAiProvider.speech({ model: "tts-1", text: "Hello there", signal: signal() });
     expect(spoken.contentType).toBe("audio/wav");
     expect(spoken.note).toMatch(/^Demo speech \(sandbox/);
     expect(spoken.data.subarray(0, 4).toString()).toBe("RIFF");
     expect(spoken.data.subarray(8, 12).toString()).toBe("WAVE");
-    const cleaned = await sandboxAiProvider.cleanAudio({ audio: sandboxWav("noisy input"), filename: "noisy.wav", signal: signal() });
+    const cleaned = await sandboxAiProvider.cleanAudio({
+      audio: sandboxWav("noisy input"),
+      filename: "noisy.wav",
+      signal: signal(),
+    });
     expect(cleaned.contentType).toBe("audio/ogg");
     expect(cleaned.note).toMatch(/^Demo noise removal \(sandbox/);
     expect(cleaned.data.subarray(0, 4).toString()).toBe("OggS");
@@ -55,7 +68,11 @@ describe("sandbox AI provider (demo mode)", () => {
   it("answers in demo mode when nothing serves the model, the endpoint does when one is set", async () => {
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_API_KEY;
-    const heard = await (await import("@/lib/server/ai/provider")).getAiProvider().transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() });
+    const heard = await (
+      await import("@/lib/server/ai/provider")
+    )
+      .getAiProvider()
+      .transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() });
     expect(heard.text).toMatch(/^Demo transcription \(sandbox/);
     vi.resetModules();
     process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1"; // nothing listens: the SDK's connection error
@@ -63,7 +80,9 @@ describe("sandbox AI provider (demo mode)", () => {
     process.env.AI_MAX_RETRIES = "0";
     const { APIConnectionError } = await import("openai");
     const { getAiProvider } = await import("@/lib/server/ai/provider");
-    const failed = await getAiProvider().transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() }).catch((e: Error) => e);
+    const failed = await getAiProvider()
+      .transcribe({ model: "whisper-1", audio: Buffer.alloc(10), filename: "v.ogg", signal: signal() })
+      .catch((e: Error) => e);
     expect(failed).toMatchObject({ name: "ChannelsDownError", cause: expect.any(APIConnectionError) });
   });
 
@@ -72,11 +91,15 @@ describe("sandbox AI provider (demo mode)", () => {
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_API_KEY;
     const { getAiProvider, checkAiConfig, AiNotConfiguredError } = await import("@/lib/server/ai/provider");
-    await expect(getAiProvider().generateImage({ model: "gpt-image-1", prompt: "p", signal: signal() })).rejects.toBeInstanceOf(AiNotConfiguredError);
+    await expect(
+      getAiProvider().generateImage({ model: "gpt-image-1", prompt: "p", signal: signal() }),
+    ).rejects.toBeInstanceOf(AiNotConfiguredError);
     const log = vi.fn();
     expect(checkAiConfig(log)).toBe(false);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/OPENAI_BASE_URL and OPENAI_API_KEY/));
     const { sandboxAiProvider: prodSandbox } = await import("@/lib/server/demo/sandbox-ai");
-    await expect(prodSandbox.generateImage({ model: "m", prompt: "p", signal: signal() })).rejects.toThrow(/refused in production/);
+    await expect(prodSandbox.generateImage({ model: "m", prompt: "p", signal: signal() })).rejects.toThrow(
+      /refused in production/,
+    );
   });
 });

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // The page was launched by user 7: the token is kept with that user's id (lib/client/session.ts).
-vi.mock("@/lib/client/launch-params", () => ({ getRawInitData: () => "signed-init-data", currentLaunch: () => ({ user: { id: 7 } }) }));
+vi.mock("@/lib/client/launch-params", () => ({
+  getRawInitData: () => "signed-init-data",
+  currentLaunch: () => ({ user: { id: 7 } }),
+}));
 const session = (token: string, userId = 7) => JSON.stringify({ userId, token });
 const storedToken = () => (JSON.parse(store.get("session") ?? "null") as { token?: string } | null)?.token;
 
@@ -48,8 +51,16 @@ describe("api (the mini-app's token source)", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
     const { api } = await import("@/lib/client/api-client");
-    const results = await Promise.all([api("GET /api/referral/balance"), api("GET /api/referral/my-code"), api("GET /api/referral/can-apply")]);
-    expect(results).toEqual([{ ok: "/api/referral/balance" }, { ok: "/api/referral/my-code" }, { ok: "/api/referral/can-apply" }]);
+    const results = await Promise.all([
+      api("GET /api/referral/balance"),
+      api("GET /api/referral/my-code"),
+      api("GET /api/referral/can-apply"),
+    ]);
+    expect(results).toEqual([
+      { ok: "/api/referral/balance" },
+      { ok: "/api/referral/my-code" },
+      { ok: "/api/referral/can-apply" },
+    ]);
     expect(logins).toBe(1);
     expect(storedToken()).toBe("fresh");
   });
@@ -57,9 +68,14 @@ describe("api (the mini-app's token source)", () => {
   it("removes the token and sends the user to the root when the refresh fails", async () => {
     store.set("session", session("old"));
     (window as { location: { hash: string } }).location.hash = "#/tariff";
-    vi.stubGlobal("fetch", vi.fn(async (url: string) =>
-      url === "/api/auth/telegram-login" ? json(401, {}) : json(401, { error: { code: "unauthorized", message: "expired" } }),
-    ));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url === "/api/auth/telegram-login"
+          ? json(401, {})
+          : json(401, { error: { code: "unauthorized", message: "expired" } }),
+      ),
+    );
     const { api, ApiRequestError } = await import("@/lib/client/api-client");
     await expect(api("GET /api/referral/balance")).rejects.toBeInstanceOf(ApiRequestError);
     expect(store.has("session")).toBe(false);
@@ -76,7 +92,9 @@ describe("api (the mini-app's token source)", () => {
         return json(200, { jwtToken: "first", language: "ru" });
       }
       const auth = (init.headers as Record<string, string>).Authorization;
-      return auth === "Bearer first" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
+      return auth === "Bearer first"
+        ? json(200, { ok: url })
+        : json(401, { error: { code: "unauthorized", message: "no" } });
     });
     vi.stubGlobal("fetch", fetchMock);
     const { login } = await import("@/lib/client/session");
@@ -93,12 +111,17 @@ describe("api (the mini-app's token source)", () => {
   it("never sends a token kept for another launch user: it is dropped and this user signs in", async () => {
     store.set("session", session("someone-elses", 8));
     const sent: (string | undefined)[] = [];
-    vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => {
-      if (url === "/api/auth/telegram-login") return json(200, { jwtToken: "mine", language: "ru" });
-      const auth = (init.headers as Record<string, string>).Authorization;
-      sent.push(auth);
-      return auth === "Bearer mine" ? json(200, { ok: url }) : json(401, { error: { code: "unauthorized", message: "no" } });
-    }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === "/api/auth/telegram-login") return json(200, { jwtToken: "mine", language: "ru" });
+        const auth = (init.headers as Record<string, string>).Authorization;
+        sent.push(auth);
+        return auth === "Bearer mine"
+          ? json(200, { ok: url })
+          : json(401, { error: { code: "unauthorized", message: "no" } });
+      }),
+    );
     const { api } = await import("@/lib/client/api-client");
     await expect(api("GET /api/referral/balance")).resolves.toEqual({ ok: "/api/referral/balance" });
     expect(sent).not.toContain("Bearer someone-elses");
@@ -107,7 +130,10 @@ describe("api (the mini-app's token source)", () => {
 
   it("rebuilds the typed error from the JSON envelope", async () => {
     store.set("session", session("t"));
-    vi.stubGlobal("fetch", vi.fn(async () => json(409, { error: { code: "conflict", message: "A payment is pending" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(409, { error: { code: "conflict", message: "A payment is pending" } })),
+    );
     const { api } = await import("@/lib/client/api-client");
     await expect(api("POST /api/settings/recurrent", { body: { is_recurrent: false } })).rejects.toMatchObject({
       status: 409,

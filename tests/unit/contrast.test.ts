@@ -32,7 +32,14 @@ describe("readableShade", () => {
 
 describe("readableColours", () => {
   it("makes a host's too weak hint, link and button readable on the host's backgrounds", () => {
-    const host = { bgColor: "#ffffff", secondaryBgColor: "#eeeeee", hintColor: "#cccccc", linkColor: "#66aaff", buttonColor: "#99ccff", buttonTextColor: "#ffffff" };
+    const host = {
+      bgColor: "#ffffff",
+      secondaryBgColor: "#eeeeee",
+      hintColor: "#cccccc",
+      linkColor: "#66aaff",
+      buttonColor: "#99ccff",
+      buttonTextColor: "#ffffff",
+    };
     const colours = readableColours(host, false);
     for (const name of ["--text", "--hint", "--link", "--accent-ink", "--danger", "--success"]) {
       expect(contrastRatio(colours[name], "#eeeeee"), name).toBeGreaterThanOrEqual(AA_TEXT);

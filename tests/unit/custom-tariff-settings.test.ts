@@ -17,7 +17,10 @@ describe("custom tariff local settings", () => {
     });
   });
   it("restores what was saved, clamped and stepped", () => {
-    const raw = serializeCustomSettings({ values: { text: 3000400, audio: 505, image: 9999, video: 401, files: 1000 }, timeframe: "year" });
+    const raw = serializeCustomSettings({
+      values: { text: 3000400, audio: 505, image: 9999, video: 401, files: 1000 },
+      timeframe: "year",
+    });
     expect(restoreCustomSettings(raw, bounds)).toEqual({
       values: { text: 3000000, audio: 510, image: 2000, video: 401, files: 1000 },
       timeframe: "year",

@@ -7,7 +7,8 @@ import type { DemoChatEntity } from "@/lib/contracts/demo-chat";
 
 // Bot messages formatted with entities (Bot API MessageEntity) instead of parse_mode, as the demo chat
 // shows them: React elements, never the text as HTML, links only through safeUrl.
-const html = (text: string, entities: DemoChatEntity[]) => renderToStaticMarkup(createElement(TelegramText, { text, parseMode: null, entities }));
+const html = (text: string, entities: DemoChatEntity[]) =>
+  renderToStaticMarkup(createElement(TelegramText, { text, parseMode: null, entities }));
 
 describe("entities in the demo chat", () => {
   it("turns styles, code, pre and links into a nested tree; text between them stays", () => {
@@ -21,7 +22,13 @@ describe("entities in the demo chat", () => {
       ]),
     ).toEqual([
       { type: "text", text: "Hi " },
-      { type: "bold", children: [{ type: "text", text: "bold " }, { type: "italic", children: [{ type: "text", text: "italic" }] }] },
+      {
+        type: "bold",
+        children: [
+          { type: "text", text: "bold " },
+          { type: "italic", children: [{ type: "text", text: "italic" }] },
+        ],
+      },
       { type: "text", text: " end " },
       { type: "code", text: "x=1" },
       { type: "text", text: "\n" },
@@ -66,13 +73,17 @@ describe("entities in the demo chat", () => {
   });
 
   it("offsets count UTF-16 code units: formatting after an emoji lands on the right letters", () => {
-    expect(html("🚀 go now", [{ type: "bold", offset: 3, length: 2 }])).toBe('<div class="tg-text">🚀 <strong>go</strong> now</div>');
+    expect(html("🚀 go now", [{ type: "bold", offset: 3, length: 2 }])).toBe(
+      '<div class="tg-text">🚀 <strong>go</strong> now</div>',
+    );
   });
 
   it("is safe: markup in the text stays text, a javascript: link is no link, broken spans are dropped or cut", () => {
-    expect(html("<img src=x onerror=alert(1)> click", [{ type: "text_link", offset: 29, length: 5, url: "javascript:alert(1)" }])).toBe(
-      '<div class="tg-text">&lt;img src=x onerror=alert(1)&gt; <span>click</span></div>',
-    );
+    expect(
+      html("<img src=x onerror=alert(1)> click", [
+        { type: "text_link", offset: 29, length: 5, url: "javascript:alert(1)" },
+      ]),
+    ).toBe('<div class="tg-text">&lt;img src=x onerror=alert(1)&gt; <span>click</span></div>');
     // Past the end, negative, empty: ignored; an inner entity running past its parent is cut at the parent's end.
     expect(
       entitiesToNodes("abcdef", [
@@ -83,13 +94,29 @@ describe("entities in the demo chat", () => {
         { type: "strikethrough", offset: 9, length: 2 },
       ]),
     ).toEqual([
-      { type: "bold", children: [{ type: "text", text: "ab" }, { type: "italic", children: [{ type: "text", text: "c" }] }] },
+      {
+        type: "bold",
+        children: [
+          { type: "text", text: "ab" },
+          { type: "italic", children: [{ type: "text", text: "c" }] },
+        ],
+      },
       { type: "text", text: "def" },
     ]);
   });
 
   it("MarkdownV2 still wins when parse_mode is set, and plain text without either shows as it is", () => {
-    expect(renderToStaticMarkup(createElement(TelegramText, { text: "*x*", parseMode: "MarkdownV2", entities: [{ type: "italic", offset: 0, length: 3 }] }))).toBe('<div class="tg-text"><strong>x</strong></div>');
-    expect(renderToStaticMarkup(createElement(TelegramText, { text: "*x*", parseMode: null }))).toBe('<div class="tg-text">*x*</div>');
+    expect(
+      renderToStaticMarkup(
+        createElement(TelegramText, {
+          text: "*x*",
+          parseMode: "MarkdownV2",
+          entities: [{ type: "italic", offset: 0, length: 3 }],
+        }),
+      ),
+    ).toBe('<div class="tg-text"><strong>x</strong></div>');
+    expect(renderToStaticMarkup(createElement(TelegramText, { text: "*x*", parseMode: null }))).toBe(
+      '<div class="tg-text">*x*</div>',
+    );
   });
 });

@@ -29,7 +29,9 @@ describe("Dockerfile", () => {
   });
 
   it("builds with npm ci and npm run build (which completes the standalone folder)", () => {
-    const runs = stages.flatMap((stage) => stage.instructions.filter((i) => i.getKeyword() === "RUN").map((i) => i.getArgumentsContent()));
+    const runs = stages.flatMap((stage) =>
+      stage.instructions.filter((i) => i.getKeyword() === "RUN").map((i) => i.getArgumentsContent()),
+    );
     expect(runs).toEqual(expect.arrayContaining([expect.stringMatching(/^npm ci\b/), "npm run build"]));
     expect(inFinal("RUN").every((run) => !/npm|next/.test(run.getArgumentsContent() ?? ""))).toBe(true);
   });
@@ -48,7 +50,9 @@ describe("Dockerfile", () => {
   });
 
   it("listens on all interfaces, exposes the port, checks /api/health and runs the standalone server", () => {
-    const env = inFinal("ENV").map((instruction) => instruction.getArgumentsContent()).join(" ");
+    const env = inFinal("ENV")
+      .map((instruction) => instruction.getArgumentsContent())
+      .join(" ");
     expect(env).toMatch(/HOSTNAME=0\.0\.0\.0/);
     expect(env).toMatch(/PORT=3000/);
     expect(inFinal("EXPOSE").map((expose) => args(expose)[0])).toEqual(["3000"]);

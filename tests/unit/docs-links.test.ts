@@ -27,7 +27,12 @@ const anchorsOf = (file: string) =>
 
 // Links outside code: fenced blocks and code spans may hold brackets that are not links.
 const linksOf = (file: string) =>
-  [...read(file).replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "").matchAll(/\]\(([^)\s]+)\)/g)]
+  [
+    ...read(file)
+      .replace(/```[\s\S]*?```/g, "")
+      .replace(/`[^`\n]*`/g, "")
+      .matchAll(/\]\(([^)\s]+)\)/g),
+  ]
     .map((m) => m[1])
     .filter((target) => !/^[a-z]+:/.test(target));
 

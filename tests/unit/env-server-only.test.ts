@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 // lib/env.ts reads every secret: a client bundle that imported it would fail the build instead of
 // shipping them. Outside vitest's alias, "server-only" throws unless resolved as react-server.
 const importEnv = (conditions: string[]) =>
-  spawnSync(process.execPath, [...conditions, "--import", "tsx", "-e", 'await import("./lib/env.ts")'], { encoding: "utf8", env: { ...process.env, APP_MODE: "demo" } });
+  spawnSync(process.execPath, [...conditions, "--import", "tsx", "-e", 'await import("./lib/env.ts")'], {
+    encoding: "utf8",
+    env: { ...process.env, APP_MODE: "demo" },
+  });
 
 describe("lib/env.ts is server-only", () => {
   it("refuses to load outside the server (react-server) build", () => {

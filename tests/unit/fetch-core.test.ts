@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError, createApi, type TokenSource } from "@/lib/client/fetch-core";
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** A token source whose refresh hands out "fresh"; counts refreshes. */
 function tokens(start: string | null) {
@@ -42,13 +43,18 @@ describe("createApi (the fetch core of the mini-app and the demo chat)", () => {
     const form = new FormData();
     await api("POST /api/demo/chat/updates", { formData: form });
     const [[, first], [, second]] = fetchMock.mock.calls;
-    expect([first?.body, (first?.headers as Record<string, string>)["Content-Type"]]).toEqual(['{"text":"hi"}', "application/json"]);
+    expect([first?.body, (first?.headers as Record<string, string>)["Content-Type"]]).toEqual([
+      '{"text":"hi"}',
+      "application/json",
+    ]);
     expect([second?.body, (second?.headers as Record<string, string>)["Content-Type"]]).toEqual([form, undefined]);
   });
 
   it("on a 401 refreshes the token once and retries once with the new one", async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      authorization(init) === "Bearer fresh" ? json(200, { ref_balance: 5, currency: "RUB" }) : json(401, { error: { code: "unauthorized", message: "expired" } }),
+      authorization(init) === "Bearer fresh"
+        ? json(200, { ref_balance: 5, currency: "RUB" })
+        : json(401, { error: { code: "unauthorized", message: "expired" } }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const source = tokens("old");
@@ -62,13 +68,20 @@ describe("createApi (the fetch core of the mini-app and the demo chat)", () => {
     const fetchMock = vi.fn(async () => json(401, { error: { code: "unauthorized", message: "Unknown user" } }));
     vi.stubGlobal("fetch", fetchMock);
     const source = tokens("old");
-    await expect(createApi(source)("GET /api/referral/balance")).rejects.toMatchObject({ status: 401, code: "unauthorized", message: "Unknown user" });
+    await expect(createApi(source)("GET /api/referral/balance")).rejects.toMatchObject({
+      status: 401,
+      code: "unauthorized",
+      message: "Unknown user",
+    });
     expect(source.refreshes).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("a failed refresh tells the source and throws the 401", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(401, { error: { code: "unauthorized", message: "expired" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(401, { error: { code: "unauthorized", message: "expired" } })),
+    );
     const source = { ...tokens("old"), refresh: async () => Promise.reject(new Error("no launch data")) };
     let failed = 0;
     source.onRefreshFailed = () => void failed++;
@@ -77,13 +90,32 @@ describe("createApi (the fetch core of the mini-app and the demo chat)", () => {
   });
 
   it("rebuilds the typed error from the JSON envelope, fields included; a body that is not JSON keeps the status text", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(400, { error: { code: "bad_request", message: "Invalid input", fields: { is_recurrent: ["Expected boolean"] } } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(400, {
+          error: { code: "bad_request", message: "Invalid input", fields: { is_recurrent: ["Expected boolean"] } },
+        }),
+      ),
+    );
     const api = createApi(tokens("t"));
     const error = await api("POST /api/settings/recurrent", { body: { is_recurrent: true } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, code: "bad_request", message: "Invalid input", fields: { is_recurrent: ["Expected boolean"] } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "bad_request",
+      message: "Invalid input",
+      fields: { is_recurrent: ["Expected boolean"] },
+    });
 
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 502, statusText: "Bad Gateway" })));
-    await expect(api("GET /api/referral/balance")).rejects.toMatchObject({ status: 502, code: "unknown", message: "Bad Gateway" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>", { status: 502, statusText: "Bad Gateway" })),
+    );
+    await expect(api("GET /api/referral/balance")).rejects.toMatchObject({
+      status: 502,
+      code: "unknown",
+      message: "Bad Gateway",
+    });
   });
 });

@@ -9,7 +9,12 @@ import { honourTelegramLimits } from "@/lib/server/bot/telegram-limits";
 // outlast the test's timeout.
 
 type Prev = Parameters<Transformer>[0];
-const floodAnswer = { ok: false, error_code: 429, description: "Too Many Requests: retry after 30", parameters: { retry_after: 30 } };
+const floodAnswer = {
+  ok: false,
+  error_code: 429,
+  description: "Too Many Requests: retry after 30",
+  parameters: { retry_after: 30 },
+};
 
 describe("a flood wait inside an update", () => {
   it("ends when the update is handed over: the call answers Telegram's 429 and is not made again", async () => {
@@ -38,7 +43,10 @@ describe("a flood wait inside an update", () => {
     const { run, done } = runUpdate(1, async () => {
       await Promise.resolve(); // `run` is assigned once runUpdate has answered
       handOver(run);
-      return transformer((async () => (calls++, floodAnswer)) as unknown as Prev, "sendMessage", { chat_id: 1, text: "the answer" });
+      return transformer((async () => (calls++, floodAnswer)) as unknown as Prev, "sendMessage", {
+        chat_id: 1,
+        text: "the answer",
+      });
     });
     expect(await done).toEqual(floodAnswer);
     expect(calls).toBe(1);

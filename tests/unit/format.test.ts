@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decimalSeparator, deviceTimeZone, formatCount, formatMoney, formatNumber, parseNumberInput } from "@/lib/shared/format";
+import {
+  decimalSeparator,
+  deviceTimeZone,
+  formatCount,
+  formatMoney,
+  formatNumber,
+  parseNumberInput,
+} from "@/lib/shared/format";
 
 // Intl writes no-break (U+00A0) and narrow no-break (U+202F) spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

@@ -21,7 +21,12 @@ describe("job prices", () => {
   });
 
   it("quotes the median price of a kind, and the default when the catalogue has none", () => {
-    const costs = [actionCost("text_to_image", 4), actionCost("text_to_image", 6), actionCost("generate_image", 10), actionCost("text", 2000)];
+    const costs = [
+      actionCost("text_to_image", 4),
+      actionCost("text_to_image", 6),
+      actionCost("generate_image", 10),
+      actionCost("text", 2000),
+    ];
     expect(typicalUnits(costs, "image_tokens")).toBe(6);
     expect(typicalUnits(costs, "text_tokens")).toBe(200);
     expect(typicalUnits([], "file_tokens")).toBe(20);

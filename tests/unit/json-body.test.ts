@@ -60,7 +60,8 @@ describe("databaseErrorToApiError", () => {
   };
 
   it("maps input the database refused to 400", () => {
-    for (const code of ["22003", "22P02", "22021", "23505", "23503"]) expect(databaseErrorToApiError(withCode(code, true))?.status).toBe(400);
+    for (const code of ["22003", "22P02", "22021", "23505", "23503"])
+      expect(databaseErrorToApiError(withCode(code, true))?.status).toBe(400);
   });
 
   it("maps a lost connection to 503 with Retry-After", () => {

@@ -20,7 +20,10 @@ describe("the layer lint rule", () => {
   });
 
   it("refuses lib/server in db", async () => {
-    const errors = await layerErrors("db/probe.ts", 'import { ApiError } from "@/lib/server/http/api-error";\nexport const probe = ApiError;\n');
+    const errors = await layerErrors(
+      "db/probe.ts",
+      'import { ApiError } from "@/lib/server/http/api-error";\nexport const probe = ApiError;\n',
+    );
     expect(errors).toEqual([expect.stringContaining("db/ sits below lib/server")]);
   });
 

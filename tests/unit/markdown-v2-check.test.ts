@@ -30,7 +30,10 @@ describe("markdownV2Problem", () => {
   });
 
   it("agrees with what the bot's converter (telegramify-markdown) produces from ordinary Markdown", () => {
-    const converted = convertMarkdown("# Title\n\nSome **bold**, a [link](https://example.com), 1. item - done!", "escape");
+    const converted = convertMarkdown(
+      "# Title\n\nSome **bold**, a [link](https://example.com), 1. item - done!",
+      "escape",
+    );
     expect(markdownV2Problem(converted)).toBeNull();
   });
 });

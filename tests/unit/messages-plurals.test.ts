@@ -5,7 +5,9 @@ import en from "@/messages/en.json";
 type Messages = { [key: string]: string | Messages };
 
 const leaves = (o: Messages, prefix = ""): [string, string][] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]]));
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === "object" ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]],
+  );
 
 // A number placed before a counted noun needs plural forms ("1 message", "2 messages"; in Russian three
 // forms), so it must be an ICU plural. Counted nouns are found in the English text: a plain or number
@@ -24,7 +26,10 @@ function countsWithoutPlural(message: string): string[] {
         if (e.type === TYPE.argument || e.type === TYPE.number) return `{${e.value}}`;
         if (e.type === TYPE.tag) return text(e.children);
         // Inside a plural or select each branch stands on its own; a plural's # is counted already.
-        if (e.type === TYPE.plural || e.type === TYPE.select) return ` ${Object.values(e.options).map((o) => text(o.value)).join(" | ")} `;
+        if (e.type === TYPE.plural || e.type === TYPE.select)
+          return ` ${Object.values(e.options)
+            .map((o) => text(o.value))
+            .join(" | ")} `;
         return " ";
       })
       .join("");

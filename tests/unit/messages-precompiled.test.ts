@@ -24,7 +24,9 @@ function compiledFile(locale: Locale): Promise<Messages> {
     const context = {
       getOptions: () => ({ messages: { format: "json" as const, precompile: true } }),
       async: () => (error: Error | null, module?: string) =>
-        error ? reject(error) : resolve(JSON.parse(JSON.parse(/^export default JSON\.parse\((.*)\);$/s.exec(module!)![1]))),
+        error
+          ? reject(error)
+          : resolve(JSON.parse(JSON.parse(/^export default JSON\.parse\((.*)\);$/s.exec(module!)![1]))),
       resourcePath: file,
       rootContext: process.cwd(),
     };
@@ -33,7 +35,9 @@ function compiledFile(locale: Locale): Promise<Messages> {
 }
 
 const leaves = (o: Messages, prefix = ""): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : leaves(v as Messages, `${prefix}${k}.`)));
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === "string" ? [`${prefix}${k}`] : leaves(v as Messages, `${prefix}${k}.`),
+  );
 
 /** The values that exercise a message: one set per count, each select on a case of its own in turn. */
 function valueSets(message: string): Record<string, unknown>[] {
@@ -63,7 +67,9 @@ function valueSets(message: string): Record<string, unknown>[] {
     ...Object.fromEntries([...texts].map((name) => [name, `«${name}»`])),
     ...Object.fromEntries([...numbers].map((name) => [name, COUNTS[i % COUNTS.length]])),
     ...Object.fromEntries([...cases].map(([name, keys]) => [name, keys[i % keys.length]])),
-    ...Object.fromEntries([...tags].map((name) => [name, (chunks: string[]) => `<${name}>${chunks.join("")}</${name}>`])),
+    ...Object.fromEntries(
+      [...tags].map((name) => [name, (chunks: string[]) => `<${name}>${chunks.join("")}</${name}>`]),
+    ),
   }));
 }
 
@@ -71,10 +77,25 @@ describe.each(LOCALES)("%s messages, compiled as the build does", (locale) => {
   it("format as the parser formats them", async () => {
     const written = JSON.parse(fs.readFileSync(path.resolve("messages", `${locale}.json`), "utf8")) as Messages;
     const compiled = await compiledFile(locale);
-    const parsed = createTranslator({ locale, messages: written as AbstractIntlMessages, formats: FORMATS, timeZone: "UTC", onError: (error) => { throw error; } });
+    const parsed = createTranslator({
+      locale,
+      messages: written as AbstractIntlMessages,
+      formats: FORMATS,
+      timeZone: "UTC",
+      onError: (error) => {
+        throw error;
+      },
+    });
     const cache = _createCache();
-    const options = { cache, formatters: _createIntlFormatters(cache), globalFormats: FORMATS, locale, timeZone: "UTC" };
-    const at = (tree: Messages, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Messages)[part], tree);
+    const options = {
+      cache,
+      formatters: _createIntlFormatters(cache),
+      globalFormats: FORMATS,
+      locale,
+      timeZone: "UTC",
+    };
+    const at = (tree: Messages, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Messages)[part], tree);
     const differences = leaves(written).flatMap((key) =>
       valueSets(at(written, key) as string).flatMap((values) => {
         // t.markup takes every message (tags as functions of strings) and returns a string.

@@ -22,7 +22,10 @@ const placeholderMismatch = (a: string, b: string): string | null => {
 
 describe("messages", () => {
   it("ru and en have the same keys", () => {
-    const keys = (o: Messages) => leaves(o).map(([k]) => k).sort();
+    const keys = (o: Messages) =>
+      leaves(o)
+        .map(([k]) => k)
+        .sort();
     expect(keys(files.en)).toEqual(keys(files.ru));
   });
   it.each(Object.entries(files))("no %s message is empty or not a string", (_lang, messages) => {
@@ -46,6 +49,10 @@ describe("messages", () => {
   });
   it("the check sees an empty string in the file it reads", () => {
     const broken: Messages = { a: { b: "x", c: "" } };
-    expect(leaves(broken).filter(([, v]) => v === "").map(([k]) => k)).toEqual(["a.c"]);
+    expect(
+      leaves(broken)
+        .filter(([, v]) => v === "")
+        .map(([k]) => k),
+    ).toEqual(["a.c"]);
   });
 });

@@ -16,13 +16,23 @@ const model = (id: number, actions: Array<[string, boolean]>): ModelItem => ({
   gif: null,
   description: "",
   model_type_description: "text",
-  actions: actions.map(([action, has_access]) => ({ action: action as ModelAction, has_access, cost: defaultActionCost(action as ModelAction) })),
+  actions: actions.map(([action, has_access]) => ({
+    action: action as ModelAction,
+    has_access,
+    cost: defaultActionCost(action as ModelAction),
+  })),
 });
 
 describe("splitColumns", () => {
   it("splits into two halves, the left one taking the odd item", () => {
-    expect(splitColumns([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
-    expect(splitColumns([1, 2, 3, 4])).toEqual([[1, 2], [3, 4]]);
+    expect(splitColumns([1, 2, 3, 4, 5])).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(splitColumns([1, 2, 3, 4])).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(splitColumns([1])).toEqual([[1], []]);
     expect(splitColumns([])).toEqual([[], []]);
   });
@@ -49,7 +59,19 @@ describe("accessibleModelIds", () => {
   it("flags every action of a model with its access", () => {
     const actions: ModelAction[] = ["text_to_video", "image_to_video"];
     const costs = { text_to_video: actionCost("text_to_video", 25), image_to_video: actionCost("image_to_video", 30) };
-    const row = { id: 7, modelName: "x", displayName: "X", displayNameEn: null, image: "/i.svg", gif: null, description: "", descriptionEn: null, modelTypeDescription: "video", actions, costs };
+    const row = {
+      id: 7,
+      modelName: "x",
+      displayName: "X",
+      displayNameEn: null,
+      image: "/i.svg",
+      gif: null,
+      description: "",
+      descriptionEn: null,
+      modelTypeDescription: "video",
+      actions,
+      costs,
+    };
     expect(toModelItem(row, new Set([7]), "ru").actions.every((a) => a.has_access)).toBe(true);
     expect(toModelItem(row, new Set([7]), "ru").actions.map((a) => a.cost)).toEqual([
       { kind: "video_tokens", units: 25, per: "5_seconds" },
@@ -59,7 +81,19 @@ describe("accessibleModelIds", () => {
   });
 
   it("answers the model's texts in the caller's language, the Russian where no English is set", () => {
-    const row = { id: 7, modelName: "x", displayName: "Икс", displayNameEn: "X", image: "/i.svg", gif: null, description: "Быстрая", descriptionEn: null, modelTypeDescription: "text", actions: [] as ModelAction[], costs: {} };
+    const row = {
+      id: 7,
+      modelName: "x",
+      displayName: "Икс",
+      displayNameEn: "X",
+      image: "/i.svg",
+      gif: null,
+      description: "Быстрая",
+      descriptionEn: null,
+      modelTypeDescription: "text",
+      actions: [] as ModelAction[],
+      costs: {},
+    };
     expect(toModelItem(row, new Set(), "en")).toMatchObject({ display_name: "X", description: "Быстрая" });
     expect(toModelItem(row, new Set(), "ru")).toMatchObject({ display_name: "Икс", description: "Быстрая" });
   });

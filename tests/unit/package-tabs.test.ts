@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { filterPackagesByTab } from "@/components/packages/package-tabs";
 
-const pkgs = (["reset", "text_tokens", "text_tokens", "image_tokens", "file_tokens"] as const).map((package_purpose, i) => ({ id: i, package_purpose }));
+const pkgs = (["reset", "text_tokens", "text_tokens", "image_tokens", "file_tokens"] as const).map(
+  (package_purpose, i) => ({ id: i, package_purpose }),
+);
 
 describe("package tabs", () => {
   it("repeat shows the reset package, a-b everything", () => {

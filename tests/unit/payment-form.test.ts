@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { appliedDiscount, formatRoubles, payBlocker } from "@/components/payments/payment-form";
 
-const ok = { hasTariff: true, price: 490, months: 1, emailError: null, referralEnabled: false, referralError: null } as const;
+const ok = {
+  hasTariff: true,
+  price: 490,
+  months: 1,
+  emailError: null,
+  referralEnabled: false,
+  referralError: null,
+} as const;
 
 describe("pay button rules", () => {
   it("allows a complete form", () => expect(payBlocker(ok)).toBeNull());
@@ -27,7 +34,6 @@ describe("pay button rules", () => {
 
 describe("formatRoubles", () => {
   it("shows whole roubles plain and kopecks with two decimals", () => {
-
     expect(formatRoubles(490)).toBe("490");
     expect(formatRoubles(12.5)).toBe("12.50");
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MONTHS, PERIODS, isValidMonths, perDayCost, periodPrice, roundMoney } from "@/lib/shared/pricing/periods";
+import {
+  DEFAULT_MONTHS,
+  PERIODS,
+  isValidMonths,
+  perDayCost,
+  periodPrice,
+  roundMoney,
+} from "@/lib/shared/pricing/periods";
 import {
   CUSTOM_DEFAULTS,
   CUSTOM_STEPS,
@@ -13,12 +20,21 @@ import {
   timeframePrice,
   type TariffRates,
 } from "@/lib/shared/pricing/custom-tariff";
-import { REFERRAL_MIN_AMOUNT, REFERRAL_RESERVE, maxReferralDiscount, validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
+import {
+  REFERRAL_MIN_AMOUNT,
+  REFERRAL_RESERVE,
+  maxReferralDiscount,
+  validateReferralAmount,
+} from "@/lib/shared/pricing/referral-discount";
 
 // docs/product/billing.md "Periods and prices".
 describe("tariff periods", () => {
   it("offers 30, 60 and 90 days as 1, 2 and 3 months, 30 days by default", () => {
-    expect(PERIODS.map((p) => [p.days, p.months])).toEqual([[30, 1], [60, 2], [90, 3]]);
+    expect(PERIODS.map((p) => [p.days, p.months])).toEqual([
+      [30, 1],
+      [60, 2],
+      [90, 3],
+    ]);
     expect(DEFAULT_MONTHS).toBe(1);
     expect([0, 1, 2, 3, 4, 1.5].map(isValidMonths)).toEqual([false, true, true, true, false, false]);
   });

@@ -8,7 +8,8 @@ describe("retry policy", () => {
   it("retries a lost connection, a try-again 503 and a gateway timeout, nothing else", () => {
     expect(mayPassOnRetry(new TypeError("Failed to fetch"))).toBe(true);
     for (const status of [503, 504]) expect(mayPassOnRetry(answer(status)), String(status)).toBe(true);
-    for (const status of [400, 403, 404, 409, 422, 429, 500, 501, 502]) expect(mayPassOnRetry(answer(status)), String(status)).toBe(false);
+    for (const status of [400, 403, 404, 409, 422, 429, 500, 501, 502])
+      expect(mayPassOnRetry(answer(status)), String(status)).toBe(false);
     expect(mayPassOnRetry(new DOMException("timed out", "TimeoutError"))).toBe(false);
   });
 

@@ -1,9 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { cardBalance, cardStyleIndex, isActiveTariff, pickCardModels, shuffle } from "@/components/tariffs/tariff-cards";
+import {
+  cardBalance,
+  cardStyleIndex,
+  isActiveTariff,
+  pickCardModels,
+  shuffle,
+} from "@/components/tariffs/tariff-cards";
 import type { StandardTariff, TariffModel } from "@/lib/contracts/tariff";
 
 const m = (id: number, type: string): TariffModel => ({ id, name: `m${id}`, provider: "p", image: "", type });
-const models = [m(1, "text"), m(2, "text"), m(3, "text"), m(4, "text"), m(5, "text"), m(6, "image_edit"), m(7, "files"), m(8, "audio"), m(9, "video"), m(10, "image")];
+const models = [
+  m(1, "text"),
+  m(2, "text"),
+  m(3, "text"),
+  m(4, "text"),
+  m(5, "text"),
+  m(6, "image_edit"),
+  m(7, "files"),
+  m(8, "audio"),
+  m(9, "video"),
+  m(10, "image"),
+];
 
 describe("tariff cards", () => {
   it("cycles through five styles", () => {
@@ -33,8 +50,16 @@ describe("tariff cards", () => {
     expect(picked.video).toBeNull();
   });
   it("reads each kind's balance", () => {
-    const t = { token_balance: 1, image_balance: 2, file_balance: 3, video_balance: 4, minutes_balance: 5 } as StandardTariff;
-    expect(["text", "image", "files", "video", "audio"].map((k) => cardBalance(t, k as "text"))).toEqual([1, 2, 3, 4, 5]);
+    const t = {
+      token_balance: 1,
+      image_balance: 2,
+      file_balance: 3,
+      video_balance: 4,
+      minutes_balance: 5,
+    } as StandardTariff;
+    expect(["text", "image", "files", "video", "audio"].map((k) => cardBalance(t, k as "text"))).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
   });
   it("the active card equals the stored tariff, null meaning Free", () => {
     expect(isActiveTariff("Free", null, "Free")).toBe(true);

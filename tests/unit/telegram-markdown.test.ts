@@ -7,7 +7,14 @@ describe("parseMarkdownV2", () => {
     expect(parseMarkdownV2("*bold \\*text* _it __under__ it_ ~s~ ||sp|| `a\\`b` [link](https://x.org/\\))")).toEqual([
       { type: "bold", children: [{ type: "text", text: "bold *text" }] },
       { type: "text", text: " " },
-      { type: "italic", children: [{ type: "text", text: "it " }, { type: "underline", children: [{ type: "text", text: "under" }] }, { type: "text", text: " it" }] },
+      {
+        type: "italic",
+        children: [
+          { type: "text", text: "it " },
+          { type: "underline", children: [{ type: "text", text: "under" }] },
+          { type: "text", text: " it" },
+        ],
+      },
       { type: "text", text: " " },
       { type: "strike", children: [{ type: "text", text: "s" }] },
       { type: "text", text: " " },
@@ -21,7 +28,13 @@ describe("parseMarkdownV2", () => {
 
   it("reads pre blocks with their language and quote lines", () => {
     expect(parseMarkdownV2("> quoted *line*\n```ts\nconst a = 1;\n```\nend\\.")).toEqual([
-      { type: "quote", children: [{ type: "text", text: "quoted " }, { type: "bold", children: [{ type: "text", text: "line" }] }] },
+      {
+        type: "quote",
+        children: [
+          { type: "text", text: "quoted " },
+          { type: "bold", children: [{ type: "text", text: "line" }] },
+        ],
+      },
       { type: "pre", language: "ts", text: "const a = 1;" },
       { type: "text", text: "\nend." },
     ]);
@@ -35,7 +48,8 @@ describe("parseMarkdownV2", () => {
   });
 
   it("reads what the bot sends: the sandbox answer converted by telegramify-markdown", () => {
-    const markdown = "**Demo answer**\n\nYou asked *gpt-4o-mini*:\n\n> What is 2+2?\n\n- one;\n- two.\n\n```ts\nconst answer = 1;\n```";
+    const markdown =
+      "**Demo answer**\n\nYou asked *gpt-4o-mini*:\n\n> What is 2+2?\n\n- one;\n- two.\n\n```ts\nconst answer = 1;\n```";
     const nodes = parseMarkdownV2(convertMarkdown(markdown, "escape"))!;
     expect(nodes).not.toBeNull();
     expect(nodes[0]).toEqual({ type: "bold", children: [{ type: "text", text: "Demo answer" }] });

@@ -20,7 +20,11 @@ function harness({ bulk = false } = {}) {
   }) as unknown as Prev;
   const pace = createTelegramPacer().transformer({ bulk });
   const call = (method: string, payload: Record<string, unknown>) => pace(prev, method as never, payload as never);
-  return { sent, call, times: (method?: string) => sent.filter((s) => !method || s.method === method).map((s) => s.at) };
+  return {
+    sent,
+    call,
+    times: (method?: string) => sent.filter((s) => !method || s.method === method).map((s) => s.at),
+  };
 }
 
 describe("outgoing Bot API calls are paced under Telegram's limits", () => {
@@ -47,7 +51,9 @@ describe("outgoing Bot API calls are paced under Telegram's limits", () => {
     calls.push(h.call("sendMessage", { chat_id: 42, text: "m5" }));
     await vi.advanceTimersByTimeAsync(5_000);
     await Promise.all(calls);
-    expect(h.sent.map((s) => s.at)).toEqual([0, 0, 0, 1_000, 2_000, 3_000].map((at, i) => expect.closeTo(at, i < 3 ? 1 : 50)));
+    expect(h.sent.map((s) => s.at)).toEqual(
+      [0, 0, 0, 1_000, 2_000, 3_000].map((at, i) => expect.closeTo(at, i < 3 ? 1 : 50)),
+    );
     expect(h.sent.map((s) => s.text)).toEqual(["m0", "m1", "m2", "m3", "m4", "m5"]);
   });
 
@@ -60,7 +66,15 @@ describe("outgoing Bot API calls are paced under Telegram's limits", () => {
     void h.call("getFile", { file_id: "x" });
     await settle();
     expect(h.sent.map((s) => `${s.method}:${s.chatId ?? ""}`).sort()).toEqual(
-      ["getFile:", "sendChatAction:42", "sendMessage:42", "sendMessage:42", "sendMessage:42", "sendMessage:43", "sendMessageDraft:42"].sort(),
+      [
+        "getFile:",
+        "sendChatAction:42",
+        "sendMessage:42",
+        "sendMessage:42",
+        "sendMessage:42",
+        "sendMessage:43",
+        "sendMessageDraft:42",
+      ].sort(),
     );
   });
 
@@ -98,7 +112,9 @@ describe("outgoing Bot API calls are paced under Telegram's limits", () => {
     const prev = (async () => {
       throw new Error("network down");
     }) as unknown as Prev;
-    const failed = expect(pace(prev, "sendMessage" as never, { chat_id: 7, text: "x" } as never)).rejects.toThrow("network down");
+    const failed = expect(pace(prev, "sendMessage" as never, { chat_id: 7, text: "x" } as never)).rejects.toThrow(
+      "network down",
+    );
     await settle();
     await failed;
   });

@@ -1,15 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { initialState, restoreState, STATE_MAX_AGE_MS, validateRequest, withError, withResult, withStage, type VideoRequestData } from "@/lib/client/video-process-state";
+import {
+  initialState,
+  restoreState,
+  STATE_MAX_AGE_MS,
+  validateRequest,
+  withError,
+  withResult,
+  withStage,
+  type VideoRequestData,
+} from "@/lib/client/video-process-state";
 import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/client/video-local-cache";
 
-const data: VideoRequestData = { prompt: "waves", model_name: "gen4_turbo", model_id: 7, action: "image_to_video", format_key: "landscape", duration: 5, request_id: "r1" };
-const result = { success: true as const, message: "ok", video_url: "/api/files/v.mp4?exp=1&sig=x", action: "image_to_video" as const, model_name: "gen4_turbo" };
+const data: VideoRequestData = {
+  prompt: "waves",
+  model_name: "gen4_turbo",
+  model_id: 7,
+  action: "image_to_video",
+  format_key: "landscape",
+  duration: 5,
+  request_id: "r1",
+};
+const result = {
+  success: true as const,
+  message: "ok",
+  video_url: "/api/files/v.mp4?exp=1&sig=x",
+  action: "image_to_video" as const,
+  model_name: "gen4_turbo",
+};
 const now = 1_800_000_000_000;
 
 describe("video processing state", () => {
   it("starts with every stage pending at validation", () => {
     const s = initialState(data, now);
-    expect(s).toMatchObject({ isProcessing: true, requestSent: false, currentStage: "validation", result: null, error: null, savedAt: now });
+    expect(s).toMatchObject({
+      isProcessing: true,
+      requestSent: false,
+      currentStage: "validation",
+      result: null,
+      error: null,
+      savedAt: now,
+    });
     expect(Object.values(s.stages)).toEqual(["pending", "pending", "pending", "pending"]);
   });
 
@@ -31,9 +61,15 @@ describe("video processing state", () => {
 
   it("rejoins a request already sent (never sending a new one), and hands one never sent back to setup", () => {
     const sent = { ...withStage(initialState(data, now), "generation", "processing"), requestSent: true };
-    expect(restoreState(JSON.stringify(sent), now + 1000)).toMatchObject({ mode: "rejoin", state: { videoData: { request_id: "r1" } } });
+    expect(restoreState(JSON.stringify(sent), now + 1000)).toMatchObject({
+      mode: "rejoin",
+      state: { videoData: { request_id: "r1" } },
+    });
     const uploading = withStage(initialState(data, now), "upload", "processing");
-    expect(restoreState(JSON.stringify(uploading), now + 1000)).toMatchObject({ mode: "unsent", state: { videoData: { prompt: "waves" } } });
+    expect(restoreState(JSON.stringify(uploading), now + 1000)).toMatchObject({
+      mode: "unsent",
+      state: { videoData: { prompt: "waves" } },
+    });
     expect(restoreState(JSON.stringify(initialState(null, now)), now + 1000)).toBeNull();
   });
 
@@ -74,7 +110,9 @@ describe("local cache (rq_cache_, version 1.0)", () => {
     const store = memory();
     writeLocalCache({ store, key: "video_cost_veo-3", data: { estimated_cost: 40 }, now });
     expect(JSON.parse(store.map.get("rq_cache_video_cost_veo-3")!)).toMatchObject({ version: "1.0", timestamp: now });
-    expect(readLocalCache({ store, key: "video_cost_veo-3", maxAgeMs: 1000, now: now + 999 })).toEqual({ estimated_cost: 40 });
+    expect(readLocalCache({ store, key: "video_cost_veo-3", maxAgeMs: 1000, now: now + 999 })).toEqual({
+      estimated_cost: 40,
+    });
     expect(readLocalCache({ store, key: "video_cost_veo-3", maxAgeMs: 1000, now: now + 1001 })).toBeUndefined();
   });
 

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { defaultFormat, formatGroup, groupFormats, type VideoFormat } from "@/lib/shared/video/formats";
-import { DEFAULT_VIDEO_COST, defaultDuration, durationOptions, videoCost, videoFamily } from "@/lib/shared/video/durations";
+import {
+  DEFAULT_VIDEO_COST,
+  defaultDuration,
+  durationOptions,
+  videoCost,
+  videoFamily,
+} from "@/lib/shared/video/durations";
 import { findCapability, supportsAction, type VideoCapability } from "@/lib/shared/video/capabilities";
 
-const f = (key: string, width: number, height: number): VideoFormat => ({ key, name: key, width, height, aspect_ratio: `${width}:${height}` });
+const f = (key: string, width: number, height: number): VideoFormat => ({
+  key,
+  name: key,
+  width,
+  height,
+  aspect_ratio: `${width}:${height}`,
+});
 
 describe("video formats", () => {
   it("groups by aspect ratio: above 1.1 landscape, below 0.9 portrait, otherwise square", () => {
@@ -61,8 +73,20 @@ describe("video durations and cost", () => {
 
 describe("video capabilities", () => {
   const caps: VideoCapability[] = [
-    { model_name_pattern: "veo", supports_text_to_video: true, supports_image_to_video: true, supports_video_to_video: false, supported_formats: [] },
-    { model_name_pattern: "gen4_turbo", supports_text_to_video: false, supports_image_to_video: true, supports_video_to_video: false, supported_formats: [] },
+    {
+      model_name_pattern: "veo",
+      supports_text_to_video: true,
+      supports_image_to_video: true,
+      supports_video_to_video: false,
+      supported_formats: [],
+    },
+    {
+      model_name_pattern: "gen4_turbo",
+      supports_text_to_video: false,
+      supports_image_to_video: true,
+      supports_video_to_video: false,
+      supported_formats: [],
+    },
   ];
   it("finds a model's family by the pattern its name contains", () => {
     expect(findCapability(caps, "veo-3")?.model_name_pattern).toBe("veo");

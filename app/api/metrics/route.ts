@@ -7,7 +7,12 @@ import { metricsExposition } from "@/lib/server/metrics/exposition";
 // GET /api/metrics - Prometheus metrics (Bearer METRICS_TOKEN; 404 when it is not set)
 export const GET = withPublic(
   {
-    authorize: (req) => assertBearerSecret({ authorization: req.headers.get("authorization"), secret: env.METRICS_TOKEN, name: "METRICS_TOKEN" }),
+    authorize: (req) =>
+      assertBearerSecret({
+        authorization: req.headers.get("authorization"),
+        secret: env.METRICS_TOKEN,
+        name: "METRICS_TOKEN",
+      }),
     response: metricsResponseSchema,
   },
   async () => metricsExposition(),

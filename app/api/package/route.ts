@@ -4,4 +4,6 @@ import { userLanguage } from "@/lib/server/users";
 import { listPackages } from "@/lib/server/tariffs/catalogue";
 
 // GET /api/package/ - the package store (answers with and without the trailing slash)
-export const GET = withUser({ response: packagesResponseSchema }, async ({ db, user }) => listPackages({ db, language: userLanguage(user) }));
+export const GET = withUser({ response: packagesResponseSchema }, async ({ db, user }) =>
+  listPackages({ db, language: userLanguage(user) }),
+);

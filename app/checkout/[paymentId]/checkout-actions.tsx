@@ -11,13 +11,20 @@ type Props = { paymentId: string; initialStatus: string; locale: Locale; message
 
 // Confirm or decline; the server applies the payment through the same path as a provider webhook.
 export function CheckoutActions({ paymentId, initialStatus, locale, messages, backHref }: Props) {
-  const t = useMemo(() => createTranslator({ locale, messages: { Checkout: messages }, namespace: "Checkout" }), [locale, messages]);
+  const t = useMemo(
+    () => createTranslator({ locale, messages: { Checkout: messages }, namespace: "Checkout" }),
+    [locale, messages],
+  );
   const [status, setStatus] = useState(initialStatus);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The server-rendered buttons show before React attaches their handlers; a click in that gap did
   // nothing (the e2e flake on a busy machine). They stay disabled until hydration has run.
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
 
   async function resolve(action: "confirm" | "decline") {
     setBusy(true);
@@ -38,18 +45,36 @@ export function CheckoutActions({ paymentId, initialStatus, locale, messages, ba
   if (status === "pending" || status === "waiting_confirmation") {
     return (
       <div className="checkout-actions">
-        {error && <p className="checkout-error" role="alert">{t("error", { message: error })}</p>}
-        <button data-testid="checkout-confirm" className="checkout-confirm" disabled={busy || !hydrated} onClick={() => resolve("confirm")}>
+        {error && (
+          <p className="checkout-error" role="alert">
+            {t("error", { message: error })}
+          </p>
+        )}
+        <button
+          data-testid="checkout-confirm"
+          className="checkout-confirm"
+          disabled={busy || !hydrated}
+          onClick={() => resolve("confirm")}
+        >
           {busy ? t("processing") : t("confirm")}
         </button>
-        <button data-testid="checkout-decline" className="checkout-decline" disabled={busy || !hydrated} onClick={() => resolve("decline")}>
+        <button
+          data-testid="checkout-decline"
+          className="checkout-decline"
+          disabled={busy || !hydrated}
+          onClick={() => resolve("decline")}
+        >
           {t("decline")}
         </button>
       </div>
     );
   }
   const [title, text] =
-    status === "completed" ? [t("successTitle"), t("successText")] : status === "expired" ? [t("expiredTitle"), t("expiredText")] : [t("declinedTitle"), t("declinedText")];
+    status === "completed"
+      ? [t("successTitle"), t("successText")]
+      : status === "expired"
+        ? [t("expiredTitle"), t("expiredText")]
+        : [t("declinedTitle"), t("declinedText")];
   return (
     <div className="checkout-result" data-testid="checkout-result" data-status={status}>
       <h2>{title}</h2>

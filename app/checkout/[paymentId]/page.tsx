@@ -25,7 +25,13 @@ function demoAppHref(query: Record<string, string | undefined>): string {
 // (the app's own theme when it opened the link) or the demo's demo_theme picks light or dark, else the
 // browser's preference does. The demo app adds its demo_user/demo_lang/demo_theme (lib/client/demo-query.ts)
 // so "back to the app" keeps them.
-export default async function CheckoutPage({ params, searchParams }: { params: Promise<{ paymentId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function CheckoutPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ paymentId: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const [{ paymentId }, query] = await Promise.all([params, searchParams]);
   const view = await getCheckoutView({ db: await getDb(), paymentId });
   if (!view) notFound();
@@ -40,7 +46,12 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
   const amount = formatMoney(view.amount, locale);
   const theme = query.theme ?? query.demo_theme;
   return (
-    <main className="checkout" lang={locale} data-theme={theme === "dark" || theme === "light" ? theme : undefined} data-testid="checkout">
+    <main
+      className="checkout"
+      lang={locale}
+      data-theme={theme === "dark" || theme === "light" ? theme : undefined}
+      data-testid="checkout"
+    >
       <h1>{t("title")}</h1>
       <p className="checkout-note">{t("sandboxNote")}</p>
       <dl className="checkout-summary">
@@ -49,7 +60,13 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
         <dt>{t("amount")}</dt>
         <dd data-testid="checkout-amount">{amount}</dd>
       </dl>
-      <CheckoutActions paymentId={view.id} initialStatus={view.expired ? "expired" : view.status} locale={locale} messages={messages} backHref={backHref} />
+      <CheckoutActions
+        paymentId={view.id}
+        initialStatus={view.expired ? "expired" : view.status}
+        locale={locale}
+        messages={messages}
+        backHref={backHref}
+      />
     </main>
   );
 }

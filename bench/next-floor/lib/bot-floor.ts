@@ -9,7 +9,14 @@
 import http from "node:http";
 import postgres from "postgres";
 
-type Floor = { sql: postgres.Sql; agent: http.Agent; botBase: string; modelBase: string; apiKey: string; secret: string };
+type Floor = {
+  sql: postgres.Sql;
+  agent: http.Agent;
+  botBase: string;
+  modelBase: string;
+  apiKey: string;
+  secret: string;
+};
 let floor: Floor | undefined;
 
 function load(): Floor {
@@ -27,7 +34,15 @@ function load(): Floor {
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<http.IncomingMessage> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", agent: floor!.agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } }, resolve);
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent: floor!.agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
+      resolve,
+    );
     req.on("error", reject);
     req.end(payload);
   });
@@ -39,18 +54,22 @@ async function readAll(res: http.IncomingMessage): Promise<string> {
   return text;
 }
 
-const botApi = async (method: string, body: Record<string, unknown>) => JSON.parse(await readAll(await post(`${floor!.botBase}/${method}`, body)));
+const botApi = async (method: string, body: Record<string, unknown>) =>
+  JSON.parse(await readAll(await post(`${floor!.botBase}/${method}`, body)));
 
 type Update = { update_id: number; message?: { chat: { id: number }; from?: { id: number }; text?: string } };
 
 /** POST /api/telegram/webhook on the floor. */
 export async function webhook(req: Request): Promise<Response> {
   floor ??= load();
-  if (req.headers.get("x-telegram-bot-api-secret-token") !== floor.secret) return Response.json({ error: "unauthorized" }, { status: 401 });
+  if (req.headers.get("x-telegram-bot-api-secret-token") !== floor.secret)
+    return Response.json({ error: "unauthorized" }, { status: 401 });
   const update = (await req.json()) as Update;
   const message = update.message;
-  if (message?.text && !message.text.startsWith("/")) void botApi("sendChatAction", { chat_id: message.chat.id, action: "typing" }).catch(() => {});
-  const rows = await floor.sql`insert into bot_updates (update_id, chat_id, payload) values (${update.update_id}, ${message?.chat.id ?? null}, ${floor.sql.json(update as never)}) on conflict (update_id) do nothing returning id`;
+  if (message?.text && !message.text.startsWith("/"))
+    void botApi("sendChatAction", { chat_id: message.chat.id, action: "typing" }).catch(() => {});
+  const rows =
+    await floor.sql`insert into bot_updates (update_id, chat_id, payload) values (${update.update_id}, ${message?.chat.id ?? null}, ${floor.sql.json(update as never)}) on conflict (update_id) do nothing returning id`;
   if (rows.length) wake();
   return Response.json({ ok: true, handled: rows.length > 0 });
 }
@@ -100,7 +119,16 @@ async function claimLoop() {
   }
 }
 
-type Sender = { user_id: number; session_id: number; model_id: number; provider_model: string; model_name: string; price: number; left_units: number; history: { user_text: string | null; ai_text: string | null }[] };
+type Sender = {
+  user_id: number;
+  session_id: number;
+  model_id: number;
+  provider_model: string;
+  model_name: string;
+  price: number;
+  left_units: number;
+  history: { user_text: string | null; ai_text: string | null }[];
+};
 
 async function turn(rowId: number, update: Update) {
   const { sql } = floor!;
@@ -113,9 +141,21 @@ async function turn(rowId: number, update: Update) {
     from users u join dialog_sessions s on s.id = u.active_session_id join models m on m.id = s.model_id
     left join model_actions a on a.model_id = m.id and a.action = 'text' join quotas q on q.user_id = u.id
     where u.telegram_id = ${message.from!.id}`;
-  const messages = [...sender.history.flatMap((h) => [{ role: "user", content: h.user_text ?? "" }, { role: "assistant", content: h.ai_text ?? "" }]), { role: "user", content: message.text! }];
-  const asked = post(`${floor!.modelBase}/chat/completions`, { model: sender.provider_model, messages, stream: true, stream_options: { include_usage: true } }, { authorization: `Bearer ${floor!.apiKey}` });
-  const begun = sql<{ id: number }[]>`insert into bot_turns (user_id, chat_id, session_id, user_text, model_id, update_id) values (${sender.user_id}, ${chatId}, ${sender.session_id}, ${message.text!}, ${sender.model_id}, ${update.update_id}) returning id`.then(
+  const messages = [
+    ...sender.history.flatMap((h) => [
+      { role: "user", content: h.user_text ?? "" },
+      { role: "assistant", content: h.ai_text ?? "" },
+    ]),
+    { role: "user", content: message.text! },
+  ];
+  const asked = post(
+    `${floor!.modelBase}/chat/completions`,
+    { model: sender.provider_model, messages, stream: true, stream_options: { include_usage: true } },
+    { authorization: `Bearer ${floor!.apiKey}` },
+  );
+  const begun = sql<
+    { id: number }[]
+  >`insert into bot_turns (user_id, chat_id, session_id, user_text, model_id, update_id) values (${sender.user_id}, ${chatId}, ${sender.session_id}, ${message.text!}, ${sender.model_id}, ${update.update_id}) returning id`.then(
     async ([row]) => {
       await botApi("sendMessageDraft", { chat_id: chatId, draft_id: row.id, text: "" });
       return row.id;

@@ -20,15 +20,24 @@ type Editing = { assistant: AdminAssistant } | { category: AdminCategory } | "ne
 /** Assistant categories and assistants: tables, edit forms and new ones. */
 export function AssistantsSection() {
   const t = useTranslations("admin.catalogue");
-  const assistants = useQuery({ queryKey: ["admin", "catalogue", "assistants"], queryFn: () => adminApi("GET /api/admin/assistants") });
-  const categories = useQuery({ queryKey: ["admin", "catalogue", "categories"], queryFn: () => adminApi("GET /api/admin/assistant-categories") });
+  const assistants = useQuery({
+    queryKey: ["admin", "catalogue", "assistants"],
+    queryFn: () => adminApi("GET /api/admin/assistants"),
+  });
+  const categories = useQuery({
+    queryKey: ["admin", "catalogue", "categories"],
+    queryFn: () => adminApi("GET /api/admin/assistant-categories"),
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const consoleText = useConsoleText();
-  const categoryName = (category: AdminCategory | undefined) => (category ? consoleText(category.name, category.name_en) : null);
+  const categoryName = (category: AdminCategory | undefined) =>
+    category ? consoleText(category.name, category.name_en) : null;
   const updateAssistant = useCatalogueChange(({ id, body }: { id: number; body: AdminAssistantPatch }) =>
     adminApi("PATCH /api/admin/assistants/{id}", { params: { id: String(id) }, body }),
   );
-  const createAssistant = useCatalogueChange((body: AdminAssistantCreate) => adminApi("POST /api/admin/assistants", { body }));
+  const createAssistant = useCatalogueChange((body: AdminAssistantCreate) =>
+    adminApi("POST /api/admin/assistants", { body }),
+  );
   const updateCategory = useCatalogueChange(({ id, body }: { id: number; body: AdminCategoryPatch }) =>
     adminApi("PATCH /api/admin/assistant-categories/{id}", { params: { id: String(id) }, body }),
   );
@@ -110,7 +119,11 @@ export function AssistantsSection() {
                         <td>{categoryName(cats.find((c) => c.id === a.category_id))}</td>
                         <td>{a.enabled ? t("yes") : t("no")}</td>
                         <td>
-                          <button type="button" className="admin-link-button" onClick={() => setEditing({ assistant: a })}>
+                          <button
+                            type="button"
+                            className="admin-link-button"
+                            onClick={() => setEditing({ assistant: a })}
+                          >
                             {t("edit")}
                           </button>
                         </td>
@@ -145,7 +158,9 @@ export function AssistantsSection() {
               title={t("editTitle", { name: consoleText(editing.category.name, editing.category.name_en) })}
               fields={texts}
               initial={editing.category}
-              onSubmit={(changed) => updateCategory.mutateAsync({ id: editing.category.id, body: changed as AdminCategoryPatch })}
+              onSubmit={(changed) =>
+                updateCategory.mutateAsync({ id: editing.category.id, body: changed as AdminCategoryPatch })
+              }
               onClose={close}
             />
           ) : editing && "assistant" in editing ? (
@@ -154,7 +169,9 @@ export function AssistantsSection() {
               title={t("editTitle", { name: consoleText(editing.assistant.name, editing.assistant.name_en) })}
               fields={assistantFields}
               initial={editing.assistant}
-              onSubmit={(changed) => updateAssistant.mutateAsync({ id: editing.assistant.id, body: changed as AdminAssistantPatch })}
+              onSubmit={(changed) =>
+                updateAssistant.mutateAsync({ id: editing.assistant.id, body: changed as AdminAssistantPatch })
+              }
               onClose={close}
             />
           ) : null}

@@ -16,7 +16,10 @@ const withoutActions = ({ actions: _actions, ...fields }: AdminModel) => fields;
 export function ModelsSection() {
   const t = useTranslations("admin.catalogue");
   const consoleText = useConsoleText();
-  const query = useQuery({ queryKey: ["admin", "catalogue", "models"], queryFn: () => adminApi("GET /api/admin/models") });
+  const query = useQuery({
+    queryKey: ["admin", "catalogue", "models"],
+    queryFn: () => adminApi("GET /api/admin/models"),
+  });
   const [editing, setEditing] = useState<AdminModel | null>(null);
   const change = useCatalogueChange(({ id, body }: { id: number; body: AdminModelPatch }) =>
     adminApi("PATCH /api/admin/models/{id}", { params: { id: String(id) }, body }),
@@ -27,9 +30,17 @@ export function ModelsSection() {
     { name: "description", label: t("fields.descriptionRu"), kind: "text" },
     { name: "description_en", label: t("fields.descriptionEn"), kind: "text" },
     { name: "provider_model_id", label: t("fields.providerModelId"), kind: "text" },
-    { name: "provider_cost_usd", label: t("fields.providerCost", { per: t(`per.${m.provider_cost_per}`) }), kind: "number" },
+    {
+      name: "provider_cost_usd",
+      label: t("fields.providerCost", { per: t(`per.${m.provider_cost_per}`) }),
+      kind: "number",
+    },
     { name: "context_tokens", label: t("fields.contextTokens"), kind: "number", nullable: true },
-    ...m.actions.map((a): FormField => ({ name: `${PRICE}${a.action}`, label: t("fields.price", { action: a.action }), kind: "number" })),
+    ...m.actions.map((a): FormField => ({
+      name: `${PRICE}${a.action}`,
+      label: t("fields.price", { action: a.action }),
+      kind: "number",
+    })),
     { name: "enabled", label: t("fields.enabled"), kind: "checkbox" },
   ];
   const save = (m: AdminModel) => (changed: FormValues) => {
@@ -37,7 +48,10 @@ export function ModelsSection() {
       .filter(([k]) => k.startsWith(PRICE))
       .map(([k, v]) => ({ action: k.slice(PRICE.length), price_units: Number(v) }));
     const fields = Object.fromEntries(Object.entries(changed).filter(([k]) => !k.startsWith(PRICE)));
-    return change.mutateAsync({ id: m.id, body: { ...fields, ...(prices.length ? { prices } : {}) } as AdminModelPatch });
+    return change.mutateAsync({
+      id: m.id,
+      body: { ...fields, ...(prices.length ? { prices } : {}) } as AdminModelPatch,
+    });
   };
   return (
     <QueryState query={query}>
@@ -68,7 +82,12 @@ export function ModelsSection() {
                     </td>
                     <td>{m.enabled ? t("yes") : t("no")}</td>
                     <td>
-                      <button type="button" className="admin-link-button" onClick={() => setEditing(m)} data-testid={`edit-model-${m.model_name}`}>
+                      <button
+                        type="button"
+                        className="admin-link-button"
+                        onClick={() => setEditing(m)}
+                        data-testid={`edit-model-${m.model_name}`}
+                      >
                         {t("edit")}
                       </button>
                     </td>
@@ -82,7 +101,10 @@ export function ModelsSection() {
               key={editing.id}
               title={t("editTitle", { name: editing.model_name })}
               fields={fieldsOf(editing)}
-              initial={{ ...withoutActions(editing), ...Object.fromEntries(editing.actions.map((a) => [`${PRICE}${a.action}`, a.price_units])) }}
+              initial={{
+                ...withoutActions(editing),
+                ...Object.fromEntries(editing.actions.map((a) => [`${PRICE}${a.action}`, a.price_units])),
+              }}
               onSubmit={save(editing)}
               onClose={() => setEditing(null)}
             />

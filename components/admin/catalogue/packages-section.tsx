@@ -17,7 +17,10 @@ export function PackagesSection() {
   const t = useTranslations("admin.catalogue");
   const format = useFormatter();
   const consoleText = useConsoleText();
-  const query = useQuery({ queryKey: ["admin", "catalogue", "packages"], queryFn: () => adminApi("GET /api/admin/packages") });
+  const query = useQuery({
+    queryKey: ["admin", "catalogue", "packages"],
+    queryFn: () => adminApi("GET /api/admin/packages"),
+  });
   const [editing, setEditing] = useState<AdminPackage | typeof NEW | null>(null);
   const update = useCatalogueChange(({ id, body }: { id: number; body: AdminPackagePatch }) =>
     adminApi("PATCH /api/admin/packages/{id}", { params: { id: String(id) }, body }),
@@ -72,7 +75,15 @@ export function PackagesSection() {
             <EditForm
               title={t("newPackage")}
               creating
-              fields={[...fields, { name: "package_purpose", label: t("fields.purpose"), kind: "select", options: ["reset", ...QUOTA_KEYS] }]}
+              fields={[
+                ...fields,
+                {
+                  name: "package_purpose",
+                  label: t("fields.purpose"),
+                  kind: "select",
+                  options: ["reset", ...QUOTA_KEYS],
+                },
+              ]}
               initial={{ package_purpose: "text_tokens" }}
               onSubmit={(values) => create.mutateAsync(values as AdminPackageCreate)}
               onClose={() => setEditing(null)}

@@ -14,7 +14,10 @@ const BALANCES = ["token_balance", "image_balance", "minutes_balance", "file_bal
 export function TariffsSection() {
   const t = useTranslations("admin.catalogue");
   const format = useFormatter();
-  const query = useQuery({ queryKey: ["admin", "catalogue", "tariffs"], queryFn: () => adminApi("GET /api/admin/tariffs") });
+  const query = useQuery({
+    queryKey: ["admin", "catalogue", "tariffs"],
+    queryFn: () => adminApi("GET /api/admin/tariffs"),
+  });
   const [editing, setEditing] = useState<AdminTariff | null>(null);
   const change = useCatalogueChange(({ name, body }: { name: string; body: AdminTariffPatch }) =>
     adminApi("PATCH /api/admin/tariffs/{name}", { params: { name }, body }),
@@ -47,13 +50,20 @@ export function TariffsSection() {
                 {tariffs.map((tariff) => (
                   <tr key={tariff.id} data-testid={`tariff-row-${tariff.name}`}>
                     <td>{tariff.name}</td>
-                    <td data-testid="tariff-price">{format.number(tariff.price_rub, { style: "currency", currency: "RUB" })}</td>
+                    <td data-testid="tariff-price">
+                      {format.number(tariff.price_rub, { style: "currency", currency: "RUB" })}
+                    </td>
                     {BALANCES.map((b) => (
                       <td key={b}>{format.number(tariff[b])}</td>
                     ))}
                     <td>{tariff.model_ids.length}</td>
                     <td>
-                      <button type="button" className="admin-link-button" onClick={() => setEditing(tariff)} data-testid={`edit-tariff-${tariff.name}`}>
+                      <button
+                        type="button"
+                        className="admin-link-button"
+                        onClick={() => setEditing(tariff)}
+                        data-testid={`edit-tariff-${tariff.name}`}
+                      >
                         {t("edit")}
                       </button>
                     </td>

@@ -49,7 +49,13 @@ export default function AutoPayScreen() {
       <h1>{t("title")}</h1>
       <NoticeLine notice={notice} />
       <section className="pay-block" data-testid="autopay-status" data-mode={mode}>
-        <p className="autopay__text">{mode === "on" ? t("statusOn", { date }) : mode === "renewal" ? t("statusRenewal", { date }) : t("statusNextPayment")}</p>
+        <p className="autopay__text">
+          {mode === "on"
+            ? t("statusOn", { date })
+            : mode === "renewal"
+              ? t("statusRenewal", { date })
+              : t("statusNextPayment")}
+        </p>
       </section>
       {SECTIONS.map((id) => (
         <section key={id} className="pay-block" data-testid={`autopay-${id}`}>
@@ -65,11 +71,22 @@ export default function AutoPayScreen() {
             {paidTariff ? t("payWithAutoPay") : t("chooseTariff")}
           </button>
         ) : (
-          <button type="button" className="button button--block" data-testid="autopay-pay" disabled={setRecurrent.isPending} onClick={() => change(!on)}>
+          <button
+            type="button"
+            className="button button--block"
+            data-testid="autopay-pay"
+            disabled={setRecurrent.isPending}
+            onClick={() => change(!on)}
+          >
             {on ? t("switchOff") : t("switchOn")}
           </button>
         )}
-        <button type="button" className="button button--secondary button--block" data-testid="autopay-cancel" onClick={() => navigate(routes.personalAccount())}>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          data-testid="autopay-cancel"
+          onClick={() => navigate(routes.personalAccount())}
+        >
           {t("back")}
         </button>
       </div>

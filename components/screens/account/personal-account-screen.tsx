@@ -24,16 +24,22 @@ function TariffSummary() {
   const statistic = useUserStatistic();
   const name = tariff.data?.user_tariff ?? FREE_TARIFF;
   const price = tariff.data?.price ?? 0;
-  const usage = statistic.data ? usagePercentage({ remaining: statistic.data.remaining_quotas, limits: statistic.data.tariff_limits }) : null;
+  const usage = statistic.data
+    ? usagePercentage({ remaining: statistic.data.remaining_quotas, limits: statistic.data.tariff_limits })
+    : null;
   return (
     <Link href={routes.tariff()} className="pay-block account-tariff" data-testid="account-tariff">
       <span className="account-label">{t("tariff")}</span>
       <strong className="account-tariff__name">{name}</strong>
       <span className="account-tariff__price">{price > 0 ? t("perMonth", { price }) : t("free")}</span>
-      {usage && <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>}
+      {usage && (
+        <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>
+      )}
       {statistic.data && (
         <span className="account-hint" data-testid="account-messages-left">
-          {t("messagesLeft", { count: generationsFor(costs, "text_tokens", statistic.data.remaining_quotas.text_tokens) })}
+          {t("messagesLeft", {
+            count: generationsFor(costs, "text_tokens", statistic.data.remaining_quotas.text_tokens),
+          })}
         </span>
       )}
     </Link>
@@ -63,7 +69,10 @@ export default function PersonalAccountScreen() {
           </p>
         ) : (
           <p className="account-balance">
-            {t("balance")}: <strong data-testid="account-ref-balance">{balance.data ? format.number(balance.data.ref_balance, "money") : "…"}</strong>
+            {t("balance")}:{" "}
+            <strong data-testid="account-ref-balance">
+              {balance.data ? format.number(balance.data.ref_balance, "money") : "…"}
+            </strong>
           </p>
         )}
       </section>

@@ -9,7 +9,12 @@ import { TabBar } from "@/components/ui/tab-bar";
 import { useImageAssistants } from "@/lib/queries/assistants";
 import "@/components/assistants/assistants.css";
 
-const TAB_LABEL = { favorite: "tabFavorite", "a-b": "tabAll", editfoto: "tabEditfoto", genfoto: "tabGenfoto" } as const satisfies Record<ImageTabKey, string>;
+const TAB_LABEL = {
+  favorite: "tabFavorite",
+  "a-b": "tabAll",
+  editfoto: "tabEditfoto",
+  genfoto: "tabGenfoto",
+} as const satisfies Record<ImageTabKey, string>;
 
 // /image-assistants: ready prompts for images, filtered by tab; each starts with an image model.
 export default function ImageAssistantsScreen() {
@@ -23,13 +28,21 @@ export default function ImageAssistantsScreen() {
   return (
     <div className="page assistants-page">
       <h1>{t("title")}</h1>
-      <TabBar tabs={IMAGE_TABS} active={tab} label={(key) => t(TAB_LABEL[key])} onChange={setTab} testIdPrefix="image-tab" />
+      <TabBar
+        tabs={IMAGE_TABS}
+        active={tab}
+        label={(key) => t(TAB_LABEL[key])}
+        onChange={setTab}
+        testIdPrefix="image-tab"
+      />
       {launcher.launched && <LaunchedNotice />}
 
       <AssistantCardList
         assistants={shown}
         isError={isError}
-        emptyText={isError ? ta("soryNotFoundAssistents") : tab === "favorite" ? ta("soryNotFoundFavorits") : t("empty")}
+        emptyText={
+          isError ? ta("soryNotFoundAssistents") : tab === "favorite" ? ta("soryNotFoundFavorits") : t("empty")
+        }
         onOpen={launcher.open}
       />
       {launcher.modal}

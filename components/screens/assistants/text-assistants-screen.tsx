@@ -42,7 +42,9 @@ export default function TextAssistantsScreen() {
       </Link>
       <div className="category-grid">
         {isPending &&
-          Array.from({ length: SKELETONS }, (_, i) => <div key={i} className="category-tile category-tile--skeleton" data-testid="category-skeleton" />)}
+          Array.from({ length: SKELETONS }, (_, i) => (
+            <div key={i} className="category-tile category-tile--skeleton" data-testid="category-skeleton" />
+          ))}
         {data?.map((category) => (
           <Link
             key={category.ai_chat_type}

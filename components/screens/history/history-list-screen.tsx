@@ -20,7 +20,12 @@ function EmptyHistory() {
           <LazyModelPicker type="text" onClose={() => setPicking(false)} />
         </Suspense>
       ) : (
-        <button type="button" className="button button--block" data-testid="history-start-dialog" onClick={() => setPicking(true)}>
+        <button
+          type="button"
+          className="button button--block"
+          data-testid="history-start-dialog"
+          onClick={() => setPicking(true)}
+        >
           {t("startDialog")}
         </button>
       )}
@@ -39,7 +44,11 @@ export default function HistoryListScreen() {
   const error = list.error && (
     <div className="history-error" role="alert" data-testid="history-error">
       <p>{t("loadError", { message: list.error.message })}</p>
-      <button type="button" className="button" onClick={() => void (sessions.length ? fetchNextPage() : list.refetch())}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void (sessions.length ? fetchNextPage() : list.refetch())}
+      >
         {t("retry")}
       </button>
     </div>

@@ -20,7 +20,10 @@ export default function HistorySessionScreen() {
   const list = useQueryClient().getQueryData<InfiniteData<HistoryPage>>(historyKeys.list());
   const name = list?.pages.flatMap((p) => p.data).find((s) => s.session_id === sessionId)?.name;
 
-  const notFound = !Number.isInteger(sessionId) || sessionId <= 0 || (thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status));
+  const notFound =
+    !Number.isInteger(sessionId) ||
+    sessionId <= 0 ||
+    (thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status));
   if (notFound) return <LoadFailure title={t("notFound")} testId="history-not-found" />;
   if (thread.isError) return <LoadFailure text={t("loadError", { message: thread.error.message })} />;
   return (

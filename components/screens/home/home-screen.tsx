@@ -58,26 +58,61 @@ export default function HomeScreen() {
       <Section title={t("imageTitle")}>
         {pickerFor("image") ?? (
           <div className="card-grid card-grid--3">
-            <CardButton testId="card-create-image" icon="🎨" title={t("createImage")} onClick={open("image", "text_to_image")} />
-            <CardLink testId="card-image-assistants" icon="✨" title={t("readyPrompts")} href={routes.imageAssistants()} />
-            <CardButton testId="card-edit-photo" icon="🖼️" title={t("editPhoto")} onClick={open("image", "generate_image")} />
+            <CardButton
+              testId="card-create-image"
+              icon="🎨"
+              title={t("createImage")}
+              onClick={open("image", "text_to_image")}
+            />
+            <CardLink
+              testId="card-image-assistants"
+              icon="✨"
+              title={t("readyPrompts")}
+              href={routes.imageAssistants()}
+            />
+            <CardButton
+              testId="card-edit-photo"
+              icon="🖼️"
+              title={t("editPhoto")}
+              onClick={open("image", "generate_image")}
+            />
           </div>
         )}
       </Section>
 
       <Section title={t("videoTitle")}>
         <div className="card-grid card-grid--3">
-          <CardLink testId="card-text-to-video" icon="🎬" title={t("textToVideo")} href={routes.video("text_to_video")} />
+          <CardLink
+            testId="card-text-to-video"
+            icon="🎬"
+            title={t("textToVideo")}
+            href={routes.video("text_to_video")}
+          />
           <CardLink testId="card-avatar" icon="🧑‍🎤" title={t("aiAvatar")} href={routes.video("video_to_video")} />
-          <CardLink testId="card-image-to-video" icon="🌄" title={t("imageToVideo")} href={routes.video("image_to_video")} />
+          <CardLink
+            testId="card-image-to-video"
+            icon="🌄"
+            title={t("imageToVideo")}
+            href={routes.video("image_to_video")}
+          />
         </div>
       </Section>
 
       <Section title={t("audioTitle")}>
         {pickerFor("audio") ?? (
           <div className="card-grid card-grid--3">
-            <CardButton testId="card-speech-to-text" icon="📝" title={t("dubText")} onClick={open("audio", "speech_to_text")} />
-            <CardButton testId="card-noise" icon="🔇" title={t("noiseRemoval")} onClick={open("audio", "noise_removal")} />
+            <CardButton
+              testId="card-speech-to-text"
+              icon="📝"
+              title={t("dubText")}
+              onClick={open("audio", "speech_to_text")}
+            />
+            <CardButton
+              testId="card-noise"
+              icon="🔇"
+              title={t("noiseRemoval")}
+              onClick={open("audio", "noise_removal")}
+            />
             <CardButton testId="card-dubbing" icon="🗣️" title={t("dubbing")} onClick={open("audio", "dubbing")} />
           </div>
         )}

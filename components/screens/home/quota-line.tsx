@@ -11,7 +11,12 @@ export function QuotaLine({ remaining }: { remaining: number | undefined }) {
   const t = useTranslations("Home");
   if (remaining === undefined) return <span className="card__hint">{"\u00a0"}</span>;
   return (
-    <Link href={routes.limits()} className="card__hint home__quota" data-testid="home-quota" data-exhausted={remaining <= 0}>
+    <Link
+      href={routes.limits()}
+      className="card__hint home__quota"
+      data-testid="home-quota"
+      data-exhausted={remaining <= 0}
+    >
       {/* Used up, the line says so and the limits page it opens offers packages and tariffs. */}
       {remaining <= 0 ? t("remainingNone") : t("remaining", { count: remaining })} ›
     </Link>

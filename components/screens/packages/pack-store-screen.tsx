@@ -7,7 +7,12 @@ import { PackageCard } from "@/components/packages/package-card";
 import { usePendingPaymentGuard } from "@/components/payments/pending-payment-modal";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { DEFAULT_PACKAGE_TAB, PACKAGE_TABS, filterPackagesByTab, type PackageTab } from "@/components/packages/package-tabs";
+import {
+  DEFAULT_PACKAGE_TAB,
+  PACKAGE_TABS,
+  filterPackagesByTab,
+  type PackageTab,
+} from "@/components/packages/package-tabs";
 import { usePackages } from "@/lib/queries/packages";
 import { routes } from "@/lib/routes";
 import "@/components/packages/packages.css";
@@ -27,7 +32,15 @@ export default function PackStoreScreen() {
     <div className="page pack-store" data-testid="pack-store">
       <h1>{t("title")}</h1>
       <p className="hint pack-store__intro">{t("intro")}</p>
-      <TabBar tabs={PACKAGE_TABS} active={tab} label={(id) => t(`tab.${id}`)} onChange={setTab} testIdPrefix="pack-tab" ariaLabel={t("title")} sticky />
+      <TabBar
+        tabs={PACKAGE_TABS}
+        active={tab}
+        label={(id) => t(`tab.${id}`)}
+        onChange={setTab}
+        testIdPrefix="pack-tab"
+        ariaLabel={t("title")}
+        sticky
+      />
       {shown.length === 0 ? (
         <p className="hint pack-store__empty" data-testid="pack-empty">
           {t("empty")}

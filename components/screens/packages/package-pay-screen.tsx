@@ -37,7 +37,8 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
   const form = usePaymentForm({ price: pkg.price, create });
   const { email, referral, total } = form;
 
-  const pay = () => form.pay({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount });
+  const pay = () =>
+    form.pay({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount });
 
   return (
     <div className="page pay-page" data-testid="package-pay">
@@ -64,7 +65,13 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
       />
       <Total amount={total} />
       {form.pendingUi}
-      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      <PayActions
+        blocker={form.blocker}
+        pending={form.pending}
+        onPay={pay}
+        openDeferred={create.openDeferred}
+        error={create.error}
+      />
     </div>
   );
 }

@@ -8,7 +8,16 @@ import { PageSpinner } from "@/components/ui/page-spinner";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { CreateDataResponse } from "@/lib/contracts/tariff";
 import { restoreCustomSettings, serializeCustomSettings, type CustomSettings } from "./custom-tariff-settings";
-import { BUILDER_KINDS, CUSTOM_STEPS, TIMEFRAMES, customMonthlyPrice, quotasToCustom, timeframePrice, type CustomKind, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
+import {
+  BUILDER_KINDS,
+  CUSTOM_STEPS,
+  TIMEFRAMES,
+  customMonthlyPrice,
+  quotasToCustom,
+  timeframePrice,
+  type CustomKind,
+  type CustomValues,
+} from "@/lib/shared/pricing/custom-tariff";
 import { useCreateData } from "@/lib/queries/tariffs";
 import { useUserStatistic, useUserTariff } from "@/lib/queries/user";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
@@ -33,13 +42,16 @@ function Builder({ data, current }: { data: CreateDataResponse; current: CustomV
   const [, navigate] = useLocation();
   const [settings, setSettings] = useState<CustomSettings>(() => {
     const stored = restoreCustomSettings(localStorage.getItem(STORAGE_KEYS.customTariff), data.limits);
-    return current ? restoreCustomSettings(serializeCustomSettings({ values: current, timeframe: stored.timeframe }), data.limits) : stored;
+    return current
+      ? restoreCustomSettings(serializeCustomSettings({ values: current, timeframe: stored.timeframe }), data.limits)
+      : stored;
   });
   useEffect(() => localStorage.setItem(STORAGE_KEYS.customTariff, serializeCustomSettings(settings)), [settings]);
 
   const { values, timeframe } = settings;
   const monthly = customMonthlyPrice(values, data.rates);
-  const setValue = (kind: CustomKind) => (value: number) => setSettings((s) => ({ ...s, values: { ...s.values, [kind]: value } }));
+  const setValue = (kind: CustomKind) => (value: number) =>
+    setSettings((s) => ({ ...s, values: { ...s.values, [kind]: value } }));
   const offer = () => navigate(routes.customTariffPay({ ...values, allprice: monthly }));
 
   return (
@@ -50,7 +62,14 @@ function Builder({ data, current }: { data: CreateDataResponse; current: CustomV
       </p>
       <div className="dial-grid">
         {BUILDER_KINDS.map((kind) => (
-          <DialSlider key={kind} kind={kind} value={values[kind]} bounds={data.limits[kind]} step={CUSTOM_STEPS[kind]} onChange={setValue(kind)} />
+          <DialSlider
+            key={kind}
+            kind={kind}
+            value={values[kind]}
+            bounds={data.limits[kind]}
+            step={CUSTOM_STEPS[kind]}
+            onChange={setValue(kind)}
+          />
         ))}
       </div>
 
@@ -79,7 +98,13 @@ function Builder({ data, current }: { data: CreateDataResponse; current: CustomV
         </p>
       </section>
 
-      <button type="button" className="button button--block" data-testid="custom-offer" disabled={monthly <= 0} onClick={offer}>
+      <button
+        type="button"
+        className="button button--block"
+        data-testid="custom-offer"
+        disabled={monthly <= 0}
+        onClick={offer}
+      >
         {t("offer")}
       </button>
     </div>

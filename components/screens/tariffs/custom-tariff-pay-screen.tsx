@@ -31,7 +31,8 @@ export default function CustomTariffPayScreen() {
   const { data, isPending, isError } = useCreateData();
   const parsed = perKind("custom", (r) => whole(p[r.routeParam]));
   if (isPending) return <PageSpinner />;
-  if (isError || !data || Object.values(parsed).some((v) => v === null)) return <LoadFailure testId="custom-pay-error" />;
+  if (isError || !data || Object.values(parsed).some((v) => v === null))
+    return <LoadFailure testId="custom-pay-error" />;
   return <CustomPayForm values={parsed as CustomValues} data={data} />;
 }
 
@@ -98,7 +99,13 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       />
       <Total amount={total} />
       {form.pendingUi}
-      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      <PayActions
+        blocker={form.blocker}
+        pending={form.pending}
+        onPay={pay}
+        openDeferred={create.openDeferred}
+        error={create.error}
+      />
     </div>
   );
 }

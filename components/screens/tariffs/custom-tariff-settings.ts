@@ -29,8 +29,11 @@ export function restoreCustomSettings(raw: string | null, bounds: Record<CustomK
       return [k, clampToStep(v, bounds[k], CUSTOM_STEPS[k])];
     }),
   ) as CustomValues;
-  const timeframe = TIMEFRAMES.includes(stored.timeframe as Timeframe) ? (stored.timeframe as Timeframe) : DEFAULT_TIMEFRAME;
+  const timeframe = TIMEFRAMES.includes(stored.timeframe as Timeframe)
+    ? (stored.timeframe as Timeframe)
+    : DEFAULT_TIMEFRAME;
   return { values, timeframe };
 }
 
-export const serializeCustomSettings = ({ values, timeframe }: CustomSettings): string => JSON.stringify({ ...values, timeframe });
+export const serializeCustomSettings = ({ values, timeframe }: CustomSettings): string =>
+  JSON.stringify({ ...values, timeframe });

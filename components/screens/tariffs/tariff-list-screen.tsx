@@ -27,7 +27,9 @@ export default function TariffListScreen() {
 
   // Until the call answers, the tariff kept locally by the last answer tells the active card.
   // ("" is Free, as null is in the answer; null here means not known yet.)
-  const stored = userTariff.isSuccess ? (userTariff.data.user_tariff ?? "") : localStorage.getItem(STORAGE_KEYS.userTariff);
+  const stored = userTariff.isSuccess
+    ? (userTariff.data.user_tariff ?? "")
+    : localStorage.getItem(STORAGE_KEYS.userTariff);
   const current = stored || FREE_TARIFF;
   const choose = (name: string) => {
     // Free cannot be bought over a paid tariff: it comes back by itself when the paid period ends.

@@ -29,12 +29,18 @@ export default function TariffPayScreen() {
 
   const amount = tariff?.amount ?? 0;
   const create = useCreateTariffPayment();
-  const form = usePaymentForm({ price: amount, available: Boolean(tariff), autoPay: new URLSearchParams(search).get("autopay") === "on", create });
+  const form = usePaymentForm({
+    price: amount,
+    available: Boolean(tariff),
+    autoPay: new URLSearchParams(search).get("autopay") === "on",
+    create,
+  });
   const { months, recurent, email, referral, subtotal, total } = form;
 
   if (isPending) return <PageSpinner />;
   if (isError) return <LoadFailure title={t("errorLoadingTariff")} />;
-  if (!tariff) return <LoadFailure title={t("tariffUnavailable")} text={t("tariffUnavailableText", { name: tariffName })} />;
+  if (!tariff)
+    return <LoadFailure title={t("tariffUnavailable")} text={t("tariffUnavailableText", { name: tariffName })} />;
 
   const pay = () =>
     form.pay({
@@ -66,13 +72,23 @@ export default function TariffPayScreen() {
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(amount) }) },
           { label: tp("perDay"), value: tp("rub", { amount: perDayCost(amount) }) },
           { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
-          { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}`, testId: "calc-discount" },
+          {
+            label: tp("discountLine"),
+            value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}`,
+            testId: "calc-discount",
+          },
           { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
         ]}
       />
       <Total amount={total} />
       {form.pendingUi}
-      <PayActions blocker={form.blocker} pending={form.pending} onPay={pay} openDeferred={create.openDeferred} error={create.error} />
+      <PayActions
+        blocker={form.blocker}
+        pending={form.pending}
+        onPay={pay}
+        openDeferred={create.openDeferred}
+        error={create.error}
+      />
     </div>
   );
 }

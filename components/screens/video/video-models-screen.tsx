@@ -40,7 +40,8 @@ export default function VideoModelsScreen() {
   }, []);
 
   if (models.isPending || capabilities.isPending) return <PageSpinner />;
-  if (models.isError || capabilities.isError) return <LoadFailure text={t("soryLoadError")} testId="video-load-error" />;
+  if (models.isError || capabilities.isError)
+    return <LoadFailure text={t("soryLoadError")} testId="video-load-error" />;
 
   const shown = models.data.filter((m) => {
     const capability = findCapability(capabilities.data.data, m.model_name);
@@ -107,7 +108,13 @@ export default function VideoModelsScreen() {
         </div>
       )}
       {lockedName && <UpgradeOffer message={tp("upgrade", { model: lockedName })} testId="video-upgrade" />}
-      {short && <InsufficientTokensModal balance={short.user_video_balance} cost={short.estimated_cost} onClose={() => setShort(null)} />}
+      {short && (
+        <InsufficientTokensModal
+          balance={short.user_video_balance}
+          cost={short.estimated_cost}
+          onClose={() => setShort(null)}
+        />
+      )}
     </div>
   );
 }

@@ -16,7 +16,11 @@ export default function VideoProcessScreen() {
   const { state, rejoined, recovered, clear } = useVideoProcess();
   const data = state.videoData;
   useEffect(() => {
-    if (recovered) navigate(routes.videoSetup({ action: recovered.action, modelId: recovered.model_id, modelName: recovered.model_name }), { replace: true });
+    if (recovered)
+      navigate(
+        routes.videoSetup({ action: recovered.action, modelId: recovered.model_id, modelName: recovered.model_name }),
+        { replace: true },
+      );
   }, [recovered, navigate]);
   const leave = (to: string) => {
     clear();
@@ -35,7 +39,12 @@ export default function VideoProcessScreen() {
       <h1>{state.result ? t("resultTitle") : t("processTitle")}</h1>
       <ol className="video-stages">
         {VIDEO_STAGES.map((stage) => (
-          <li key={stage} className="video-stage" data-status={state.stages[stage]} data-testid={`video-stage-${stage}`}>
+          <li
+            key={stage}
+            className="video-stage"
+            data-status={state.stages[stage]}
+            data-testid={`video-stage-${stage}`}
+          >
             <span className="video-stage__icon" aria-hidden>
               {STATUS_ICON[state.stages[stage]]}
             </span>
@@ -52,20 +61,44 @@ export default function VideoProcessScreen() {
 
       {state.result && (
         <div className="video-result" data-testid="video-result">
-          <video src={state.result.video_url} controls autoPlay muted loop playsInline data-testid="video-result-player" />
+          <video
+            src={state.result.video_url}
+            controls
+            autoPlay
+            muted
+            loop
+            playsInline
+            data-testid="video-result-player"
+          />
           <div className="video-result__actions">
             <button
               type="button"
               className="button button--block"
               data-testid="video-create-another"
-              onClick={() => leave(data ? routes.videoSetup({ action: data.action, modelId: data.model_id, modelName: data.model_name }) : routes.video(state.result!.action))}
+              onClick={() =>
+                leave(
+                  data
+                    ? routes.videoSetup({ action: data.action, modelId: data.model_id, modelName: data.model_name })
+                    : routes.video(state.result!.action),
+                )
+              }
             >
               {t("createAnother")}
             </button>
-            <button type="button" className="button button--secondary button--block" data-testid="video-pick-model" onClick={() => leave(routes.video(state.result!.action))}>
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              data-testid="video-pick-model"
+              onClick={() => leave(routes.video(state.result!.action))}
+            >
               {t("pickAnotherModel")}
             </button>
-            <button type="button" className="button button--secondary button--block" data-testid="video-open-history" onClick={() => leave(routes.history())}>
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              data-testid="video-open-history"
+              onClick={() => leave(routes.history())}
+            >
               {t("openHistory")}
             </button>
           </div>
@@ -77,7 +110,12 @@ export default function VideoProcessScreen() {
           <h2>{t("processingError")}</h2>
           <p className="video-error-block__message">{error.message ?? t(error.key ?? "generationFailed")}</p>
           <div className="video-error-block__actions">
-            <button type="button" className="button button--block" data-testid="video-error-back" onClick={() => leave(data ? routes.video(data.action) : routes.home())}>
+            <button
+              type="button"
+              className="button button--block"
+              data-testid="video-error-back"
+              onClick={() => leave(data ? routes.video(data.action) : routes.home())}
+            >
               {t("goBack")}
             </button>
           </div>

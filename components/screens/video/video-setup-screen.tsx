@@ -69,11 +69,13 @@ export default function VideoSetupScreen() {
   const price = model?.actions.find((a) => a.action === action)?.cost;
   const cost = price ? jobUnits(price, duration) : videoCost(duration);
 
-  const gaps = ([
-    !prompt.trim() && "missingPrompt",
-    action === "image_to_video" && !(image && area) && "missingImage",
-    action === "video_to_video" && !video && "missingVideo",
-  ] satisfies (MissingInput | false)[]).filter((g) => g !== false);
+  const gaps = (
+    [
+      !prompt.trim() && "missingPrompt",
+      action === "image_to_video" && !(image && area) && "missingImage",
+      action === "video_to_video" && !video && "missingVideo",
+    ] satisfies (MissingInput | false)[]
+  ).filter((g) => g !== false);
   // A gap reported by the last press goes as soon as it is filled.
   const stillMissing = missing.filter((m) => gaps.includes(m));
   const check = () => {
@@ -93,12 +95,27 @@ export default function VideoSetupScreen() {
       }
       let file: PendingVideoRequest["file"];
       if (action === "image_to_video" && image && area) {
-        file = { field: "image", blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }), name: image.name };
+        file = {
+          field: "image",
+          blob: await exportCrop({ src: image.src, area, width: format.width, height: format.height }),
+          name: image.name,
+        };
       } else if (action === "video_to_video" && video) {
         file = { field: "video", blob: video, name: video.name };
       }
       const request_id = crypto.randomUUID();
-      setPendingVideoRequest({ data: { prompt: prompt.trim(), model_name: modelName, model_id: modelId, action, format_key: format.key, duration, request_id }, file });
+      setPendingVideoRequest({
+        data: {
+          prompt: prompt.trim(),
+          model_name: modelName,
+          model_id: modelId,
+          action,
+          format_key: format.key,
+          duration,
+          request_id,
+        },
+        file,
+      });
       localStorage.removeItem(STORAGE_KEYS.videoProcessing);
       navigate(routes.videoProcess());
     } catch (error) {
@@ -122,8 +139,20 @@ export default function VideoSetupScreen() {
           <h2>{t("image")}</h2>
           {image && format ? (
             <>
-              <ImageCropper key={`${image.src}-${format.key}`} src={image.src} aspect={format.width / format.height} onArea={setArea} />
-              <button type="button" className="button button--secondary button--block" onClick={() => { setImage(null); setArea(null); }}>
+              <ImageCropper
+                key={`${image.src}-${format.key}`}
+                src={image.src}
+                aspect={format.width / format.height}
+                onArea={setArea}
+              />
+              <button
+                type="button"
+                className="button button--secondary button--block"
+                onClick={() => {
+                  setImage(null);
+                  setArea(null);
+                }}
+              >
                 {t("changeImage")}
               </button>
             </>
@@ -146,7 +175,14 @@ export default function VideoSetupScreen() {
 
       <section className="video-section">
         <h2>{t("prompt")}</h2>
-        <textarea className="video-prompt" data-testid="video-prompt" value={prompt} maxLength={VIDEO_PROMPT_MAX} placeholder={t("promptPlaceholder")} onChange={(e) => setPrompt(e.target.value)} />
+        <textarea
+          className="video-prompt"
+          data-testid="video-prompt"
+          value={prompt}
+          maxLength={VIDEO_PROMPT_MAX}
+          placeholder={t("promptPlaceholder")}
+          onChange={(e) => setPrompt(e.target.value)}
+        />
         <div className="video-prompt__count">
           {prompt.length}/{VIDEO_PROMPT_MAX}
         </div>
@@ -159,7 +195,14 @@ export default function VideoSetupScreen() {
         ) : (
           <div className="video-chips">
             {durations.map((d) => (
-              <button key={d} type="button" className="video-chip" aria-pressed={duration === d} data-testid={`video-duration-${d}`} onClick={() => setDuration(d)}>
+              <button
+                key={d}
+                type="button"
+                className="video-chip"
+                aria-pressed={duration === d}
+                data-testid={`video-duration-${d}`}
+                onClick={() => setDuration(d)}
+              >
                 {t("seconds", { n: d })}
               </button>
             ))}
@@ -172,7 +215,9 @@ export default function VideoSetupScreen() {
         <p className="hint">{t("helpText")}</p>
       </details>
 
-      <div className="video-summary" data-testid="video-cost">{t("cost", { cost })}</div>
+      <div className="video-summary" data-testid="video-cost">
+        {t("cost", { cost })}
+      </div>
       {stillMissing.map((m) => (
         <p key={m} className="video-error" role="alert">
           {t(m)}

@@ -21,7 +21,9 @@ const digest = (code: string) => crypto.createHash("sha256").update(code).digest
 export async function createConsoleLink({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ url: string }> {
   if (!isOperator(telegramId)) throw new ApiError("forbidden", "Only operators have a console link");
   const code = crypto.randomBytes(32).toString("base64url");
-  await db.insert(adminLoginCodes).values({ codeHash: digest(code), operatorTelegramId: telegramId, expiresAt: new Date(nowMs() + LINK_TTL_MS) });
+  await db
+    .insert(adminLoginCodes)
+    .values({ codeHash: digest(code), operatorTelegramId: telegramId, expiresAt: new Date(nowMs() + LINK_TTL_MS) });
   return { url: `${publicUrl()}/admin?code=${code}` };
 }
 
@@ -35,7 +37,13 @@ export async function redeemConsoleLink({ db, code }: { db: Db; code: string }):
   const [used] = await db
     .update(adminLoginCodes)
     .set({ usedAt: at })
-    .where(and(eq(adminLoginCodes.codeHash, digest(code)), isNull(adminLoginCodes.usedAt), gt(adminLoginCodes.expiresAt, at)))
+    .where(
+      and(
+        eq(adminLoginCodes.codeHash, digest(code)),
+        isNull(adminLoginCodes.usedAt),
+        gt(adminLoginCodes.expiresAt, at),
+      ),
+    )
     .returning({ telegramId: adminLoginCodes.operatorTelegramId });
   if (!used) throw new ApiError("unauthorized", "The console link is invalid, used or expired");
   if (!isOperator(used.telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");

@@ -14,8 +14,14 @@ import { SPEND_REASON } from "@/lib/server/quotas/spend";
 // failed jobs, and the provider cost is what model_usage recorded at each call's moment.
 
 const SPENDING = [...new Set(Object.values(SPEND_REASON))];
-const spendOrRefund = sql`reason in (${sql.join([...SPENDING, "refund"].map((r) => sql`${r}`), sql`, `)})`;
-const spendOnly = sql`reason in (${sql.join(SPENDING.map((r) => sql`${r}`), sql`, `)})`;
+const spendOrRefund = sql`reason in (${sql.join(
+  [...SPENDING, "refund"].map((r) => sql`${r}`),
+  sql`, `,
+)})`;
+const spendOnly = sql`reason in (${sql.join(
+  SPENDING.map((r) => sql`${r}`),
+  sql`, `,
+)})`;
 const num = (v: unknown) => Number(v ?? 0);
 
 export async function getAdminStats({ db, days }: { db: Db; days: number }): Promise<AdminStats> {
@@ -32,7 +38,9 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
         (select count(distinct user_id) from payments where ${paid}) as paying_users,
         (select count(*) from users where created_at >= ${from}) as new_users,
         (select count(distinct user_id) from balance_ledger where ${spendOnly} and created_at >= ${from}) as active_users`),
-    db.execute(sql`select kind, -sum(units) as spent from balance_ledger where ${spendOrRefund} and created_at >= ${from} group by kind`),
+    db.execute(
+      sql`select kind, -sum(units) as spent from balance_ledger where ${spendOrRefund} and created_at >= ${from} group by kind`,
+    ),
     db.execute(sql`
       with d as (select generate_series(${from}::date, ${timestamp(today)}::date, interval '1 day')::date as date),
       p as (select ${day("coalesce(applied_at, created_at)")} as date, sum(amount_kopecks) as revenue, count(*) as payments from payments where ${paid} group by 1),
@@ -63,6 +71,11 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
       new_users: num(r.new_users),
       active_users: num(r.active_users),
     })),
-    by_model: rowsOf(byModel).map((r) => ({ model_name: String(r.model_name), turns: num(r.turns), units: num(r.units), provider_cost_usd: Math.round(num(r.cost) * 1e6) / 1e6 })),
+    by_model: rowsOf(byModel).map((r) => ({
+      model_name: String(r.model_name),
+      turns: num(r.turns),
+      units: num(r.units),
+      provider_cost_usd: Math.round(num(r.cost) * 1e6) / 1e6,
+    })),
   };
 }

@@ -27,7 +27,15 @@ const summaryColumns = {
   createdAt: users.createdAt,
 };
 
-function toSummary(row: { id: number; telegramId: number; firstName: string; lastName: string | null; username: string | null; blockedAt: Date | null; createdAt: Date }) {
+function toSummary(row: {
+  id: number;
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  blockedAt: Date | null;
+  createdAt: Date;
+}) {
   return {
     id: row.id,
     telegram_id: row.telegramId,
@@ -87,7 +95,9 @@ export async function userRecord({ db, userId }: { db: Db; userId: number }) {
       last_login_at: user.lastLoginAt.toISOString(),
       bot_blocked_at: iso(user.botBlockedAt),
     },
-    tariff: tariff ? { name: tariff.name, expires_at: tariff.expiresAt.toISOString(), recurrent: tariff.recurrent } : null,
+    tariff: tariff
+      ? { name: tariff.name, expires_at: tariff.expiresAt.toISOString(), recurrent: tariff.recurrent }
+      : null,
     balances: balances ?? perKind("apiKey", () => ({ allowance: 0, package_units: 0 })),
     referral: {
       code: user.referralCode,
@@ -123,7 +133,21 @@ export async function userRecord({ db, userId }: { db: Db; userId: number }) {
  * zero. The new values are computed in SQL from the locked row by changeBalances, which writes the
  * ledger row (reason `grant`); the audit row, with the operator's reason, is in the same transaction.
  */
-export function grantUnits({ db, operator, userId, kind, units, reason }: { db: Db; operator: Operator; userId: number; kind: QuotaKey; units: number; reason: string }) {
+export function grantUnits({
+  db,
+  operator,
+  userId,
+  kind,
+  units,
+  reason,
+}: {
+  db: Db;
+  operator: Operator;
+  userId: number;
+  kind: QuotaKey;
+  units: number;
+  reason: string;
+}) {
   return audited({ db, operator }, async (tx) => {
     const before = await readBalances({ db: tx, userId, forUpdate: true });
     if (!before) throw notFound("No such user");
@@ -140,7 +164,12 @@ export function grantUnits({ db, operator, userId, kind, units, reason }: { db: 
     const balance = { allowance: after.allowance[kind], package_units: after.packageUnits[kind] };
     return {
       result: { kind, balance },
-      audit: { action: "user.grant", target: `user:${userId}`, before: { kind, ...before[kind] }, after: { kind, ...balance, units, reason } },
+      audit: {
+        action: "user.grant",
+        target: `user:${userId}`,
+        before: { kind, ...before[kind] },
+        after: { kind, ...balance, units, reason },
+      },
     };
   });
 }
@@ -148,7 +177,15 @@ export function grantUnits({ db, operator, userId, kind, units, reason }: { db: 
 type Balances = Record<QuotaKey, { allowance: number; package_units: number }>;
 
 /** A user's allowance and package units per kind (null without a quotas row); `forUpdate` locks the row. */
-async function readBalances({ db, userId, forUpdate = false }: { db: Db; userId: number; forUpdate?: boolean }): Promise<Balances | null> {
+async function readBalances({
+  db,
+  userId,
+  forUpdate = false,
+}: {
+  db: Db;
+  userId: number;
+  forUpdate?: boolean;
+}): Promise<Balances | null> {
   const columns = Object.fromEntries(
     QUOTA_KEYS.flatMap((k) => [
       [k, sql<number>`${sql.identifier(k)}`.mapWith(Number)],
@@ -158,7 +195,10 @@ async function readBalances({ db, userId, forUpdate = false }: { db: Db; userId:
   const query = db.select(columns).from(quotas).where(eq(quotas.userId, userId));
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) return null;
-  return perKind("apiKey", (r) => ({ allowance: row[r.apiKey] as number, package_units: row[`package_${r.apiKey}`] as number }));
+  return perKind("apiKey", (r) => ({
+    allowance: row[r.apiKey] as number,
+    package_units: row[`package_${r.apiKey}`] as number,
+  }));
 }
 
 /**
@@ -166,11 +206,26 @@ async function readBalances({ db, userId, forUpdate = false }: { db: Db; userId:
  * and the bot refuses their messages. Blocking a blocked user (or unblocking an unblocked one)
  * changes nothing and writes no audit row.
  */
-export function setUserBlocked({ db, operator, userId, blocked }: { db: Db; operator: Operator; userId: number; blocked: boolean }) {
+export function setUserBlocked({
+  db,
+  operator,
+  userId,
+  blocked,
+}: {
+  db: Db;
+  operator: Operator;
+  userId: number;
+  blocked: boolean;
+}) {
   return audited({ db, operator }, async (tx) => {
-    const [current] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId)).for("update");
+    const [current] = await tx
+      .select({ blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!current) throw notFound("No such user");
-    if ((current.blockedAt !== null) === blocked) return { result: { blocked_at: iso(current.blockedAt) }, audit: null };
+    if ((current.blockedAt !== null) === blocked)
+      return { result: { blocked_at: iso(current.blockedAt) }, audit: null };
     const [changed] = await tx
       .update(users)
       .set({ blockedAt: blocked ? now() : null })
@@ -179,7 +234,12 @@ export function setUserBlocked({ db, operator, userId, blocked }: { db: Db; oper
     const after = { blocked_at: iso(changed.blockedAt) };
     return {
       result: after,
-      audit: { action: blocked ? "user.block" : "user.unblock", target: `user:${userId}`, before: { blocked_at: iso(current.blockedAt) }, after },
+      audit: {
+        action: blocked ? "user.block" : "user.unblock",
+        target: `user:${userId}`,
+        before: { blocked_at: iso(current.blockedAt) },
+        after,
+      },
     };
   });
 }

@@ -9,7 +9,13 @@ const FILTERS = "highpass=f=80,lowpass=f=8000,afftdn=nf=-25,loudnorm";
  * Content-Type. Without one: the ffmpeg filter chain above, answering OGG/Opus (what
  * Telegram plays as a voice message).
  */
-export async function cleanAudio(o: { audio: Buffer; filename: string; signal: AbortSignal; url?: string; timeoutMs: number }) {
+export async function cleanAudio(o: {
+  audio: Buffer;
+  filename: string;
+  signal: AbortSignal;
+  url?: string;
+  timeoutMs: number;
+}) {
   if (o.url) return cleanThroughEndpoint({ ...o, url: o.url });
   return runFfmpeg({
     input: o.audio,
@@ -19,7 +25,13 @@ export async function cleanAudio(o: { audio: Buffer; filename: string; signal: A
   }).then((data) => ({ data, contentType: "audio/ogg" }));
 }
 
-async function cleanThroughEndpoint(o: { audio: Buffer; filename: string; signal: AbortSignal; url: string; timeoutMs: number }) {
+async function cleanThroughEndpoint(o: {
+  audio: Buffer;
+  filename: string;
+  signal: AbortSignal;
+  url: string;
+  timeoutMs: number;
+}) {
   const res = await fetch(o.url, {
     method: "POST",
     body: new Uint8Array(o.audio),
@@ -35,11 +47,9 @@ async function runFfmpeg(o: { input: Buffer; args: string[]; signal: AbortSignal
   // Loaded on first use: the installer throws at import on a platform it has no binary for.
   const { path: ffmpegPath } = (await import("@ffmpeg-installer/ffmpeg")).default;
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      ffmpegPath,
-      ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", ...o.args, "pipe:1"],
-      { signal: o.signal },
-    );
+    const child = spawn(ffmpegPath, ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", ...o.args, "pipe:1"], {
+      signal: o.signal,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));

@@ -22,7 +22,27 @@ export class DocumentError extends Error {
 
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 // Binary formats people send that are not text in disguise: refused by name, not by a failed UTF-8 check.
-const BINARY_EXTENSIONS = new Set([".doc", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".rtf", ".zip", ".rar", ".7z", ".exe", ".jpg", ".jpeg", ".png", ".gif", ".webp", ".mp3", ".mp4", ".ogg"]);
+const BINARY_EXTENSIONS = new Set([
+  ".doc",
+  ".xls",
+  ".xlsx",
+  ".ppt",
+  ".pptx",
+  ".odt",
+  ".rtf",
+  ".zip",
+  ".rar",
+  ".7z",
+  ".exe",
+  ".jpg",
+  ".jpeg",
+  ".png",
+  ".gif",
+  ".webp",
+  ".mp3",
+  ".mp4",
+  ".ogg",
+]);
 
 function kindOf(filename: string, mimeType?: string): "pdf" | "docx" | "text" | "binary" {
   const ext = extname(filename).toLowerCase();
@@ -57,9 +77,11 @@ async function parse(kind: "pdf" | "docx", data: Buffer): Promise<string> {
 
 /** Text of a PDF, DOCX or text/code file, capped at DOCUMENT_MAX_CHARS; DocumentError otherwise. */
 export async function extractDocumentText(o: { data: Buffer; filename: string; mimeType?: string }): Promise<string> {
-  if (o.data.length > DOCUMENT_MAX_BYTES) throw new DocumentError("too_large", `The file is larger than ${DOCUMENT_MAX_BYTES} bytes`);
+  if (o.data.length > DOCUMENT_MAX_BYTES)
+    throw new DocumentError("too_large", `The file is larger than ${DOCUMENT_MAX_BYTES} bytes`);
   const kind = kindOf(o.filename, o.mimeType);
-  if (kind === "binary") throw new DocumentError("unsupported", `Files of type ${extname(o.filename)} are not supported`);
+  if (kind === "binary")
+    throw new DocumentError("unsupported", `Files of type ${extname(o.filename)} are not supported`);
   const text = (kind === "text" ? decodeText(o.data) : await parse(kind, o.data)).trim();
   if (!text) throw new DocumentError("empty", "The file contains no text");
   if (text.length <= DOCUMENT_MAX_CHARS) return text;

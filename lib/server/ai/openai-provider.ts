@@ -35,7 +35,12 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
     name: "openai",
     async *chatStream({ model, messages, signal }) {
       const stream = await client.chat.completions.create(
-        { model, messages: messages as ChatCompletionMessageParam[], stream: true, stream_options: { include_usage: true } },
+        {
+          model,
+          messages: messages as ChatCompletionMessageParam[],
+          stream: true,
+          stream_options: { include_usage: true },
+        },
         { signal },
       );
       for await (const chunk of stream) {
@@ -43,7 +48,13 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
         if (delta) yield { delta };
         if (chunk.usage) {
           const u = chunk.usage;
-          yield { usage: { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens } };
+          yield {
+            usage: {
+              promptTokens: u.prompt_tokens,
+              completionTokens: u.completion_tokens,
+              totalTokens: u.total_tokens,
+            },
+          };
         }
       }
     },
@@ -52,13 +63,18 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
     },
     async editImage({ model, prompt, image, filename, signal }) {
       const file = await toFile(image, filename);
-      return imageFrom(await client.images.edit({ model, prompt, image: file, n: 1, ...imageFormat(model) }, { signal }));
+      return imageFrom(
+        await client.images.edit({ model, prompt, image: file, n: 1, ...imageFormat(model) }, { signal }),
+      );
     },
     async transcribe({ model, audio, filename, signal }) {
       const file = await toFile(audio, filename);
       // Only whisper-1 offers verbose_json (with the duration); the gpt-4o transcribers answer json.
       if (model.startsWith("whisper")) {
-        const res = await client.audio.transcriptions.create({ model, file, response_format: "verbose_json" }, { signal });
+        const res = await client.audio.transcriptions.create(
+          { model, file, response_format: "verbose_json" },
+          { signal },
+        );
         return { text: res.text, durationSeconds: res.duration };
       }
       const res = await client.audio.transcriptions.create({ model, file, response_format: "json" }, { signal });

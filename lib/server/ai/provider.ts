@@ -25,7 +25,10 @@ export function checkAiConfig(log: (msg: string) => void = console.error): boole
 }
 
 /** A whole answer at once (translation for dubbing, document summaries): the stream collected. */
-export async function completeChat(ai: AiProvider, o: AiCall & { model: string; messages: ChatMessage[] }): Promise<{ text: string; usage?: Usage }> {
+export async function completeChat(
+  ai: AiProvider,
+  o: AiCall & { model: string; messages: ChatMessage[] },
+): Promise<{ text: string; usage?: Usage }> {
   let text = "";
   let usage: Usage | undefined;
   for await (const part of ai.chatStream(o)) {

@@ -5,7 +5,13 @@ import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { noteFallback } from "@/lib/server/ai/model-fallback";
 import { recordProviderCall } from "@/lib/server/ai/provider-calls";
-import { channelsFor, isDefaultChannelConfigured, markChannelAnswered, markChannelFailed, type ChannelTarget } from "@/lib/server/channels/route";
+import {
+  channelsFor,
+  isDefaultChannelConfigured,
+  markChannelAnswered,
+  markChannelFailed,
+  type ChannelTarget,
+} from "@/lib/server/channels/route";
 import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import type { AiCall, AiProvider } from "./types";
@@ -17,7 +23,9 @@ import type { AiCall, AiProvider } from "./types";
 /** Thrown when production has no model endpoint: the sandbox is for demo mode only. */
 export class AiNotConfiguredError extends Error {
   constructor() {
-    super("APP_MODE=production needs OPENAI_BASE_URL and OPENAI_API_KEY, or channels set in the console, for the bot's AI models (the sandbox answers only in demo mode).");
+    super(
+      "APP_MODE=production needs OPENAI_BASE_URL and OPENAI_API_KEY, or channels set in the console, for the bot's AI models (the sandbox answers only in demo mode).",
+    );
     this.name = "AiNotConfiguredError";
   }
 }
@@ -35,7 +43,10 @@ export class ChannelsDownError extends Error {
 
 /** The channel's own failure, which another channel may not share. */
 const channelFault = (error: unknown) =>
-  error instanceof APIConnectionError || (error instanceof APIError && error.status !== undefined && (error.status === 408 || error.status === 429 || error.status >= 500));
+  error instanceof APIConnectionError ||
+  (error instanceof APIError &&
+    error.status !== undefined &&
+    (error.status === 408 || error.status === 429 || error.status >= 500));
 
 const clients = new Map<string, AiProvider>();
 
@@ -69,16 +80,38 @@ type Routed = AiCall & { model: string; streamed?: boolean };
 type Attempt<T> = (client: AiProvider, providerModelId: string, signal: AbortSignal) => Promise<T>;
 
 /** Tries `targets` in order until one gives its first result; ChannelsDownError when none did. */
-async function throughChannels<T>({ db, model, targets, last, call, attempt }: { db: Db; model: string; targets: ChannelTarget[]; last: boolean; call: Routed; attempt: Attempt<T> }): Promise<{ value: T; channel: string }> {
+async function throughChannels<T>({
+  db,
+  model,
+  targets,
+  last,
+  call,
+  attempt,
+}: {
+  db: Db;
+  model: string;
+  targets: ChannelTarget[];
+  last: boolean;
+  call: Routed;
+  attempt: Attempt<T>;
+}): Promise<{ value: T; channel: string }> {
   let lastError: unknown;
   const waitSeconds = call.streamed ? env.AI_CHANNEL_FIRST_TOKEN_SECONDS : env.AI_CHANNEL_RESULT_SECONDS;
   for (const [i, target] of targets.entries()) {
     const started = performance.now();
     const firstResult = new AbortController();
-    const timer = setTimeout(() => firstResult.abort(new Error(`No first result from ${target.name} in ${waitSeconds} s`)), waitSeconds * 1000);
-    const record = (outcome: Parameters<typeof recordProviderCall>[0]["outcome"]) => recordProviderCall({ model, channel: target.name, outcome, ms: performance.now() - started });
+    const timer = setTimeout(
+      () => firstResult.abort(new Error(`No first result from ${target.name} in ${waitSeconds} s`)),
+      waitSeconds * 1000,
+    );
+    const record = (outcome: Parameters<typeof recordProviderCall>[0]["outcome"]) =>
+      recordProviderCall({ model, channel: target.name, outcome, ms: performance.now() - started });
     try {
-      const value = await attempt(clientOf(target, last && i === targets.length - 1), target.providerModelId, AbortSignal.any([call.signal, firstResult.signal]));
+      const value = await attempt(
+        clientOf(target, last && i === targets.length - 1),
+        target.providerModelId,
+        AbortSignal.any([call.signal, firstResult.signal]),
+      );
       record("ok");
       if (target.id !== null) await markChannelAnswered(db, target.id);
       return { value, channel: target.name };
@@ -115,12 +148,26 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T;
   const fallback = route.fallbackModel ? await channelsFor(db, route.fallbackModel) : undefined;
   const hasFallback = Boolean(fallback?.targets.length);
   try {
-    const { value, channel } = await throughChannels({ db, model: call.model, targets: route.targets, last: !hasFallback, call, attempt });
+    const { value, channel } = await throughChannels({
+      db,
+      model: call.model,
+      targets: route.targets,
+      last: !hasFallback,
+      call,
+      attempt,
+    });
     return { value, channel, model: call.model };
   } catch (error) {
     if (!(error instanceof ChannelsDownError) || !hasFallback) throw error;
     const to = route.fallbackModel!;
-    const { value, channel } = await throughChannels({ db, model: to, targets: fallback!.targets, last: true, call, attempt });
+    const { value, channel } = await throughChannels({
+      db,
+      model: to,
+      targets: fallback!.targets,
+      last: true,
+      call,
+      attempt,
+    });
     noteFallback({ from: call.model, to });
     return { value, channel, model: to };
   }
@@ -129,7 +176,11 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T;
 export const routedAiProvider: AiProvider = {
   name: "channels",
   async *chatStream(o) {
-    const { value: { stream, first }, channel, model } = await routed({ ...o, streamed: true }, async (client, providerModelId, signal) => {
+    const {
+      value: { stream, first },
+      channel,
+      model,
+    } = await routed({ ...o, streamed: true }, async (client, providerModelId, signal) => {
       const stream = client.chatStream({ ...o, model: providerModelId, signal })[Symbol.asyncIterator]();
       return { stream, first: await stream.next() };
     });
@@ -142,9 +193,11 @@ export const routedAiProvider: AiProvider = {
       throw error;
     }
   },
-  generateImage: async (o) => (await routed(o, (client, model, signal) => client.generateImage({ ...o, model, signal }))).value,
+  generateImage: async (o) =>
+    (await routed(o, (client, model, signal) => client.generateImage({ ...o, model, signal }))).value,
   editImage: async (o) => (await routed(o, (client, model, signal) => client.editImage({ ...o, model, signal }))).value,
-  transcribe: async (o) => (await routed(o, (client, model, signal) => client.transcribe({ ...o, model, signal }))).value,
+  transcribe: async (o) =>
+    (await routed(o, (client, model, signal) => client.transcribe({ ...o, model, signal }))).value,
   speech: async (o) => (await routed(o, (client, model, signal) => client.speech({ ...o, model, signal }))).value,
   // Noise removal calls no model: the cleanup service or ffmpeg; in demo without an endpoint, the sandbox's labelled one.
   async cleanAudio(o) {

@@ -20,10 +20,14 @@ export type AiCall = { signal: AbortSignal; lang?: string };
  */
 export interface AiProvider {
   readonly name: "openai" | "sandbox" | "channels";
-  chatStream(o: AiCall & { model: string; messages: ChatMessage[] }): AsyncIterable<{ delta: string } | { usage: Usage }>;
+  chatStream(
+    o: AiCall & { model: string; messages: ChatMessage[] },
+  ): AsyncIterable<{ delta: string } | { usage: Usage }>;
   generateImage(o: AiCall & { model: string; prompt: string }): Promise<AiFile>;
   editImage(o: AiCall & { model: string; prompt: string; image: Buffer; filename: string }): Promise<AiFile>;
-  transcribe(o: AiCall & { model: string; audio: Buffer; filename: string }): Promise<{ text: string; durationSeconds?: number }>;
+  transcribe(
+    o: AiCall & { model: string; audio: Buffer; filename: string },
+  ): Promise<{ text: string; durationSeconds?: number }>;
   speech(o: AiCall & { model: string; text: string; voice?: string }): Promise<AiFile>;
   cleanAudio(o: AiCall & { audio: Buffer; filename: string }): Promise<AiFile>;
 }

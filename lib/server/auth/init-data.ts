@@ -7,7 +7,11 @@ import { ApiError } from "@/lib/server/http/api-error";
 /** Launch data may be signed a little "in the future" by a client whose clock runs ahead. */
 const FUTURE_SKEW_SECONDS = 60;
 
-const text = (max: number) => z.string().max(max).refine((s) => !s.includes("\0"), "NUL characters are not allowed");
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes("\0"), "NUL characters are not allowed");
 
 // Telegram user ids fit in 52 bits; anything else (huge, fractional, a string) is refused.
 const launchUserSchema = z.object({
@@ -68,7 +72,15 @@ function readUser(raw: string | null): LaunchUser {
 }
 
 /** Validated launch data, or a 401 (bad signature, stale, future) / 400 (signed but malformed). */
-export function readInitData({ initData, botToken, maxAgeSeconds }: { initData: string; botToken: string; maxAgeSeconds: number }): LaunchData {
+export function readInitData({
+  initData,
+  botToken,
+  maxAgeSeconds,
+}: {
+  initData: string;
+  botToken: string;
+  maxAgeSeconds: number;
+}): LaunchData {
   if (initData.includes("\0")) throw unauthorized();
   const params = new URLSearchParams(initData);
   verifySignature(params, botToken);

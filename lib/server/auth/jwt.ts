@@ -11,7 +11,10 @@ let importing: Promise<CryptoKey> | undefined;
 let readyKey: CryptoKey | undefined;
 const importKey = () =>
   (importing ??= crypto.subtle
-    .importKey("raw", new TextEncoder().encode(getSecrets().jwtSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
+    .importKey("raw", new TextEncoder().encode(getSecrets().jwtSecret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ])
     .then((imported) => (readyKey = imported)));
 
 /**
@@ -34,7 +37,11 @@ async function sign(subject: number, audience: string): Promise<string> {
 /** The positive integer `sub` of a valid token of this audience, at most `max`; null otherwise. */
 async function verify(token: string, audience: string, max: number): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, readyKey ?? (await importKey()), { algorithms: ["HS256"], audience, requiredClaims: ["exp", "sub", "aud"] });
+    const { payload } = await jwtVerify(token, readyKey ?? (await importKey()), {
+      algorithms: ["HS256"],
+      audience,
+      requiredClaims: ["exp", "sub", "aud"],
+    });
     const sub = payload.sub ?? "";
     const id = /^[1-9]\d{0,15}$/.test(sub) ? Number(sub) : 0;
     return id > 0 && id <= max ? id : null;

@@ -26,7 +26,10 @@ const unauthorized = () => new ApiError("unauthorized", "Login Widget data is in
  * time). This differs from the mini-app's launch data, whose key is HMAC("WebAppData", token), so
  * @telegram-apps/init-data-node does not apply. `auth_date` must be at most `maxAgeSeconds` old.
  */
-export function verifyLoginWidget(data: LoginWidgetData, { botToken, maxAgeSeconds }: { botToken: string; maxAgeSeconds: number }): void {
+export function verifyLoginWidget(
+  data: LoginWidgetData,
+  { botToken, maxAgeSeconds }: { botToken: string; maxAgeSeconds: number },
+): void {
   const { hash, ...fields } = data;
   if (!/^[0-9a-f]{64}$/i.test(hash)) throw unauthorized();
   const checkString = Object.entries(fields)
@@ -38,5 +41,6 @@ export function verifyLoginWidget(data: LoginWidgetData, { botToken, maxAgeSecon
   const expected = crypto.createHmac("sha256", secret).update(checkString).digest();
   if (!crypto.timingSafeEqual(expected, Buffer.from(hash, "hex"))) throw unauthorized();
   const nowSeconds = nowMs() / 1000;
-  if (data.auth_date > nowSeconds + FUTURE_SKEW_SECONDS || data.auth_date + maxAgeSeconds < nowSeconds) throw unauthorized();
+  if (data.auth_date > nowSeconds + FUTURE_SKEW_SECONDS || data.auth_date + maxAgeSeconds < nowSeconds)
+    throw unauthorized();
 }

@@ -17,7 +17,14 @@ import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
 import { senderWithSession, type ActiveSession } from "./session";
 import { MODELS_PREFIX, SET_MODEL_PREFIX } from "./model-choice";
-import { listModelsForSession, listModelsForTurn, rerunWithModel, retryTurn, setSessionModel, startNewSession } from "./steering";
+import {
+  listModelsForSession,
+  listModelsForTurn,
+  rerunWithModel,
+  retryTurn,
+  setSessionModel,
+  startNewSession,
+} from "./steering";
 import { OTHER_MODEL_PREFIX, RERUN_PREFIX, RETRY_PREFIX } from "./turn-preview";
 import { log } from "@/lib/server/log";
 
@@ -28,12 +35,26 @@ import { log } from "@/lib/server/log";
 type BotContext = Context & { appUser: User; appSession: ActiveSession | null };
 
 /** The sender as an app user with their active session, created like at login when they write before opening the mini-app. */
-async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<{ user: User; active: ActiveSession | null }> {
+async function senderUser({
+  db,
+  from,
+}: {
+  db: Db;
+  from: NonNullable<Context["from"]>;
+}): Promise<{ user: User; active: ActiveSession | null }> {
   const existing = await senderWithSession({ db, telegramId: from.id });
   const sender = existing ?? {
     user: await upsertTelegramUser({
       db,
-      tg: { id: from.id, firstName: from.first_name, lastName: from.last_name, username: from.username, languageCode: from.language_code, isPremium: from.is_premium, isBot: from.is_bot },
+      tg: {
+        id: from.id,
+        firstName: from.first_name,
+        lastName: from.last_name,
+        username: from.username,
+        languageCode: from.language_code,
+        isPremium: from.is_premium,
+        isBot: from.is_bot,
+      },
     }),
     active: null,
   };
@@ -77,25 +98,43 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   bot.command("start", async (ctx) => {
     // The start parameter (t.me/<bot>?start=<param>) reaches the referral hook here.
     const param = ctx.match.trim();
-    if (param.startsWith(REFERRAL_START_PREFIX)) await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
-    await ctx.reply(botText(ctx.appUser.language)("greeting", { name: ctx.from?.first_name ?? "" }), { reply_markup: webAppKeyboard(ctx.appUser.language) });
+    if (param.startsWith(REFERRAL_START_PREFIX))
+      await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
+    await ctx.reply(botText(ctx.appUser.language)("greeting", { name: ctx.from?.first_name ?? "" }), {
+      reply_markup: webAppKeyboard(ctx.appUser.language),
+    });
   });
   bot.command("model", (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
   bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
-  bot.on("message:text", (ctx) => handleTextMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, text: ctx.message.text }));
-  bot.on(["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"], (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, message: ctx.message }));
+  bot.on("message:text", (ctx) =>
+    handleTextMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, text: ctx.message.text }),
+  );
+  bot.on(
+    ["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"],
+    (ctx) => handleFileMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, message: ctx.message }),
+  );
   // Retry and Other model under a failed turn's apology (turn-preview.ts), the model choice (steering.ts);
   // Stop is answered in the webhook itself (turn-controls.ts).
-  bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) => retryTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
-  bot.callbackQuery(new RegExp(`^${OTHER_MODEL_PREFIX}(\\d+)$`), (ctx) => listModelsForTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }));
-  bot.callbackQuery(new RegExp(`^${RERUN_PREFIX}(\\d+):(\\d+)$`), (ctx) => rerunWithModel({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }));
+  bot.callbackQuery(new RegExp(`^${RETRY_PREFIX}(\\d+)$`), (ctx) =>
+    retryTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }),
+  );
+  bot.callbackQuery(new RegExp(`^${OTHER_MODEL_PREFIX}(\\d+)$`), (ctx) =>
+    listModelsForTurn({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]) }),
+  );
+  bot.callbackQuery(new RegExp(`^${RERUN_PREFIX}(\\d+):(\\d+)$`), (ctx) =>
+    rerunWithModel({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }),
+  );
   bot.callbackQuery(MODELS_PREFIX, (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
-  bot.callbackQuery(new RegExp(`^${SET_MODEL_PREFIX}(\\d+):(\\d+)$`), (ctx) => setSessionModel({ ctx, db, user: ctx.appUser, sessionId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }));
+  bot.callbackQuery(new RegExp(`^${SET_MODEL_PREFIX}(\\d+):(\\d+)$`), (ctx) =>
+    setSessionModel({ ctx, db, user: ctx.appUser, sessionId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }),
+  );
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language)("actionNotSupported")));
   return bot;
 }
 
 /** /start ref_<code> applies the code like the app's activate call; a refused code changes nothing and is only logged. */
 async function applyStartReferral({ db, user, code }: { db: Db; user: User; code: string }): Promise<void> {
-  await activateReferralCode({ db, user, code }).catch((error) => log().info(`[bot] referral code ${code} not applied: ${(error as Error).message}`));
+  await activateReferralCode({ db, user, code }).catch((error) =>
+    log().info(`[bot] referral code ${code} not applied: ${(error as Error).message}`),
+  );
 }

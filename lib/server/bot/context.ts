@@ -35,9 +35,19 @@ export const documentTextToKeep = (text: string) => cutText(text, env.BOT_CONTEX
 // Every text turn reads them: prepared once per database handle (no query building per turn). Ids start at 1, so after 0 is all of them.
 const latestMessages = perDatabase((db) =>
   db
-    .select({ id: dialogMessages.id, userText: dialogMessages.userText, aiText: dialogMessages.aiText, documentText: dialogMessages.documentText })
+    .select({
+      id: dialogMessages.id,
+      userText: dialogMessages.userText,
+      aiText: dialogMessages.aiText,
+      documentText: dialogMessages.documentText,
+    })
     .from(dialogMessages)
-    .where(and(eq(dialogMessages.sessionId, sql.placeholder("sessionId")), gt(dialogMessages.id, sql.placeholder("afterId"))))
+    .where(
+      and(
+        eq(dialogMessages.sessionId, sql.placeholder("sessionId")),
+        gt(dialogMessages.id, sql.placeholder("afterId")),
+      ),
+    )
     .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
     .limit(200)
     .prepare("bot_latest_messages"),
@@ -57,18 +67,37 @@ export type DialogueContext = {
  * then put back in order. A kept document takes what is left of the budget after its question and
  * answer (cut from the end).
  */
-export async function contextMessages({ db, sessionId, budget, afterId }: { db: Db; sessionId: number; budget: number; afterId?: number | null }): Promise<DialogueContext> {
+export async function contextMessages({
+  db,
+  sessionId,
+  budget,
+  afterId,
+}: {
+  db: Db;
+  sessionId: number;
+  budget: number;
+  afterId?: number | null;
+}): Promise<DialogueContext> {
   const rows = await latestMessages(db).execute({ sessionId, afterId: afterId ?? 0 });
   const kept: ChatMessage[] = [];
   let used = 0;
   for (const [index, row] of rows.entries()) {
     const question = row.userText ?? "";
     const cost = approxTokens(question) + approxTokens(row.aiText ?? "");
-    if (used + cost > budget) return { messages: kept, tokens: used, overflowIds: rows.slice(index).map((r) => r.id).reverse() };
+    if (used + cost > budget)
+      return {
+        messages: kept,
+        tokens: used,
+        overflowIds: rows
+          .slice(index)
+          .map((r) => r.id)
+          .reverse(),
+      };
     let userContent = question;
     if (row.documentText) {
       const room = (budget - used - cost) * CHARS_PER_TOKEN - documentMessage({ question: "", text: "" }).length;
-      if (room >= MIN_DOCUMENT_CHARS) userContent = documentMessage({ question, text: cutText(row.documentText, room) });
+      if (room >= MIN_DOCUMENT_CHARS)
+        userContent = documentMessage({ question, text: cutText(row.documentText, room) });
     }
     used += approxTokens(userContent) + approxTokens(row.aiText ?? "");
     const pair: ChatMessage[] = [];

@@ -48,8 +48,19 @@ function cutAnswer(answer: string, note: string): string {
  * The session a text turn runs in: the one named (Retry), else the active one; a first message
  * without any goes to the tariff's default text model, and the user is told which.
  */
-async function sessionForText({ ctx, db, user, sessionId }: { ctx: Context; db: Db; user: User; sessionId?: number }): Promise<ActiveSession | null> {
-  if (sessionId || user.activeSessionId) return activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
+async function sessionForText({
+  ctx,
+  db,
+  user,
+  sessionId,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  sessionId?: number;
+}): Promise<ActiveSession | null> {
+  if (sessionId || user.activeSessionId)
+    return activeSession({ db, user: sessionId ? { ...user, activeSessionId: sessionId } : user });
   const started = await startDefaultTextSession({ db, user });
   if (!started) return null;
   await ctx.reply(steerText(user.language)("defaultModel", { model: started.model.displayName })).catch(() => {});
@@ -57,8 +68,27 @@ async function sessionForText({ ctx, db, user, sessionId }: { ctx: Context; db: 
 }
 
 /** The turn's row and its preview (the draft, "Thinking…"); a preview that cannot open ends the turn as failed. */
-async function beginTurn({ ctx, db, user, active, text }: { ctx: Context; db: Db; user: User; active: ActiveSession; text: string }): Promise<{ turn: BotTurn; preview: TurnPreview }> {
-  const turn = await startTurn({ db, userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId, userText: text });
+async function beginTurn({
+  ctx,
+  db,
+  user,
+  active,
+  text,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  text: string;
+}): Promise<{ turn: BotTurn; preview: TurnPreview }> {
+  const turn = await startTurn({
+    db,
+    userId: user.id,
+    chatId: ctx.chat!.id,
+    sessionId: active.session.id,
+    modelId: active.session.modelId,
+    userText: text,
+  });
   try {
     const preview = await openPreview({ ctx, turnId: turn.id, lang: user.language });
     turnReacted(turn.id);
@@ -75,7 +105,21 @@ async function beginTurn({ ctx, db, user, active, text }: { ctx: Context; db: Db
  * far, a failure ends with the apology and the Retry and Other model buttons; only an answer given is
  * paid for. The cost line says how full the context is, with a button to change the model.
  */
-export async function answerText({ ctx, db, user, text, sessionId, active: known }: { ctx: Context; db: Db; user: User; text: string; sessionId?: number; active?: ActiveSession | null }): Promise<void> {
+export async function answerText({
+  ctx,
+  db,
+  user,
+  text,
+  sessionId,
+  active: known,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  text: string;
+  sessionId?: number;
+  active?: ActiveSession | null;
+}): Promise<void> {
   const lang = user.language;
   // The router read the active session already; Retry names the failed turn's session instead.
   const active = known && !sessionId ? known : await sessionForText({ ctx, db, user, sessionId });
@@ -91,7 +135,10 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   const balance = quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   // The earlier turns are read while the balance is; only a user who can pay gets old turns folded
   // into a summary (a charged model call).
-  const [unitsLeft, context] = await Promise.all([balance, dialogueContext({ ctx, db, user, active, fixed, mayFold: async () => (await balance) > 0 })]);
+  const [unitsLeft, context] = await Promise.all([
+    balance,
+    dialogueContext({ ctx, db, user, active, fixed, mayFold: async () => (await balance) > 0 }),
+  ]);
   if (unitsLeft <= 0) {
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
@@ -159,11 +206,14 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   const cut = !stopped && (stall.signal.aborted || deadline.aborted);
 
   if (stopped ? !answer.trim() : failure || cut) {
-    if (!stopped) log().error({ err: failure }, `[bot] model call ${cut ? "cut off" : "failed"} for session ${active.session.id}`);
+    if (!stopped)
+      log().error({ err: failure }, `[bot] model call ${cut ? "cut off" : "failed"} for session ${active.session.id}`);
     await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
     // A cut answer is shown as far as it came, neither charged nor kept as context (docs/decisions/0240-cut-answers-not-charged.md).
     const apology = cut && answer.trim() ? cutAnswer(answer, botText(lang)("answerCut")) : botText(lang)("modelFailed");
-    await preview.fail(stopped ? { text: botText(lang)("stoppedEmpty") } : { text: apology, keyboard: retryKeyboard(lang, turn.id) });
+    await preview.fail(
+      stopped ? { text: botText(lang)("stoppedEmpty") } : { text: apology, keyboard: retryKeyboard(lang, turn.id) },
+    );
     return;
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
@@ -172,12 +222,24 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
   // past the balance it stops at zero: the answer was already given.
   // A fallback model's answer is paid at its own price (docs/product/channels.md "Fallback model").
   const answeredBy = fallback?.to ?? active.modelName;
-  const price = fallback ? await modelPrice({ db, modelName: fallback.to, action: "text" }) : await sessionPrice({ db, active, action: "text" });
+  const price = fallback
+    ? await modelPrice({ db, modelName: fallback.to, action: "text" })
+    : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
-  const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id } });
+  const { left } = await spendQuota({
+    db,
+    userId: user.id,
+    kind: "text_tokens",
+    amount: units,
+    clampAtZero: true,
+    refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id },
+  });
   const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`));
   const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
-  const notes = [fallback && (await fallbackLine({ db, lang, fallback })), stopped && botText(lang)("stoppedNote")].filter(Boolean);
+  const notes = [
+    fallback && (await fallbackLine({ db, lang, fallback })),
+    stopped && botText(lang)("stoppedNote"),
+  ].filter(Boolean);
   const footer = [...notes, cost].join("\n");
   // Paid: from here nothing may throw, or the update worker would run (and charge) the turn again. The
   // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
@@ -199,5 +261,7 @@ export async function answerText({ ctx, db, user, text, sessionId, active: known
       usage: { userId: user.id, modelName: answeredBy, action: "text", quantity: tokens },
     }),
   ]);
-  for (const outcome of outcomes) if (outcome.status === "rejected") log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
+  for (const outcome of outcomes)
+    if (outcome.status === "rejected")
+      log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
 }

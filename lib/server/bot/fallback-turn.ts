@@ -10,14 +10,33 @@ import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-pri
 // charged at the fallback's price and says plainly which model answered and why.
 
 /** The catalogue's price of one job of `action` on `modelName`. */
-export async function modelPrice({ db, modelName, action }: { db: Db; modelName: string; action: ModelAction }): Promise<ActionCost> {
+export async function modelPrice({
+  db,
+  modelName,
+  action,
+}: {
+  db: Db;
+  modelName: string;
+  action: ModelAction;
+}): Promise<ActionCost> {
   const model = (await loadAllModels(db)).find((m) => m.modelName === modelName);
   return model?.costs[action] ?? defaultActionCost(action);
 }
 
 /** The line under the answer: the session's model was unavailable, the fallback answered at its price. */
-export async function fallbackLine({ db, lang, fallback }: { db: Db; lang: string; fallback: FallbackAnswer }): Promise<string> {
+export async function fallbackLine({
+  db,
+  lang,
+  fallback,
+}: {
+  db: Db;
+  lang: string;
+  fallback: FallbackAnswer;
+}): Promise<string> {
   const catalogue = await loadAllModels(db);
   const displayName = (name: string) => catalogue.find((m) => m.modelName === name)?.displayName ?? name;
-  return translatorFor(lang, "Channels")("fallbackAnswered", { unavailable: displayName(fallback.from), model: displayName(fallback.to) });
+  return translatorFor(lang, "Channels")("fallbackAnswered", {
+    unavailable: displayName(fallback.from),
+    model: displayName(fallback.to),
+  });
 }

@@ -23,14 +23,26 @@ const SHUTDOWN = "shutdown";
  * shutdown, the turn rows the update started, whether its turn is past the point where it can
  * still be handed over, and whether an earlier attempt began a turn of it (the user saw it start).
  */
-export type UpdateRun = { updateId: number; handOver: AbortController; turnIds: Set<number>; finishing: boolean; resumed: boolean };
+export type UpdateRun = {
+  updateId: number;
+  handOver: AbortController;
+  turnIds: Set<number>;
+  finishing: boolean;
+  resumed: boolean;
+};
 
 // Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
 const scope = processWide("update-run", () => new AsyncLocalStorage<UpdateRun>());
 
 /** Runs the handling of one claimed update inside its hand-over scope. */
 export function runUpdate<T>(updateId: number, work: () => Promise<T>): { run: UpdateRun; done: Promise<T> } {
-  const run: UpdateRun = { updateId, handOver: new AbortController(), turnIds: new Set(), finishing: false, resumed: false };
+  const run: UpdateRun = {
+    updateId,
+    handOver: new AbortController(),
+    turnIds: new Set(),
+    finishing: false,
+    resumed: false,
+  };
   return { run, done: scope.run(run, work) };
 }
 

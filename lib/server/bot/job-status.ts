@@ -23,17 +23,42 @@ export type JobProgress = {
 const STAGE_KEY = { starting: "statusStarting", queued: "statusQueued", running: "statusRunning" } as const;
 
 /** The status message's text: the job's kind and model, its stage, the jobs ahead and the time left. */
-export function jobStatusText({ lang, kind, model, progress }: { lang: string; kind: JobKind; model: string; progress: JobProgress }): string {
+export function jobStatusText({
+  lang,
+  kind,
+  model,
+  progress,
+}: {
+  lang: string;
+  kind: JobKind;
+  model: string;
+  progress: JobProgress;
+}): string {
   const t = steerText(lang);
   const lines = [t("statusTitle", { kind, model }), t(STAGE_KEY[progress.stage])];
   if (progress.ahead) lines.push(t("statusAhead", { count: progress.ahead }));
   const eta = progress.etaSeconds;
-  if (eta != null && eta > 0) lines.push(eta < 60 ? t("statusEtaSeconds", { seconds: Math.max(5, Math.round(eta / 5) * 5) }) : t("statusEtaMinutes", { minutes: Math.round(eta / 60) }));
+  if (eta != null && eta > 0)
+    lines.push(
+      eta < 60
+        ? t("statusEtaSeconds", { seconds: Math.max(5, Math.round(eta / 5) * 5) })
+        : t("statusEtaMinutes", { minutes: Math.round(eta / 60) }),
+    );
   return lines.join("\n");
 }
 
 /** The status message's last text: the job is ready, or failed and nothing was charged. */
-export function jobEndText({ lang, kind, model, ok }: { lang: string; kind: JobKind; model: string; ok: boolean }): string {
+export function jobEndText({
+  lang,
+  kind,
+  model,
+  ok,
+}: {
+  lang: string;
+  kind: JobKind;
+  model: string;
+  ok: boolean;
+}): string {
   const t = steerText(lang);
   return `${t("statusTitle", { kind, model })}\n${t(ok ? "statusDone" : "statusFailed")}`;
 }
@@ -48,7 +73,15 @@ export type JobStatus = {
 };
 
 /** Posts a job's status message to `chatId`; `onPosted` learns its message id (kept with the job). */
-export function openJobStatus({ api, chatId, lang, kind, model, progress, onPosted }: {
+export function openJobStatus({
+  api,
+  chatId,
+  lang,
+  kind,
+  model,
+  progress,
+  onPosted,
+}: {
   api: Api;
   chatId: number;
   lang: string;
@@ -61,7 +94,8 @@ export function openJobStatus({ api, chatId, lang, kind, model, progress, onPost
   let shown = jobStatusText({ lang, kind, model, progress });
   let shownAt = nowMs();
   let closed = false;
-  const lost = (error: unknown) => log().warn(`[bot] status message of a ${kind} job in chat ${chatId}: ${(error as Error).message}`);
+  const lost = (error: unknown) =>
+    log().warn(`[bot] status message of a ${kind} job in chat ${chatId}: ${(error as Error).message}`);
   let tail: Promise<unknown> = api
     .sendMessage(chatId, shown)
     .then(async (message) => {

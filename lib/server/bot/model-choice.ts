@@ -19,32 +19,62 @@ export const MODELS_PREFIX = "models";
 export const SET_MODEL_PREFIX = "setmodel:";
 
 /** The models of `action` the user's current tariff opens, in catalogue order. */
-export async function openModels({ db, userId, action }: { db: Db; userId: number; action: string }): Promise<ModelRow[]> {
+export async function openModels({
+  db,
+  userId,
+  action,
+}: {
+  db: Db;
+  userId: number;
+  action: string;
+}): Promise<ModelRow[]> {
   const { subscription } = await getCurrentTariff({ db, userId });
   const [all, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, subscription })]);
   return all.filter((m) => accessible.has(m.id) && m.actions.includes(action as ModelAction));
 }
 
 /** One button per model (the current one marked), each pressing `data(model)`. */
-export function modelKeyboard(models: ModelRow[], data: (model: ModelRow) => string, currentId?: number): InlineKeyboard {
+export function modelKeyboard(
+  models: ModelRow[],
+  data: (model: ModelRow) => string,
+  currentId?: number,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const model of models) keyboard.text(`${model.id === currentId ? "✓ " : ""}${model.displayName}`, data(model)).row();
+  for (const model of models)
+    keyboard.text(`${model.id === currentId ? "✓ " : ""}${model.displayName}`, data(model)).row();
   return keyboard;
 }
 
 /** The "Change model" button under a text answer's cost line. */
-export const changeModelKeyboard = (lang: string) => new InlineKeyboard().text(steerText(lang)("modelButton"), MODELS_PREFIX);
+export const changeModelKeyboard = (lang: string) =>
+  new InlineKeyboard().text(steerText(lang)("modelButton"), MODELS_PREFIX);
 
 /**
  * Moves the user's session to `modelId` when the tariff opens it for the session's action; answers
  * the model, or null when the session is not theirs or the model not open to them.
  */
-export async function switchSessionModel({ db, userId, sessionId, modelId }: { db: Db; userId: number; sessionId: number; modelId: number }): Promise<ModelRow | null> {
-  const [session] = await db.select({ action: dialogSessions.action }).from(dialogSessions).where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
+export async function switchSessionModel({
+  db,
+  userId,
+  sessionId,
+  modelId,
+}: {
+  db: Db;
+  userId: number;
+  sessionId: number;
+  modelId: number;
+}): Promise<ModelRow | null> {
+  const [session] = await db
+    .select({ action: dialogSessions.action })
+    .from(dialogSessions)
+    .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
   if (!session) return null;
   const model = (await openModels({ db, userId, action: session.action })).find((m) => m.id === modelId);
   if (!model) return null;
-  await db.update(dialogSessions).set({ modelId }).where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
+  await db
+    .update(dialogSessions)
+    .set({ modelId })
+    .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
   return model;
 }
 
@@ -53,11 +83,20 @@ export async function switchSessionModel({ db, userId, sessionId, modelId }: { d
  * user's tariff opens, made active (docs/decisions/0341-default-model-on-first-message.md). Null when
  * the tariff opens no text model.
  */
-export async function startDefaultTextSession({ db, user }: { db: Db; user: User }): Promise<{ sessionId: number; model: ModelRow } | null> {
+export async function startDefaultTextSession({
+  db,
+  user,
+}: {
+  db: Db;
+  user: User;
+}): Promise<{ sessionId: number; model: ModelRow } | null> {
   const [model] = await openModels({ db, userId: user.id, action: "text" });
   if (!model) return null;
   const sessionId = await db.transaction(async (tx) => {
-    const [session] = await tx.insert(dialogSessions).values({ userId: user.id, name: model.displayName, modelId: model.id, action: "text" }).returning({ id: dialogSessions.id });
+    const [session] = await tx
+      .insert(dialogSessions)
+      .values({ userId: user.id, name: model.displayName, modelId: model.id, action: "text" })
+      .returning({ id: dialogSessions.id });
     await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
     return session.id;
   });
@@ -68,11 +107,20 @@ export async function startDefaultTextSession({ db, user }: { db: Db; user: User
 export async function startFreshSession({ db, user }: { db: Db; user: User }): Promise<{ sessionId: number } | null> {
   if (!user.activeSessionId) return null;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(dialogSessions).where(and(eq(dialogSessions.id, user.activeSessionId!), eq(dialogSessions.userId, user.id)));
+    const [current] = await tx
+      .select()
+      .from(dialogSessions)
+      .where(and(eq(dialogSessions.id, user.activeSessionId!), eq(dialogSessions.userId, user.id)));
     if (!current) return null;
     const [session] = await tx
       .insert(dialogSessions)
-      .values({ userId: user.id, name: current.name, modelId: current.modelId, assistantId: current.assistantId, action: current.action })
+      .values({
+        userId: user.id,
+        name: current.name,
+        modelId: current.modelId,
+        assistantId: current.assistantId,
+        action: current.action,
+      })
       .returning({ id: dialogSessions.id });
     await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
     return { sessionId: session.id };

@@ -40,7 +40,10 @@ export async function queueBotMessage({
   }
   // Due from this millisecond, on the worker's clock: the worker compares with a JavaScript Date
   // (millisecond precision), so a database now() a few microseconds later would miss the next run.
-  const [row] = await db.insert(botOutbox).values({ userId, chatId, text, nextAttemptAt: new Date() }).returning({ id: botOutbox.id });
+  const [row] = await db
+    .insert(botOutbox)
+    .values({ userId, chatId, text, nextAttemptAt: new Date() })
+    .returning({ id: botOutbox.id });
   return row.id;
 }
 
@@ -102,7 +105,10 @@ export function retryDelayMs({
 
 /** Waiting and due, or claimed by a worker whose claim expired. */
 const isDue = (now: Date) =>
-  or(and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)), and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)));
+  or(
+    and(eq(botOutbox.status, "pending"), lte(botOutbox.nextAttemptAt, now)),
+    and(eq(botOutbox.status, "sending"), lte(botOutbox.lockedUntil, now)),
+  );
 
 /** How many rows are due, up to `limit`: the send budget taken is no more than can be used. */
 async function countDue({ db, now, limit }: { db: Db; now: Date; limit: number }): Promise<number> {
@@ -127,8 +133,17 @@ async function claim({ db, now, batchSize, lockMs }: { db: Db; now: Date; batchS
     if (!due.length) return [];
     const rows = await tx
       .update(botOutbox)
-      .set({ status: "sending", attempts: sql`${botOutbox.attempts} + 1`, lockedUntil: new Date(now.getTime() + lockMs) })
-      .where(inArray(botOutbox.id, due.map((row) => row.id)))
+      .set({
+        status: "sending",
+        attempts: sql`${botOutbox.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + lockMs),
+      })
+      .where(
+        inArray(
+          botOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
     return rows.sort((a, b) => a.id - b.id);
   });
@@ -162,23 +177,42 @@ export async function deliverOutbox({
     try {
       const parseMode = row.extra?.parse_mode as "MarkdownV2" | undefined;
       await client.sendMessage(row.chatId, row.text, parseMode ? { parse_mode: parseMode } : undefined);
-      await db.update(botOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(mine);
+      await db
+        .update(botOutbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(mine);
       report.sent++;
     } catch (error) {
       const apiError = callFailure(error);
       if (apiError.status === 403) {
-        await db.update(botOutbox).set({ status: "undeliverable", lockedUntil: null, lastError: apiError.message }).where(mine);
+        await db
+          .update(botOutbox)
+          .set({ status: "undeliverable", lockedUntil: null, lastError: apiError.message })
+          .where(mine);
         if (row.userId !== null) await db.update(users).set({ botBlockedAt: now }).where(eq(users.id, row.userId));
         report.undeliverable++;
       } else if (apiError.retryable && row.attempts < maxAttempts) {
-        const delay = retryDelayMs({ attempt: row.attempts, baseDelayMs, maxDelayMs, retryAfterSeconds: apiError.retryAfterSeconds });
+        const delay = retryDelayMs({
+          attempt: row.attempts,
+          baseDelayMs,
+          maxDelayMs,
+          retryAfterSeconds: apiError.retryAfterSeconds,
+        });
         await db
           .update(botOutbox)
-          .set({ status: "pending", nextAttemptAt: new Date(now.getTime() + delay), lockedUntil: null, lastError: apiError.message })
+          .set({
+            status: "pending",
+            nextAttemptAt: new Date(now.getTime() + delay),
+            lockedUntil: null,
+            lastError: apiError.message,
+          })
           .where(mine);
         report.retried++;
       } else {
-        await db.update(botOutbox).set({ status: "failed", lockedUntil: null, lastError: apiError.message }).where(mine);
+        await db
+          .update(botOutbox)
+          .set({ status: "failed", lockedUntil: null, lastError: apiError.message })
+          .where(mine);
         report.failed++;
       }
     }

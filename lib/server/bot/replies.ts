@@ -34,19 +34,37 @@ export const tariffsKeyboard = (lang: string) =>
  * sent after it, the cost line last (with the keyboard, if any). Each part is the model's Markdown converted to Telegram MarkdownV2 (split before
  * converting, so no escape is cut in half); a part Telegram refuses to parse goes out as plain text.
  */
-export async function sendFormatted({ ctx, draft, text, footer, keyboard }: { ctx: Context; draft?: Message; text: string; footer: string; keyboard?: InlineKeyboard }) {
+export async function sendFormatted({
+  ctx,
+  draft,
+  text,
+  footer,
+  keyboard,
+}: {
+  ctx: Context;
+  draft?: Message;
+  text: string;
+  footer: string;
+  keyboard?: InlineKeyboard;
+}) {
   // Conversion grows text by escapes; parts stay under the limit with room for them.
   const parts = splitForTelegram(`${text}\n\n${footer}`, TELEGRAM_TEXT_LIMIT - 600);
   for (const [i, part] of parts.entries()) {
     const send = async (body: string, formatted: boolean): Promise<void> => {
       // The keyboard (if any) goes under the last part, beside the cost line.
-      const options = { ...(formatted ? { parse_mode: "MarkdownV2" as const } : {}), ...(keyboard && i === parts.length - 1 ? { reply_markup: keyboard } : {}) };
+      const options = {
+        ...(formatted ? { parse_mode: "MarkdownV2" as const } : {}),
+        ...(keyboard && i === parts.length - 1 ? { reply_markup: keyboard } : {}),
+      };
       if (i === 0 && draft) await ctx.api.editMessageText(draft.chat.id, draft.message_id, body, options);
       else await ctx.reply(body, options);
     };
     const formatted = convertMarkdown(part, "escape").trimEnd();
     // Plain text only when Telegram refused the formatting (400); a flood wait or a lost request is the caller's to handle.
-    await send(formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part, formatted.length <= TELEGRAM_TEXT_LIMIT).catch((error) => {
+    await send(
+      formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part,
+      formatted.length <= TELEGRAM_TEXT_LIMIT,
+    ).catch((error) => {
       if (!(error instanceof GrammyError && error.error_code === 400)) throw error;
       return send(part, false);
     });

@@ -9,5 +9,8 @@ import { pruneBotRows } from "./retention";
 export const botRetentionJob: Job = {
   name: "bot-retention",
   intervalMs: 3_600_000,
-  run: async (db) => (isDemoMode() || env.BOT_KEEP_DAYS === 0 ? { skipped: true } : pruneBotRows({ db, keepDays: env.BOT_KEEP_DAYS, now: now() })),
+  run: async (db) =>
+    isDemoMode() || env.BOT_KEEP_DAYS === 0
+      ? { skipped: true }
+      : pruneBotRows({ db, keepDays: env.BOT_KEEP_DAYS, now: now() }),
 };

@@ -16,7 +16,17 @@ const BATCH = 5_000;
  * Deletes the rows of `table` in a `settled` state created before `before`, a batch at a time until a
  * batch comes back short; answers how many went.
  */
-async function deleteSettled({ db, table, settled, before }: { db: Db; table: "bot_updates" | "bot_outbox"; settled: SQL; before: SQL }): Promise<number> {
+async function deleteSettled({
+  db,
+  table,
+  settled,
+  before,
+}: {
+  db: Db;
+  table: "bot_updates" | "bot_outbox";
+  settled: SQL;
+  before: SQL;
+}): Promise<number> {
   let total = 0;
   for (;;) {
     const result = await db.execute(sql`
@@ -32,7 +42,15 @@ async function deleteSettled({ db, table, settled, before }: { db: Db; table: "b
 }
 
 /** Deletes the settled updates and the delivered (or refused) outbox messages created more than `keepDays` before `now`. */
-export async function pruneBotRows({ db, keepDays, now }: { db: Db; keepDays: number; now: Date }): Promise<{ updates: number; outbox: number }> {
+export async function pruneBotRows({
+  db,
+  keepDays,
+  now,
+}: {
+  db: Db;
+  keepDays: number;
+  now: Date;
+}): Promise<{ updates: number; outbox: number }> {
   const before = sql`${now.toISOString()}::timestamptz - ${`${keepDays} days`}::interval`;
   const updates = await deleteSettled({ db, table: "bot_updates", settled: sql`status in ('done', 'failed')`, before });
   const outbox = await deleteSettled({

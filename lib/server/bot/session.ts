@@ -59,12 +59,27 @@ const senderById = perDatabase((db) =>
  * The user who wrote and their active session (as activeSession answers it) in one statement: the
  * first read of every update, so a message's turn starts with one round trip instead of two.
  */
-export async function senderWithSession({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ user: User; active: ActiveSession | null } | undefined> {
+export async function senderWithSession({
+  db,
+  telegramId,
+}: {
+  db: Db;
+  telegramId: number;
+}): Promise<{ user: User; active: ActiveSession | null } | undefined> {
   const [row] = await senderById(db).execute({ telegramId });
   if (!row) return undefined;
   const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, systemPrompt } = row;
   // A session row always has its model (a foreign key), so the model's columns are there with it.
-  const active = session ? { session, modelName: modelName!, modelDisplayName: modelDisplayName!, modelEnabled: modelEnabled!, modelContextTokens, systemPrompt } : null;
+  const active = session
+    ? {
+        session,
+        modelName: modelName!,
+        modelDisplayName: modelDisplayName!,
+        modelEnabled: modelEnabled!,
+        modelContextTokens,
+        systemPrompt,
+      }
+    : null;
   return { user, active };
 }
 
@@ -73,10 +88,25 @@ export async function senderWithSession({ db, telegramId }: { db: Db; telegramId
  * in their language, and the session stops being active (docs/decisions/0282-disabled-model-sessions.md).
  * Answers true when it did so and the message must not go further.
  */
-export async function endedForDisabledModel({ ctx, db, user, active }: { ctx: Context; db: Db; user: User; active: ActiveSession | null }): Promise<boolean> {
+export async function endedForDisabledModel({
+  ctx,
+  db,
+  user,
+  active,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession | null;
+}): Promise<boolean> {
   if (!active || active.modelEnabled) return false;
-  await db.update(users).set({ activeSessionId: null }).where(and(eq(users.id, user.id), eq(users.activeSessionId, active.session.id)));
-  await ctx.reply(botText(user.language)("modelDisabled", { model: active.modelDisplayName }), { reply_markup: webAppKeyboard(user.language) });
+  await db
+    .update(users)
+    .set({ activeSessionId: null })
+    .where(and(eq(users.id, user.id), eq(users.activeSessionId, active.session.id)));
+  await ctx.reply(botText(user.language)("modelDisabled", { model: active.modelDisplayName }), {
+    reply_markup: webAppKeyboard(user.language),
+  });
   return true;
 }
 
@@ -85,7 +115,15 @@ export async function endedForDisabledModel({ ctx, db, user, active }: { ctx: Co
  * model; a text follow-up in a document session, whose model lists no text action, is priced as
  * text at the default multiplier.
  */
-export async function sessionPrice({ db, active, action = active.session.action as ModelAction }: { db: Db; active: ActiveSession; action?: ModelAction }): Promise<ActionCost> {
+export async function sessionPrice({
+  db,
+  active,
+  action = active.session.action as ModelAction,
+}: {
+  db: Db;
+  active: ActiveSession;
+  action?: ModelAction;
+}): Promise<ActionCost> {
   const model = (await loadAllModels(db)).find((m) => m.id === active.session.modelId);
   return model?.costs[action] ?? defaultActionCost(action);
 }
@@ -96,7 +134,15 @@ export async function quotaLeft({ db, userId, kind }: { db: Db; userId: number; 
 }
 
 /** `answeredBy`: the model that wrote the answer when it is not the session's (a fallback model). */
-export type TurnRecord = { userText?: string | null; userFileUrl?: string | null; userFileName?: string | null; aiText?: string | null; aiFileUrl?: string | null; documentText?: string | null; answeredBy?: string };
+export type TurnRecord = {
+  userText?: string | null;
+  userFileUrl?: string | null;
+  userFileName?: string | null;
+  aiText?: string | null;
+  aiFileUrl?: string | null;
+  documentText?: string | null;
+  answeredBy?: string;
+};
 
 /** The statement part that writes one finished turn as a message of the session (see saveTurn). */
 function savedMessage(db: Db, sessionId: number, turn: TurnRecord) {
@@ -123,7 +169,12 @@ function savedMessage(db: Db, sessionId: number, turn: TurnRecord) {
 }
 
 /** Moves the session to the top of the history once its message is saved. */
-const touchSession = (db: Db, sessionId: number, saved: ReturnType<typeof savedMessage>, ...alongside: WithSubquery[]) =>
+const touchSession = (
+  db: Db,
+  sessionId: number,
+  saved: ReturnType<typeof savedMessage>,
+  ...alongside: WithSubquery[]
+) =>
   db
     .with(saved, ...alongside)
     .update(dialogSessions)
@@ -135,7 +186,15 @@ const touchSession = (db: Db, sessionId: number, saved: ReturnType<typeof savedM
  * the top, in one statement. A turn saved inside a paid action's fallback watch (paid-turn.ts) is
  * written with the fallback model that answered it, as a text turn names it in `answeredBy`.
  */
-export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: number; turn: TurnRecord }): Promise<void> {
+export async function saveTurn({
+  db,
+  sessionId,
+  turn,
+}: {
+  db: Db;
+  sessionId: number;
+  turn: TurnRecord;
+}): Promise<void> {
   const saved = savedMessage(db, sessionId, turn);
   await touchSession(db, sessionId, saved);
 }
@@ -146,10 +205,27 @@ export async function saveTurn({ db, sessionId, turn }: { db: Db; sessionId: num
  * cannot be saved (its session deleted meanwhile) the turn's end and its usage are still written,
  * apart, as they were before they were joined; the error is passed on.
  */
-export async function saveAnsweredTurn({ db, sessionId, turn, end, usage }: { db: Db; sessionId: number; turn: TurnRecord; end: Parameters<typeof endedTurn>[1]; usage: Parameters<typeof usageRow>[1] }): Promise<void> {
+export async function saveAnsweredTurn({
+  db,
+  sessionId,
+  turn,
+  end,
+  usage,
+}: {
+  db: Db;
+  sessionId: number;
+  turn: TurnRecord;
+  end: Parameters<typeof endedTurn>[1];
+  usage: Parameters<typeof usageRow>[1];
+}): Promise<void> {
   const saved = savedMessage(db, sessionId, turn);
   const ended = db.$with("ended").as(endedTurn(db, end));
-  const used = db.$with("used").as(db.insert(modelUsage).values(await usageRow(db, usage)).returning({ id: modelUsage.id }));
+  const used = db.$with("used").as(
+    db
+      .insert(modelUsage)
+      .values(await usageRow(db, usage))
+      .returning({ id: modelUsage.id }),
+  );
   try {
     await touchSession(db, sessionId, saved, ended, used);
   } catch (error) {

@@ -17,10 +17,22 @@ import { failedTurnOf, takeFailedTurn } from "./turns";
 
 /** Ends the button's spinner, with a short note when there is one. */
 const answerPress = (ctx: Context, text?: string) =>
-  ctx.answerCallbackQuery(text ? { text } : {}).catch((error) => log().warn(`[bot] answerCallbackQuery failed: ${(error as Error).message}`));
+  ctx
+    .answerCallbackQuery(text ? { text } : {})
+    .catch((error) => log().warn(`[bot] answerCallbackQuery failed: ${(error as Error).message}`));
 
 /** Retry: the failed turn runs again with the same input, once however often the button is pressed. */
-export async function retryTurn({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
+export async function retryTurn({
+  ctx,
+  db,
+  user,
+  turnId,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  turnId: number;
+}): Promise<void> {
   const turn = await takeFailedTurn({ db, turnId, userId: user.id });
   await answerPress(ctx, turn ? undefined : botText(user.language)("retryGone"));
   if (!turn) return;
@@ -31,19 +43,45 @@ export async function retryTurn({ ctx, db, user, turnId }: { ctx: Context; db: D
 }
 
 /** Other model: the models of the session's action the tariff opens, as buttons in place of Retry / Other model. */
-export async function listModelsForTurn({ ctx, db, user, turnId }: { ctx: Context; db: Db; user: User; turnId: number }): Promise<void> {
+export async function listModelsForTurn({
+  ctx,
+  db,
+  user,
+  turnId,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  turnId: number;
+}): Promise<void> {
   const lang = user.language;
   const turn = await failedTurnOf({ db, turnId, userId: user.id });
   const active = turn && (await activeSession({ db, user: { ...user, activeSessionId: turn.sessionId } }));
   if (!turn || !active) return void (await answerPress(ctx, steerText(lang)("alreadyDone")));
-  const others = (await openModels({ db, userId: user.id, action: active.session.action })).filter((m) => m.id !== active.session.modelId);
+  const others = (await openModels({ db, userId: user.id, action: active.session.action })).filter(
+    (m) => m.id !== active.session.modelId,
+  );
   if (!others.length) return void (await answerPress(ctx, steerText(lang)("noOtherModels")));
   await answerPress(ctx);
-  await ctx.reply(steerText(lang)("pickModelForRetry"), { reply_markup: modelKeyboard(others, (m) => `${RERUN_PREFIX}${turnId}:${m.id}`) });
+  await ctx.reply(steerText(lang)("pickModelForRetry"), {
+    reply_markup: modelKeyboard(others, (m) => `${RERUN_PREFIX}${turnId}:${m.id}`),
+  });
 }
 
 /** A model chosen for a failed turn: the session moves to it and the turn runs there, once. */
-export async function rerunWithModel({ ctx, db, user, turnId, modelId }: { ctx: Context; db: Db; user: User; turnId: number; modelId: number }): Promise<void> {
+export async function rerunWithModel({
+  ctx,
+  db,
+  user,
+  turnId,
+  modelId,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  turnId: number;
+  modelId: number;
+}): Promise<void> {
   const lang = user.language;
   const pending = await failedTurnOf({ db, turnId, userId: user.id });
   const model = pending && (await switchSessionModel({ db, userId: user.id, sessionId: pending.sessionId, modelId }));
@@ -64,12 +102,28 @@ export async function listModelsForSession({ ctx, db, user }: { ctx: Context; db
   if (!active) return void (await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) }));
   const models = await openModels({ db, userId: user.id, action: active.session.action });
   if (models.length < 2) return void (await ctx.reply(steerText(lang)("noOtherModels")));
-  const keyboard = modelKeyboard(models, (m) => `${SET_MODEL_PREFIX}${active.session.id}:${m.id}`, active.session.modelId);
+  const keyboard = modelKeyboard(
+    models,
+    (m) => `${SET_MODEL_PREFIX}${active.session.id}:${m.id}`,
+    active.session.modelId,
+  );
   await ctx.reply(steerText(lang)("pickModel", { model: active.modelDisplayName }), { reply_markup: keyboard });
 }
 
 /** A model chosen for the session: the next answer comes from it, with the earlier turns as context. */
-export async function setSessionModel({ ctx, db, user, sessionId, modelId }: { ctx: Context; db: Db; user: User; sessionId: number; modelId: number }): Promise<void> {
+export async function setSessionModel({
+  ctx,
+  db,
+  user,
+  sessionId,
+  modelId,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  sessionId: number;
+  modelId: number;
+}): Promise<void> {
   const lang = user.language;
   const model = await switchSessionModel({ db, userId: user.id, sessionId, modelId });
   await answerPress(ctx, model ? undefined : steerText(lang)("notAvailable"));

@@ -31,21 +31,40 @@ const CHARS_PER_TOKEN = 4;
  * The session model's context budget in tokens: its own, within BOT_CONTEXT_TOKENS, which is also the
  * budget of a model without one (docs/decisions/0343-context-budget-per-model.md).
  */
-const contextBudget = (active: ActiveSession) => Math.min(active.modelContextTokens ?? env.BOT_CONTEXT_TOKENS, env.BOT_CONTEXT_TOKENS);
+const contextBudget = (active: ActiveSession) =>
+  Math.min(active.modelContextTokens ?? env.BOT_CONTEXT_TOKENS, env.BOT_CONTEXT_TOKENS);
 
-const summaryMessage = (summary: string): ChatMessage => ({ role: "system", content: `Summary of the earlier part of this dialogue:\n${summary}` });
+const summaryMessage = (summary: string): ChatMessage => ({
+  role: "system",
+  content: `Summary of the earlier part of this dialogue:\n${summary}`,
+});
 
 const SUMMARY_INSTRUCTIONS = (words: number) =>
   `Summarise the dialogue below for your own later use, in the language it is written in: keep facts, names, numbers, decisions, the user's wishes and open questions. At most ${words} words. Answer with the summary only.`;
 
 /** The folded turns as a transcript, after the summary they extend. */
-async function transcriptOf({ db, sessionId, ids, previous, budget }: { db: Db; sessionId: number; ids: number[]; previous: string | null; budget: number }): Promise<string> {
+async function transcriptOf({
+  db,
+  sessionId,
+  ids,
+  previous,
+  budget,
+}: {
+  db: Db;
+  sessionId: number;
+  ids: number[];
+  previous: string | null;
+  budget: number;
+}): Promise<string> {
   const rows = await db
     .select({ userText: dialogMessages.userText, aiText: dialogMessages.aiText })
     .from(dialogMessages)
     .where(and(eq(dialogMessages.sessionId, sessionId), inArray(dialogMessages.id, ids)))
     .orderBy(asc(dialogMessages.id));
-  const lines = [previous ? `Earlier summary: ${previous}` : "", ...rows.flatMap((r) => [r.userText ? `User: ${r.userText}` : "", r.aiText ? `Assistant: ${r.aiText}` : ""])];
+  const lines = [
+    previous ? `Earlier summary: ${previous}` : "",
+    ...rows.flatMap((r) => [r.userText ? `User: ${r.userText}` : "", r.aiText ? `Assistant: ${r.aiText}` : ""]),
+  ];
   const text = lines.filter(Boolean).join("\n\n");
   const max = budget * CHARS_PER_TOKEN * SUMMARY_INPUT_BUDGETS;
   // The newest of the folded part matters most for what follows: a cut drops the oldest.
@@ -53,9 +72,27 @@ async function transcriptOf({ db, sessionId, ids, previous, budget }: { db: Db; 
 }
 
 /** Writes, stores and charges a summary of the messages `ids` (and the summary before them); null when the model failed. */
-async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db; user: User; active: ActiveSession; ids: number[] }): Promise<string | null> {
+async function summarise({
+  ctx,
+  db,
+  user,
+  active,
+  ids,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  ids: number[];
+}): Promise<string | null> {
   const budget = contextBudget(active);
-  const transcript = await transcriptOf({ db, sessionId: active.session.id, ids, previous: active.session.summary, budget });
+  const transcript = await transcriptOf({
+    db,
+    sessionId: active.session.id,
+    ids,
+    previous: active.session.summary,
+    budget,
+  });
   let result;
   try {
     result = await completeChat(getAiProvider(), {
@@ -68,7 +105,10 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
       lang: user.language,
     });
   } catch (error) {
-    log().warn({ err: error }, `[bot] summary of session ${active.session.id} failed; the oldest turns are left out instead`);
+    log().warn(
+      { err: error },
+      `[bot] summary of session ${active.session.id} failed; the oldest turns are left out instead`,
+    );
     return null;
   }
   const summary = result.text.trim().slice(0, Math.floor(budget * SUMMARY_SHARE * CHARS_PER_TOKEN));
@@ -79,8 +119,17 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
     .where(eq(dialogSessions.id, active.session.id));
   const tokens = result.usage?.totalTokens ?? approxTokens(transcript + summary);
   const units = jobUnits(await sessionPrice({ db, active, action: "text" }), tokens);
-  const { left } = await spendQuota({ db, userId: user.id, kind: "text_tokens", amount: units, clampAtZero: true, refs: { modelName: active.modelName, action: "text" } });
-  await ctx.reply(steerText(user.language)("summarised", { tokens: String(units), left: String(left) })).catch(() => {});
+  const { left } = await spendQuota({
+    db,
+    userId: user.id,
+    kind: "text_tokens",
+    amount: units,
+    clampAtZero: true,
+    refs: { modelName: active.modelName, action: "text" },
+  });
+  await ctx
+    .reply(steerText(user.language)("summarised", { tokens: String(units), left: String(left) }))
+    .catch(() => {});
   return summary;
 }
 
@@ -90,7 +139,21 @@ async function summarise({ ctx, db, user, active, ids }: { ctx: Context; db: Db;
  * When older turns no longer fit, they are summarised first, if `mayFold` allows (the user can pay
  * for it); otherwise the oldest are left out. Answers the messages and their tokens.
  */
-export async function dialogueContext({ ctx, db, user, active, fixed, mayFold }: { ctx: Context; db: Db; user: User; active: ActiveSession; fixed: string; mayFold: () => Promise<boolean> }): Promise<{ messages: ChatMessage[]; tokens: number }> {
+export async function dialogueContext({
+  ctx,
+  db,
+  user,
+  active,
+  fixed,
+  mayFold,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  fixed: string;
+  mayFold: () => Promise<boolean>;
+}): Promise<{ messages: ChatMessage[]; tokens: number }> {
   const budget = contextBudget(active);
   const roomFor = (summary: string | null) => Math.max(0, budget - approxTokens(fixed) - approxTokens(summary ?? ""));
   let { summary, summarisedThroughId: afterId } = active.session;
@@ -98,7 +161,12 @@ export async function dialogueContext({ ctx, db, user, active, fixed, mayFold }:
   let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId });
   if (context.overflowIds.length && (await mayFold())) {
     // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow.
-    const { overflowIds } = await contextMessages({ db, sessionId, budget: Math.floor(roomFor(summary) * KEEP_AFTER_SUMMARY), afterId });
+    const { overflowIds } = await contextMessages({
+      db,
+      sessionId,
+      budget: Math.floor(roomFor(summary) * KEEP_AFTER_SUMMARY),
+      afterId,
+    });
     const written = await summarise({ ctx, db, user, active, ids: overflowIds });
     if (written) {
       summary = written;
@@ -113,4 +181,5 @@ export async function dialogueContext({ ctx, db, user, active, fixed, mayFold }:
 }
 
 /** How full the session model's context is after a turn, as a whole percentage of its budget (at most 100). */
-export const contextPercent = (active: ActiveSession, tokens: number) => Math.min(100, Math.round((100 * tokens) / contextBudget(active)));
+export const contextPercent = (active: ActiveSession, tokens: number) =>
+  Math.min(100, Math.round((100 * tokens) / contextBudget(active)));

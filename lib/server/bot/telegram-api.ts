@@ -28,8 +28,13 @@ export const recordsDemoCalls = () => isDemoMode() && !env.BOT_TOKEN;
  * answers and records calls instead (installed last, so it runs first and nothing reaches the
  * network, the pacer or the log).
  */
-export function prepareBotApi<R extends RawApi>(api: Api<R>, { db, bulk = false }: { db?: Db; bulk?: boolean } = {}): void {
-  api.config.use((prev, method, payload, signal) => providerCall("telegram", method, () => prev(method, payload, signal)));
+export function prepareBotApi<R extends RawApi>(
+  api: Api<R>,
+  { db, bulk = false }: { db?: Db; bulk?: boolean } = {},
+): void {
+  api.config.use((prev, method, payload, signal) =>
+    providerCall("telegram", method, () => prev(method, payload, signal)),
+  );
   api.config.use(telegramPacer.transformer({ bulk }));
   if (db && recordsDemoCalls()) api.config.use((_prev, method, payload) => recordDemoCall({ db, method, payload }));
 }
@@ -39,7 +44,12 @@ export function prepareBotApi<R extends RawApi>(api: Api<R>, { db, bulk = false 
  * it (Stars invoice calls) it always talks to BOT_API_BASE_URL. `bulk`: it sends notices to many
  * users (the outbox). `token`/`apiRoot` are for tests and operator tools.
  */
-export function telegramApi({ db, bulk, token = getSecrets().botToken, apiRoot }: { db?: Db; bulk?: boolean; token?: string; apiRoot?: string } = {}): Api {
+export function telegramApi({
+  db,
+  bulk,
+  token = getSecrets().botToken,
+  apiRoot,
+}: { db?: Db; bulk?: boolean; token?: string; apiRoot?: string } = {}): Api {
   const api = new Api(token, botClientOptions(apiRoot));
   prepareBotApi(api, { db, bulk });
   return api;
@@ -58,7 +68,12 @@ export type CallFailure = {
 export function callFailure(error: unknown): CallFailure {
   if (error instanceof GrammyError) {
     const status = error.error_code;
-    return { status, retryAfterSeconds: error.parameters.retry_after, message: error.description, retryable: status === 429 || status >= 500 };
+    return {
+      status,
+      retryAfterSeconds: error.parameters.retry_after,
+      message: error.description,
+      retryable: status === 429 || status >= 500,
+    };
   }
   const message = error instanceof HttpError ? `Bot API unreachable: ${error.message}` : String(error);
   return { status: 0, message, retryable: true };

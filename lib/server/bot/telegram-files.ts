@@ -17,7 +17,9 @@ const DEMO_FILE_PREFIX = "demo:";
 export class FileTooLargeError extends Error {
   /** `size` is unknown when only getFile's refusal told. */
   constructor(readonly size?: number) {
-    super(`The file has ${size ?? "more than the limit of"} bytes; bots may download at most ${TELEGRAM_DOWNLOAD_LIMIT}`);
+    super(
+      `The file has ${size ?? "more than the limit of"} bytes; bots may download at most ${TELEGRAM_DOWNLOAD_LIMIT}`,
+    );
     this.name = "FileTooLargeError";
   }
 }
@@ -30,13 +32,24 @@ export type DownloadedFile = { data: Buffer; filePath: string; storedKey?: strin
  * is refused before getFile; one whose size the message left out is refused by getFile itself
  * ("Bad Request: file is too big").
  */
-export async function downloadTelegramFile({ api, fileId, size, signal }: { api: Api; fileId: string; size?: number; signal?: AbortSignal }): Promise<DownloadedFile> {
+export async function downloadTelegramFile({
+  api,
+  fileId,
+  size,
+  signal,
+}: {
+  api: Api;
+  fileId: string;
+  size?: number;
+  signal?: AbortSignal;
+}): Promise<DownloadedFile> {
   if (size !== undefined && size > TELEGRAM_DOWNLOAD_LIMIT) throw new FileTooLargeError(size);
   const file = await api.getFile(fileId).catch((error: unknown) => {
     if (error instanceof GrammyError && /file is too big/i.test(error.description)) throw new FileTooLargeError(size);
     throw error;
   });
-  if (file.file_size !== undefined && file.file_size > TELEGRAM_DOWNLOAD_LIMIT) throw new FileTooLargeError(file.file_size);
+  if (file.file_size !== undefined && file.file_size > TELEGRAM_DOWNLOAD_LIMIT)
+    throw new FileTooLargeError(file.file_size);
   if (!file.file_path) throw new Error(`getFile answered no file_path for ${fileId}`);
 
   if (isDemoMode() && fileId.startsWith(DEMO_FILE_PREFIX)) {
@@ -53,7 +66,13 @@ export async function downloadTelegramFile({ api, fileId, size, signal }: { api:
 }
 
 /** The storage key to keep a user's file under in history (a demo upload is already stored). */
-export async function keepUserFile({ file, contentType }: { file: DownloadedFile; contentType: string }): Promise<string> {
+export async function keepUserFile({
+  file,
+  contentType,
+}: {
+  file: DownloadedFile;
+  contentType: string;
+}): Promise<string> {
   if (file.storedKey) return file.storedKey;
   return (await storeFile({ data: file.data, contentType, prefix: "bot/in" })).key;
 }

@@ -37,7 +37,13 @@ export function honourTelegramLimits(db: Db): Transformer {
       const result = await prev(method, payload, signal);
       if (result.ok) return result;
       const retryAfter = result.parameters?.retry_after;
-      if (result.error_code === 429 && retryAfter !== undefined && retryAfter <= MAX_WAIT_SECONDS && retry < MAX_RETRIES && !handOver?.aborted) {
+      if (
+        result.error_code === 429 &&
+        retryAfter !== undefined &&
+        retryAfter <= MAX_WAIT_SECONDS &&
+        retry < MAX_RETRIES &&
+        !handOver?.aborted
+      ) {
         log().warn(`[bot] ${method} rate-limited by Telegram; retrying after ${retryAfter} s`);
         await wait(retryAfter * 1000, handOver);
         if (handOver?.aborted) return result;
@@ -45,7 +51,8 @@ export function honourTelegramLimits(db: Db): Transformer {
       }
       const chatId = Number((payload as { chat_id?: unknown }).chat_id);
       // In a private chat the chat id is the user's Telegram id.
-      if (result.error_code === 403 && chatId > 0) await db.update(users).set({ botBlockedAt: now() }).where(eq(users.telegramId, chatId));
+      if (result.error_code === 403 && chatId > 0)
+        await db.update(users).set({ botBlockedAt: now() }).where(eq(users.telegramId, chatId));
       return result;
     }
   };

@@ -10,7 +10,13 @@ import { log } from "@/lib/server/log";
 // updates one at a time, so a stored Stop would wait behind the very turn it should end.
 
 /** Handles a Stop (Telegram's draft stop button, or our inline Stop button); answers whether the update was one. */
-export async function handleStopControl({ db, update }: { db: Db; update: Pick<Update, "stopped_message_generation" | "callback_query"> }): Promise<boolean> {
+export async function handleStopControl({
+  db,
+  update,
+}: {
+  db: Db;
+  update: Pick<Update, "stopped_message_generation" | "callback_query">;
+}): Promise<boolean> {
   const stopped = update.stopped_message_generation;
   if (stopped) {
     // A draft's id is its turn's id (turn-preview.ts); drafts exist only in private chats, where chat id = user id.

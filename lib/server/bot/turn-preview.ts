@@ -25,10 +25,13 @@ export const OTHER_MODEL_PREFIX = "other:";
 /** Callback data `rerun:<turnId>:<modelId>`: run the failed turn again with that model. */
 export const RERUN_PREFIX = "rerun:";
 
-export const stopKeyboard = (lang: string, turnId: number) => new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
+export const stopKeyboard = (lang: string, turnId: number) =>
+  new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
 /** Under every failed turn: Retry the same input, or choose another model for it. */
 export const retryKeyboard = (lang: string, turnId: number) =>
-  new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`).text(steerText(lang)("otherModelButton"), `${OTHER_MODEL_PREFIX}${turnId}`);
+  new InlineKeyboard()
+    .text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`)
+    .text(steerText(lang)("otherModelButton"), `${OTHER_MODEL_PREFIX}${turnId}`);
 
 export type TurnPreview = {
   /** The answer so far; shown at most about once a second. */
@@ -43,7 +46,15 @@ export type TurnPreview = {
 
 const clip = (text: string) => (text.length <= PREVIEW_LIMIT ? text : `${text.slice(0, PREVIEW_LIMIT - 1)}…`);
 
-export async function openPreview({ ctx, turnId, lang }: { ctx: Context; turnId: number; lang: string }): Promise<TurnPreview> {
+export async function openPreview({
+  ctx,
+  turnId,
+  lang,
+}: {
+  ctx: Context;
+  turnId: number;
+  lang: string;
+}): Promise<TurnPreview> {
   const chatId = ctx.chat!.id;
   if (ctx.chat?.type === "private") {
     try {
@@ -125,8 +136,20 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
   };
 }
 
-function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Message; lang: string; turnId: number }): TurnPreview {
-  const frames = throttled((text) => ctx.api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: stopKeyboard(lang, turnId) }));
+function editPreview({
+  ctx,
+  message,
+  lang,
+  turnId,
+}: {
+  ctx: Context;
+  message: Message;
+  lang: string;
+  turnId: number;
+}): TurnPreview {
+  const frames = throttled((text) =>
+    ctx.api.editMessageText(message.chat.id, message.message_id, text, { reply_markup: stopKeyboard(lang, turnId) }),
+  );
   return {
     show: frames.show,
     finish: async ({ text, footer, keyboard }) => {
@@ -137,7 +160,9 @@ function editPreview({ ctx, message, lang, turnId }: { ctx: Context; message: Me
     fail: async ({ text, keyboard }) => {
       await frames.close();
       const options = keyboard ? { reply_markup: keyboard } : {};
-      await ctx.api.editMessageText(message.chat.id, message.message_id, text, options).catch(() => ctx.reply(text, options));
+      await ctx.api
+        .editMessageText(message.chat.id, message.message_id, text, options)
+        .catch(() => ctx.reply(text, options));
     },
     abandon: async () => {
       await frames.close();

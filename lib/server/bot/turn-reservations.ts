@@ -21,10 +21,28 @@ import { releasedUpdate, type StoredUpdate } from "./updates";
  * ledger rows name the turn, and the row keeps what was taken. Throws spendQuota's 402 (and leaves
  * no row) when the balance is short.
  */
-export async function startPaidTurn({ db, turn: values, kind, amount, modelName }: { db: Db; turn: Omit<NewTurn, "db">; kind: QuotaKey; amount: number; modelName: string }): Promise<{ turn: BotTurn; spent: Spent }> {
+export async function startPaidTurn({
+  db,
+  turn: values,
+  kind,
+  amount,
+  modelName,
+}: {
+  db: Db;
+  turn: Omit<NewTurn, "db">;
+  kind: QuotaKey;
+  amount: number;
+  modelName: string;
+}): Promise<{ turn: BotTurn; spent: Spent }> {
   const started = await db.transaction(async (tx) => {
     const turn = await insertTurn({ db: tx, ...values });
-    const spent = await spendQuota({ db: tx, userId: values.userId, kind, amount, refs: { modelName, action: values.action, turnId: turn.id } });
+    const spent = await spendQuota({
+      db: tx,
+      userId: values.userId,
+      kind,
+      amount,
+      refs: { modelName, action: values.action, turnId: turn.id },
+    });
     const reserved: TurnReservation = { kind, amount, fromPackage: spent.fromPackage, modelName };
     await tx.update(botTurns).set({ reserved }).where(eq(botTurns.id, turn.id));
     return { turn, spent };
@@ -35,15 +53,36 @@ export async function startPaidTurn({ db, turn: values, kind, amount, modelName 
 
 /** Ends the running rows `where` picks as `status` and gives each one's reservation back, in the caller's transaction. */
 async function endTurnsGivingBack({ db, where, status }: { db: Db; where: SQL; status: TurnEnd }): Promise<void> {
-  const ended = await endingTurns(db, { where, status }).returning({ id: botTurns.id, userId: botTurns.userId, action: botTurns.action, reserved: botTurns.reserved });
+  const ended = await endingTurns(db, { where, status }).returning({
+    id: botTurns.id,
+    userId: botTurns.userId,
+    action: botTurns.action,
+    reserved: botTurns.reserved,
+  });
   for (const { id, userId, action, reserved } of ended) {
-    if (reserved) await refundQuota({ db, userId, kind: reserved.kind, amount: reserved.amount, fromPackage: reserved.fromPackage, refs: { modelName: reserved.modelName, action, turnId: id } });
+    if (reserved)
+      await refundQuota({
+        db,
+        userId,
+        kind: reserved.kind,
+        amount: reserved.amount,
+        fromPackage: reserved.fromPackage,
+        refs: { modelName: reserved.modelName, action, turnId: id },
+      });
     turnEnded(id, status);
   }
 }
 
 /** A paid turn that did not deliver (failed, refused, handed over) ends its row and gets its units back, unless its row was ended already. */
-export async function endPaidTurn({ db, turnId, status }: { db: Db; turnId: number; status: Exclude<TurnEnd, "done"> }): Promise<void> {
+export async function endPaidTurn({
+  db,
+  turnId,
+  status,
+}: {
+  db: Db;
+  turnId: number;
+  status: Exclude<TurnEnd, "done">;
+}): Promise<void> {
   await db.transaction((tx) => endTurnsGivingBack({ db: tx, where: eq(botTurns.id, turnId), status }));
 }
 
@@ -56,7 +95,8 @@ export async function endPaidTurn({ db, turnId, status }: { db: Db; turnId: numb
 export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpdate; run: UpdateRun }): Promise<void> {
   await db.transaction(async (tx) => {
     const released = await releasedUpdate(tx, row);
-    if (released.length && run.turnIds.size) await endTurnsGivingBack({ db: tx, where: inArray(botTurns.id, [...run.turnIds]), status: "handed_over" });
+    if (released.length && run.turnIds.size)
+      await endTurnsGivingBack({ db: tx, where: inArray(botTurns.id, [...run.turnIds]), status: "handed_over" });
   });
 }
 
@@ -67,8 +107,21 @@ export async function handBackUpdate({ db, row, run }: { db: Db; row: StoredUpda
  * it again would answer and charge twice) and whether one was begun and not finished (handed over
  * or abandoned: the user saw it start).
  */
-export async function endAbandonedTurns({ db, updateId }: { db: Db; updateId: number }): Promise<{ answered: boolean; resumed: boolean }> {
-  await db.transaction((tx) => endTurnsGivingBack({ db: tx, where: eq(botTurns.updateId, updateId), status: "abandoned" }));
-  const ends = (await db.select({ status: botTurns.status }).from(botTurns).where(eq(botTurns.updateId, updateId))).map((row) => row.status);
-  return { answered: ends.includes("done"), resumed: ends.some((status) => status === "handed_over" || status === "abandoned") };
+export async function endAbandonedTurns({
+  db,
+  updateId,
+}: {
+  db: Db;
+  updateId: number;
+}): Promise<{ answered: boolean; resumed: boolean }> {
+  await db.transaction((tx) =>
+    endTurnsGivingBack({ db: tx, where: eq(botTurns.updateId, updateId), status: "abandoned" }),
+  );
+  const ends = (await db.select({ status: botTurns.status }).from(botTurns).where(eq(botTurns.updateId, updateId))).map(
+    (row) => row.status,
+  );
+  return {
+    answered: ends.includes("done"),
+    resumed: ends.some((status) => status === "handed_over" || status === "abandoned"),
+  };
 }

@@ -20,11 +20,23 @@ const STOP_POLL_MS = 1_000;
 // Shared with the webhook's copy of this module (Stop aborts at once), see process-wide.ts.
 const running = processWide("running-turns", () => new Map<number, AbortController>());
 
-export type NewTurn = { db: Db; userId: number; chatId: number; sessionId: number; modelId: number; userText: string; action?: string; input?: Record<string, unknown> };
+export type NewTurn = {
+  db: Db;
+  userId: number;
+  chatId: number;
+  sessionId: number;
+  modelId: number;
+  userText: string;
+  action?: string;
+  input?: Record<string, unknown>;
+};
 
 /** Inserts a turn's row, running, named after the update being handled; `turnRunning` registers it. */
 export async function insertTurn({ db, ...values }: NewTurn): Promise<BotTurn> {
-  const [turn] = await db.insert(botTurns).values({ ...values, updateId: currentUpdateId() }).returning();
+  const [turn] = await db
+    .insert(botTurns)
+    .values({ ...values, updateId: currentUpdateId() })
+    .returning();
   return turn;
 }
 
@@ -104,7 +116,15 @@ export async function endTurn({ db, turnId, status }: { db: Db; turnId: number; 
  * The Telegram user `telegramId` pressed Stop on turn `turnId`: flags it when it is theirs and still
  * running, and aborts it at once when it runs in this process. Answers whether a running turn was hit.
  */
-export async function requestStop({ db, turnId, telegramId }: { db: Db; turnId: number; telegramId: number }): Promise<boolean> {
+export async function requestStop({
+  db,
+  turnId,
+  telegramId,
+}: {
+  db: Db;
+  turnId: number;
+  telegramId: number;
+}): Promise<boolean> {
   const owner = db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
   const flagged = await db
     .update(botTurns)
@@ -117,7 +137,15 @@ export async function requestStop({ db, turnId, telegramId }: { db: Db; turnId: 
 }
 
 /** A failed turn of this user, taken for a retry (or another model) once: a second press gets null. */
-export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
+export async function takeFailedTurn({
+  db,
+  turnId,
+  userId,
+}: {
+  db: Db;
+  turnId: number;
+  userId: number;
+}): Promise<BotTurn | null> {
   const [turn] = await db
     .update(botTurns)
     .set({ status: "retried" })
@@ -127,17 +155,43 @@ export async function takeFailedTurn({ db, turnId, userId }: { db: Db; turnId: n
 }
 
 /** A failed turn of this user not yet taken (for listing other models under it), or null. */
-export async function failedTurnOf({ db, turnId, userId }: { db: Db; turnId: number; userId: number }): Promise<BotTurn | null> {
-  const [turn] = await db.select().from(botTurns).where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")));
+export async function failedTurnOf({
+  db,
+  turnId,
+  userId,
+}: {
+  db: Db;
+  turnId: number;
+  userId: number;
+}): Promise<BotTurn | null> {
+  const [turn] = await db
+    .select()
+    .from(botTurns)
+    .where(and(eq(botTurns.id, turnId), eq(botTurns.userId, userId), eq(botTurns.status, "failed")));
   return turn ?? null;
 }
 
 /** The mean seconds of the last finished turns of this action and model (a status message's estimate); null without any. */
-export async function typicalTurnSeconds({ db, action, modelId }: { db: Db; action: string; modelId: number }): Promise<number | null> {
+export async function typicalTurnSeconds({
+  db,
+  action,
+  modelId,
+}: {
+  db: Db;
+  action: string;
+  modelId: number;
+}): Promise<number | null> {
   const recent = db
     .select({ seconds: sql<number>`extract(epoch from ${botTurns.finishedAt} - ${botTurns.createdAt})`.as("seconds") })
     .from(botTurns)
-    .where(and(eq(botTurns.action, action), eq(botTurns.modelId, modelId), eq(botTurns.status, "done"), isNotNull(botTurns.finishedAt)))
+    .where(
+      and(
+        eq(botTurns.action, action),
+        eq(botTurns.modelId, modelId),
+        eq(botTurns.status, "done"),
+        isNotNull(botTurns.finishedAt),
+      ),
+    )
     .orderBy(desc(botTurns.finishedAt))
     .limit(10)
     .as("recent");

@@ -39,7 +39,10 @@ function localSignal(db: Db): EventEmitter {
  * Calls `onWake` whenever any instance stores an update, except for notifications naming `worker`
  * (the worker the storing webhook already woke directly); answers the function that stops listening.
  */
-export async function listenForUpdates(db: Db, { worker, onWake }: { worker: string; onWake: () => void }): Promise<() => Promise<void>> {
+export async function listenForUpdates(
+  db: Db,
+  { worker, onWake }: { worker: string; onWake: () => void },
+): Promise<() => Promise<void>> {
   const notified = (payload: string) => {
     if (payload !== worker) onWake();
   };

@@ -11,7 +11,15 @@ import { createBot } from "./bot";
 import { TurnHandedOver, handOver, runUpdate, updateResumed, type UpdateRun } from "./hand-over";
 import { endAbandonedTurns, handBackUpdate } from "./turn-reservations";
 import { announceUpdate, listenForUpdates } from "./update-signal";
-import { claimPasteTail, claimUpdates, joinPaste, releaseUpdate, settleUpdate, storeUpdate, type StoredUpdate } from "./updates";
+import {
+  claimPasteTail,
+  claimUpdates,
+  joinPaste,
+  releaseUpdate,
+  settleUpdate,
+  storeUpdate,
+  type StoredUpdate,
+} from "./updates";
 
 // The bot-updates worker: it claims stored updates as soon as it is woken (by the webhook of its own
 // instance, or through update-signal.ts by another one) and runs each claimed update on its own, up
@@ -30,7 +38,10 @@ const FINISHING_GRACE_MS = 500;
 const botFor = perDatabase((db) => createBot({ db }));
 
 /** The timers a worker arms to wake itself later (a paste's join window): tests pass a fake one. */
-export type WakeTimers = { setTimeout: (wake: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+export type WakeTimers = {
+  setTimeout: (wake: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
 const realTimers: WakeTimers = {
   setTimeout: (wake, ms) => setTimeout(wake, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
@@ -66,7 +77,8 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number): Promise<boolea
       announceUpdate(db);
       return false;
     }
-    for (const taken of rows) more = (await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS })).more || more;
+    for (const taken of rows)
+      more = (await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS })).more || more;
     return more;
   }
 }
@@ -233,7 +245,13 @@ export const updateWorker = perDatabase((db) => createUpdateWorker({ db }));
  * The webhook's update, stored once: this instance's worker takes it at once (or after its join window),
  * the others are told (on PostgreSQL by the storing statement itself). Answers whether it was new.
  */
-export async function takeUpdate({ db, update }: { db: Db; update: Parameters<typeof storeUpdate>[0]["update"] }): Promise<boolean> {
+export async function takeUpdate({
+  db,
+  update,
+}: {
+  db: Db;
+  update: Parameters<typeof storeUpdate>[0]["update"];
+}): Promise<boolean> {
   const own = ownWorkers.get(db);
   const { stored, waitMs, announced } = await storeUpdate({ db, update, woken: own?.id });
   if (!stored) return false;

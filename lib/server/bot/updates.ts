@@ -26,9 +26,13 @@ export function updateChatId(update: Update): number | null {
     const chat = (update[key] as { chat?: { id?: number } } | undefined)?.chat;
     if (chat?.id) return chat.id;
   }
-  const callback = update.callback_query as { message?: { chat?: { id?: number } }; from?: { id?: number } } | undefined;
+  const callback = update.callback_query as
+    { message?: { chat?: { id?: number } }; from?: { id?: number } } | undefined;
   if (callback) return callback.message?.chat?.id ?? callback.from?.id ?? null;
-  const from = (Object.values(update).find((v) => typeof v === "object" && v && "from" in v) as { from?: { id?: number } } | undefined)?.from;
+  const from = (
+    Object.values(update).find((v) => typeof v === "object" && v && "from" in v) as
+      { from?: { id?: number } } | undefined
+  )?.from;
   return from?.id ?? null;
 }
 
@@ -52,9 +56,17 @@ const storeStatement = perDatabase((db) =>
   db
     .insert(botUpdates)
     // wait_until as a plain parameter: the column's own encoder would refuse its usual null.
-    .values({ updateId: sql.placeholder("updateId"), chatId: sql.placeholder("chatId"), payload: sql.placeholder("payload"), waitUntil: sql`${sql.placeholder("waitUntil")}` })
+    .values({
+      updateId: sql.placeholder("updateId"),
+      chatId: sql.placeholder("chatId"),
+      payload: sql.placeholder("payload"),
+      waitUntil: sql`${sql.placeholder("waitUntil")}`,
+    })
     .onConflictDoNothing({ target: botUpdates.updateId })
-    .returning({ id: botUpdates.id, ...(notifiesBySql(db) ? { notified: sql`pg_notify(${UPDATES_CHANNEL}, ${sql.placeholder("woken")})` } : {}) })
+    .returning({
+      id: botUpdates.id,
+      ...(notifiesBySql(db) ? { notified: sql`pg_notify(${UPDATES_CHANNEL}, ${sql.placeholder("woken")})` } : {}),
+    })
     .prepare("bot_store_update"),
 );
 
@@ -64,7 +76,17 @@ const storeStatement = perDatabase((db) =>
  * announced to every listening worker but `woken` in the same statement (`announced`); elsewhere the
  * caller announces it. Answers whether it was new and how long it waits.
  */
-export async function storeUpdate({ db, update, woken = "", joinWindowMs = env.BOT_PASTE_JOIN_MS }: { db: Db; update: Update; woken?: string; joinWindowMs?: number }): Promise<{ stored: boolean; waitMs: number; announced: boolean }> {
+export async function storeUpdate({
+  db,
+  update,
+  woken = "",
+  joinWindowMs = env.BOT_PASTE_JOIN_MS,
+}: {
+  db: Db;
+  update: Update;
+  woken?: string;
+  joinWindowMs?: number;
+}): Promise<{ stored: boolean; waitMs: number; announced: boolean }> {
   const waitMs = joinWindowMs > 0 && couldBeSplitPart(update) ? joinWindowMs : 0;
   const rows = await storeStatement(db).execute({
     updateId: update.update_id,
@@ -77,16 +99,23 @@ export async function storeUpdate({ db, update, woken = "", joinWindowMs = env.B
 }
 
 /** A text message (not a command): the kind of update a split paste is made of. */
-const pasteText = (payload: SQL) => sql`(${payload}->'message'->>'text' IS NOT NULL AND left(${payload}->'message'->>'text', 1) <> '/')`;
+const pasteText = (payload: SQL) =>
+  sql`(${payload}->'message'->>'text' IS NOT NULL AND left(${payload}->'message'->>'text', 1) <> '/')`;
 const claimable = (at: SQL) => sql`(u.status = 'pending' OR (u.status = 'processing' AND u.locked_until <= ${at}))`;
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const lockUntil = (at: SQL, lockMs: number) => sql`${at} + ${`${lockMs} milliseconds`}::interval`;
 
 function claimedRows(result: unknown): StoredUpdate[] {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Pick<StoredUpdate, "id" | "payload" | "attempts" | "queuedBehind"> & { updateId: number | string; chatId: number | string | null }
+    Pick<StoredUpdate, "id" | "payload" | "attempts" | "queuedBehind"> & {
+      updateId: number | string;
+      chatId: number | string | null;
+    }
   >;
-  return rows.map((r) => ({ ...r, updateId: Number(r.updateId), chatId: r.chatId === null ? null : Number(r.chatId) }) as StoredUpdate);
+  return rows.map(
+    (r) =>
+      ({ ...r, updateId: Number(r.updateId), chatId: r.chatId === null ? null : Number(r.chatId) }) as StoredUpdate,
+  );
 }
 
 /**
@@ -96,7 +125,15 @@ function claimedRows(result: unknown): StoredUpdate[] {
  * its updates has a wait_until ahead (a possible split paste, a rate limit). The chats that waited
  * longest come first, so a busy chat never starves the others.
  */
-export async function claimUpdates({ db, lockMs, limit }: { db: Db; lockMs: number; limit: number }): Promise<StoredUpdate[]> {
+export async function claimUpdates({
+  db,
+  lockMs,
+  limit,
+}: {
+  db: Db;
+  lockMs: number;
+  limit: number;
+}): Promise<StoredUpdate[]> {
   const at = timestamp(now());
   const result = await db.execute(sql`
     UPDATE bot_updates AS u
@@ -126,7 +163,15 @@ export async function claimUpdates({ db, lockMs, limit }: { db: Db; lockMs: numb
  * up to the first other update: together they are one paste that Telegram split, or messages sent
  * while the chat's previous turn ran, answered together.
  */
-export async function claimPasteTail({ db, head, lockMs }: { db: Db; head: StoredUpdate; lockMs: number }): Promise<StoredUpdate[]> {
+export async function claimPasteTail({
+  db,
+  head,
+  lockMs,
+}: {
+  db: Db;
+  head: StoredUpdate;
+  lockMs: number;
+}): Promise<StoredUpdate[]> {
   const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
   // Nothing was queued behind it when it was claimed (the common case): no query.
   if (head.queuedBehind === false) return [];
@@ -155,7 +200,8 @@ export function joinPaste(head: StoredUpdate, tail: StoredUpdate[]): Record<stri
   return { ...head.payload, message: { ...message, text: [head, ...tail].map(text).join("\n") } };
 }
 
-const mine = (row: StoredUpdate) => and(eq(botUpdates.id, row.id), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, row.attempts));
+const mine = (row: StoredUpdate) =>
+  and(eq(botUpdates.id, row.id), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, row.attempts));
 
 /**
  * Whether the settled row's chat has an update waiting (read in the settling statement, before its own
@@ -170,7 +216,13 @@ const doneStatement = perDatabase((db) =>
     .update(botUpdates)
     // processed_at as a plain parameter (an ISO string): the driver is given no type for it.
     .set({ status: "done", lockedUntil: null, processedAt: sql`${sql.placeholder("at")}` })
-    .where(and(eq(botUpdates.id, sql.placeholder("id")), eq(botUpdates.status, "processing"), eq(botUpdates.attempts, sql.placeholder("attempts"))))
+    .where(
+      and(
+        eq(botUpdates.id, sql.placeholder("id")),
+        eq(botUpdates.status, "processing"),
+        eq(botUpdates.attempts, sql.placeholder("attempts")),
+      ),
+    )
     .returning({ more: chatHasPending })
     .prepare("bot_update_done"),
 );
@@ -181,7 +233,17 @@ const doneStatement = perDatabase((db) =>
  * for good (403 blocked, 400) is not tried again. Answers whether the chat has an update to take
  * next (this one again included), so the worker claims again only then.
  */
-export async function settleUpdate({ db, row, error, maxAttempts }: { db: Db; row: StoredUpdate; error?: unknown; maxAttempts: number }): Promise<{ more: boolean }> {
+export async function settleUpdate({
+  db,
+  row,
+  error,
+  maxAttempts,
+}: {
+  db: Db;
+  row: StoredUpdate;
+  error?: unknown;
+  maxAttempts: number;
+}): Promise<{ more: boolean }> {
   if (error === undefined) {
     const [settled] = await doneStatement(db).execute({ id: row.id, attempts: row.attempts, at: now().toISOString() });
     return { more: Boolean(settled?.more) };

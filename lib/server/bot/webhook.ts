@@ -46,12 +46,19 @@ function showTyping({ db, update }: { db: Db; update: Pick<Update, "message"> })
  * (it must reach a turn the worker is running) are answered here, everything else is stored (once
  * per update_id) for the bot-updates worker.
  */
-export async function handleBotUpdate({ db, update }: { db: Db; update: StarsUpdate & { update_id: number } }): Promise<{ ok: true; handled: boolean }> {
+export async function handleBotUpdate({
+  db,
+  update,
+}: {
+  db: Db;
+  update: StarsUpdate & { update_id: number };
+}): Promise<{ ok: true; handled: boolean }> {
   if (update.pre_checkout_query) {
     await answerStarsPreCheckout({ db, query: update.pre_checkout_query });
     return { ok: true, handled: true };
   }
-  if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> })) return { ok: true, handled: true };
+  if (await handleStopControl({ db, update: update as Pick<Update, "stopped_message_generation" | "callback_query"> }))
+    return { ok: true, handled: true };
   showTyping({ db, update: update as Pick<Update, "message"> });
   return { ok: true, handled: await takeUpdate({ db, update }) };
 }

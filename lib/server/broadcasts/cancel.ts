@@ -10,7 +10,13 @@ import { findBroadcast } from "./progress";
  * Stops a running broadcast: nothing more is queued and its messages still waiting in the outbox are
  * cancelled (one being sent at this moment still goes). Answers the row before and after.
  */
-export async function cancelBroadcast({ tx, id }: { tx: Db; id: number }): Promise<{ before: Broadcast; after: Broadcast }> {
+export async function cancelBroadcast({
+  tx,
+  id,
+}: {
+  tx: Db;
+  id: number;
+}): Promise<{ before: Broadcast; after: Broadcast }> {
   const before = await findBroadcast({ db: tx, id });
   const [after] = await tx
     .update(broadcasts)

@@ -15,8 +15,13 @@ export function checkBroadcastText(text: string): void {
   }
   const problem = markdownV2Problem(text);
   if (problem) {
-    const what = problem.reason === "unescaped" ? `escape "${problem.char}" as "\\${problem.char}"` : `"${problem.char}" is ${problem.reason}`;
-    throw new ApiError("bad_request", "The text is not valid Telegram MarkdownV2", { text: [`At character ${problem.at + 1}: ${what}`] });
+    const what =
+      problem.reason === "unescaped"
+        ? `escape "${problem.char}" as "\\${problem.char}"`
+        : `"${problem.char}" is ${problem.reason}`;
+    throw new ApiError("bad_request", "The text is not valid Telegram MarkdownV2", {
+      text: [`At character ${problem.at + 1}: ${what}`],
+    });
   }
 }
 
@@ -35,6 +40,9 @@ export async function createBroadcast({
   checkBroadcastText(text);
   const at = now();
   const [{ total }] = await tx.select({ total: count() }).from(users).where(recipients(segment, at));
-  const [row] = await tx.insert(broadcasts).values({ text, segment, total, createdByTelegramId: operatorTelegramId, createdAt: at }).returning();
+  const [row] = await tx
+    .insert(broadcasts)
+    .values({ text, segment, total, createdByTelegramId: operatorTelegramId, createdAt: at })
+    .returning();
   return row;
 }

@@ -5,4 +5,8 @@ import { queueBroadcasts } from "./queue";
 
 // Feeds running broadcasts into the bot outbox every second (their state is in the database, so a
 // restarted or second instance carries on where the last chunk ended).
-export const broadcastsJob: Job = { name: "broadcasts", intervalMs: 1_000, run: (db) => queueBroadcasts({ db, now: now() }) };
+export const broadcastsJob: Job = {
+  name: "broadcasts",
+  intervalMs: 1_000,
+  run: (db) => queueBroadcasts({ db, now: now() }),
+};

@@ -13,18 +13,52 @@ import { broadcastProgress, findBroadcast, type BroadcastProgress } from "./prog
 
 const RECENT = 20;
 
-export async function startBroadcast({ db, operator, text, segment }: { db: Db; operator: Operator; text: string; segment: BroadcastSegment }): Promise<BroadcastProgress> {
+export async function startBroadcast({
+  db,
+  operator,
+  text,
+  segment,
+}: {
+  db: Db;
+  operator: Operator;
+  text: string;
+  segment: BroadcastSegment;
+}): Promise<BroadcastProgress> {
   const created = await audited({ db, operator }, async (tx) => {
     const row = await createBroadcast({ tx, text, segment, operatorTelegramId: operator.telegramId });
-    return { result: row, audit: { action: "broadcast.create", target: `broadcast:${row.id}`, before: null, after: { text, segment, total: row.total } } };
+    return {
+      result: row,
+      audit: {
+        action: "broadcast.create",
+        target: `broadcast:${row.id}`,
+        before: null,
+        after: { text, segment, total: row.total },
+      },
+    };
   });
   return broadcastProgress({ db, broadcast: created });
 }
 
-export async function stopBroadcast({ db, operator, id }: { db: Db; operator: Operator; id: number }): Promise<BroadcastProgress> {
+export async function stopBroadcast({
+  db,
+  operator,
+  id,
+}: {
+  db: Db;
+  operator: Operator;
+  id: number;
+}): Promise<BroadcastProgress> {
   const after = await audited({ db, operator }, async (tx) => {
     const change = await cancelBroadcast({ tx, id });
-    return { result: change.after, audit: { action: "broadcast.cancel", target: `broadcast:${id}`, before: { status: change.before.status }, after: { status: change.after.status } } };
+    return {
+      result: change.after,
+      audit: {
+        action: "broadcast.cancel",
+        target: `broadcast:${id}`,
+        before: { status: change.before.status },
+        after: { status: change.after.status },
+      },
+    };
   });
   return broadcastProgress({ db, broadcast: after });
 }

@@ -26,7 +26,13 @@ export type BroadcastProgress = {
  * (the Bot API answered 403: blocked the bot or never started it) and left (waiting in the outbox, or
  * not queued yet while it runs).
  */
-export async function broadcastProgress({ db, broadcast }: { db: Db; broadcast: Broadcast }): Promise<BroadcastProgress> {
+export async function broadcastProgress({
+  db,
+  broadcast,
+}: {
+  db: Db;
+  broadcast: Broadcast;
+}): Promise<BroadcastProgress> {
   const [counts] = await db
     .select({
       sent: sql<number>`count(*) filter (where ${botOutbox.status} in ('sent', 'recorded'))`.mapWith(Number),

@@ -15,7 +15,17 @@ import { recipients } from "./recipients";
 const WAITING = ["pending", "sending"];
 const DEFAULT_BACKLOG = 2 * SENDS_PER_SECOND;
 
-async function queueOne({ db, broadcastId, at, backlog }: { db: Db; broadcastId: number; at: Date; backlog: number }): Promise<number> {
+async function queueOne({
+  db,
+  broadcastId,
+  at,
+  backlog,
+}: {
+  db: Db;
+  broadcastId: number;
+  at: Date;
+  backlog: number;
+}): Promise<number> {
   return db.transaction(async (tx) => {
     const [b] = await tx
       .select()
@@ -37,9 +47,19 @@ async function queueOne({ db, broadcastId, at, backlog }: { db: Db; broadcastId:
       .limit(room);
     if (next.length) {
       await tx.insert(botOutbox).values(
-        next.map((u) => ({ userId: u.id, chatId: u.telegramId, text: b.text, extra: { parse_mode: "MarkdownV2" }, broadcastId: b.id, nextAttemptAt: at })),
+        next.map((u) => ({
+          userId: u.id,
+          chatId: u.telegramId,
+          text: b.text,
+          extra: { parse_mode: "MarkdownV2" },
+          broadcastId: b.id,
+          nextAttemptAt: at,
+        })),
       );
-      await tx.update(broadcasts).set({ cursorUserId: next.at(-1)!.id }).where(eq(broadcasts.id, b.id));
+      await tx
+        .update(broadcasts)
+        .set({ cursorUserId: next.at(-1)!.id })
+        .where(eq(broadcasts.id, b.id));
     } else if (waiting === 0) {
       // Everyone was queued and the outbox settled every message.
       await tx.update(broadcasts).set({ status: "done", finishedAt: at }).where(eq(broadcasts.id, b.id));
@@ -49,8 +69,20 @@ async function queueOne({ db, broadcastId, at, backlog }: { db: Db; broadcastId:
 }
 
 /** One tick of the broadcasts job: tops up every running broadcast's share of the outbox; answers how many messages it queued. */
-export async function queueBroadcasts({ db, now, backlog = DEFAULT_BACKLOG }: { db: Db; now: Date; backlog?: number }): Promise<{ queued: number }> {
-  const running = await db.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.status, "running")).orderBy(asc(broadcasts.id));
+export async function queueBroadcasts({
+  db,
+  now,
+  backlog = DEFAULT_BACKLOG,
+}: {
+  db: Db;
+  now: Date;
+  backlog?: number;
+}): Promise<{ queued: number }> {
+  const running = await db
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(eq(broadcasts.status, "running"))
+    .orderBy(asc(broadcasts.id));
   let queued = 0;
   for (const { id } of running) queued += await queueOne({ db, broadcastId: id, at: now, backlog });
   return { queued };

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { users } from "@/db/schema";
 import type { BroadcastSegment } from "@/lib/shared/broadcast-segments";
 
-const paying = (at: Date) => sql`exists (select 1 from subscriptions s where s.user_id = ${users.id} and s.expires_at > ${at.toISOString()}::timestamptz)`;
+const paying = (at: Date) =>
+  sql`exists (select 1 from subscriptions s where s.user_id = ${users.id} and s.expires_at > ${at.toISOString()}::timestamptz)`;
 
 function inSegment(segment: BroadcastSegment, at: Date): SQL | undefined {
   switch (segment) {

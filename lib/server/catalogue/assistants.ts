@@ -14,7 +14,6 @@ import { ApiError } from "@/lib/server/http/api-error";
 import type { Language } from "@/lib/contracts/common";
 import { cachedCatalogue } from "./cache";
 
-
 /** The English text when the caller reads English and the catalogue has it, otherwise the Russian. */
 const inLanguage = (language: Language, ru: AnyColumn, en: AnyColumn) =>
   language === "en" ? sql<string>`coalesce(${en}, ${ru})` : sql<string>`${ru}`;
@@ -33,12 +32,18 @@ const loadCatalogue = (db: Db) =>
     const typeOf = new Map(categories.map((c) => [c.id, c.aiChatType]));
     // The inner join of the lists: an assistant always has its category (foreign key).
     // A disabled assistant (the console's switch) is as absent as a deleted one.
-    const list: CatalogueAssistant[] = rows.flatMap((a) => (a.enabled && typeOf.has(a.categoryId) ? [{ ...a, aiChatType: typeOf.get(a.categoryId)! }] : []));
+    const list: CatalogueAssistant[] = rows.flatMap((a) =>
+      a.enabled && typeOf.has(a.categoryId) ? [{ ...a, aiChatType: typeOf.get(a.categoryId)! }] : [],
+    );
     return { categories, assistants: list, byId: new Map(list.map((a) => [a.id, a])) };
   });
 
 const favoriteIds = async ({ db, userId }: { db: Db; userId: number }) =>
-  new Set((await db.select({ id: favorites.assistantId }).from(favorites).where(eq(favorites.userId, userId))).map((f) => f.id));
+  new Set(
+    (await db.select({ id: favorites.assistantId }).from(favorites).where(eq(favorites.userId, userId))).map(
+      (f) => f.id,
+    ),
+  );
 
 const toAssistantItem = (a: CatalogueAssistant, language: Language, favorite: Set<number>): AssistantItem => ({
   assistant_id: a.id,
@@ -54,24 +59,36 @@ const toAssistantItem = (a: CatalogueAssistant, language: Language, favorite: Se
 type Caller = { db: Db; userId: number; language: Language };
 
 /** Catalogue assistants passing `keep`, in catalogue order, with the caller's favourite flag. */
-async function listAssistants({ db, userId, language }: Caller, keep: (a: CatalogueAssistant) => boolean): Promise<AssistantItem[]> {
+async function listAssistants(
+  { db, userId, language }: Caller,
+  keep: (a: CatalogueAssistant) => boolean,
+): Promise<AssistantItem[]> {
   const [catalogue, favorite] = await Promise.all([loadCatalogue(db), favoriteIds({ db, userId })]);
   return catalogue.assistants.filter(keep).map((a) => toAssistantItem(a, language, favorite));
 }
 
 export async function listCategories({ db, language }: { db: Db; language: Language }): Promise<AssistantCategory[]> {
   const { categories } = await loadCatalogue(db);
-  return categories.map((c) => ({ id: c.id, name: textIn(language, c.name, c.nameEn), image: c.image, ai_chat_type: c.aiChatType }));
+  return categories.map((c) => ({
+    id: c.id,
+    name: textIn(language, c.name, c.nameEn),
+    image: c.image,
+    ai_chat_type: c.aiChatType,
+  }));
 }
 
 /** Assistants of one category (by its ai_chat_type); an unknown category answers 404. */
-export async function listAssistantsByCategory({ type, ...caller }: Caller & { type: string }): Promise<AssistantItem[]> {
+export async function listAssistantsByCategory({
+  type,
+  ...caller
+}: Caller & { type: string }): Promise<AssistantItem[]> {
   const category = (await loadCatalogue(caller.db)).categories.find((c) => c.aiChatType === type);
   if (!category) throw new ApiError("not_found", "Assistant category not found");
   return listAssistants(caller, (a) => a.categoryId === category.id);
 }
 
-export const listImageAssistants = (caller: Caller): Promise<AssistantItem[]> => listAssistants(caller, (a) => a.type === "generating_image");
+export const listImageAssistants = (caller: Caller): Promise<AssistantItem[]> =>
+  listAssistants(caller, (a) => a.type === "generating_image");
 
 /** The caller's favourites of every type, newest first; items carry `id` (docs/product/api.md "Favourites"). */
 export async function listFavorites({ db, userId, language }: Caller): Promise<FavoriteAssistant[]> {
@@ -103,7 +120,9 @@ export async function getAssistantOrThrow({ db, assistantId }: { db: Db; assista
 /** An assistant limited to some models (the console's choice) refuses the others with 400. */
 export function assertAssistantRunsOn(assistant: Pick<Assistant, "modelIds" | "name">, modelId: number): void {
   if (assistant.modelIds.length > 0 && !assistant.modelIds.includes(modelId)) {
-    throw new ApiError("bad_request", `${assistant.name} does not run on this model`, { model_id: ["Not one of the assistant's models"] });
+    throw new ApiError("bad_request", `${assistant.name} does not run on this model`, {
+      model_id: ["Not one of the assistant's models"],
+    });
   }
 }
 

@@ -14,7 +14,10 @@ type State = { version?: number; checkedAt: number; checking?: Promise<void>; en
 const states = new WeakMap<Db, State>();
 
 async function recheck(db: Db, state: State): Promise<void> {
-  const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  const [row] = await db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1));
   if (row?.version !== state.version) state.entries.clear();
   state.version = row?.version;
   state.checkedAt = nowMs();
@@ -46,7 +49,10 @@ export async function cachedCatalogue<T>(db: Db, key: string, load: () => Promis
  * within RECHECK_MS of the change being committed (and not before: a rolled-back change moves nothing).
  */
 export async function bumpCatalogueVersion(tx: Db): Promise<void> {
-  await tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` }).where(eq(catalogueVersion.id, 1));
+  await tx
+    .update(catalogueVersion)
+    .set({ version: sql`${catalogueVersion.version} + 1` })
+    .where(eq(catalogueVersion.id, 1));
 }
 
 /** After a committed console change: this process rechecks the version at its next read instead of within RECHECK_MS. */

@@ -14,11 +14,13 @@ import { cachedCatalogue } from "./cache";
 /** What decides the caller's models: their subscription row as withUser read it (null: none). */
 type Access = { db: Db; subscription: CurrentSubscription | null };
 
-
 /** Ids of the models the caller's current tariff opens (from the cached catalogue: no query). */
 export async function getAccessibleModelIds({ db, subscription }: Access): Promise<Set<number>> {
   const [current, byTariff] = await Promise.all([tariffOfSubscription({ db, subscription }), modelIdsByTariff(db)]);
-  return accessibleModelIds({ tariffModelIds: byTariff.get(current.tariff.id) ?? [], customModelIds: current.subscription?.customModelIds });
+  return accessibleModelIds({
+    tariffModelIds: byTariff.get(current.tariff.id) ?? [],
+    customModelIds: current.subscription?.customModelIds,
+  });
 }
 
 const modelIdsByTariff = (db: Db) =>
@@ -31,11 +33,19 @@ const modelIdsByTariff = (db: Db) =>
   });
 
 /** Every model with its actions, in catalogue order, disabled ones too (cached: treat as read-only). */
-export const loadAllModels = (db: Db): Promise<(ModelRow & Pick<typeof models.$inferSelect, "type" | "enabled" | "providerCostUsd" | "providerModelId" | "fallbackModelId">)[]> =>
+export const loadAllModels = (
+  db: Db,
+): Promise<
+  (ModelRow &
+    Pick<typeof models.$inferSelect, "type" | "enabled" | "providerCostUsd" | "providerModelId" | "fallbackModelId">)[]
+> =>
   cachedCatalogue(db, "models", async () => {
     const [rows, actions] = await Promise.all([
       db.select().from(models).orderBy(asc(models.sortOrder), asc(models.id)),
-      db.select({ modelId: modelActions.modelId, action: modelActions.action, priceUnits: modelActions.priceUnits }).from(modelActions).orderBy(asc(modelActions.id)),
+      db
+        .select({ modelId: modelActions.modelId, action: modelActions.action, priceUnits: modelActions.priceUnits })
+        .from(modelActions)
+        .orderBy(asc(modelActions.id)),
     ]);
     return rows.map((m) => {
       const own = actions.filter((a) => a.modelId === m.id);
@@ -48,7 +58,12 @@ export const loadAllModels = (db: Db): Promise<(ModelRow & Pick<typeof models.$i
   });
 
 /** Every enabled model (or those with one of `actions`), each action flagged with the caller's access, texts in their language. */
-export async function listModels({ db, subscription, language, actions }: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
+export async function listModels({
+  db,
+  subscription,
+  language,
+  actions,
+}: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
   const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, subscription })]);
   return rows
     .filter((m) => m.enabled && (!actions || m.actions.some((a) => actions.includes(a))))

@@ -9,9 +9,18 @@ import { loadAllModels } from "./models";
 type Usage = { userId: number; modelName: string; action: ModelAction; quantity: number };
 
 /** The usage row of one call, priced at the model's provider cost now (from the cached catalogue). */
-export async function usageRow(db: Db, { userId, modelName, action, quantity }: Usage): Promise<typeof modelUsage.$inferInsert> {
+export async function usageRow(
+  db: Db,
+  { userId, modelName, action, quantity }: Usage,
+): Promise<typeof modelUsage.$inferInsert> {
   const model = (await loadAllModels(db)).find((m) => m.modelName === modelName);
-  return { userId, modelName, action, quantity, costUsd: providerCostUsd({ action, quantity, usdPerBasis: model?.providerCostUsd ?? 0 }) };
+  return {
+    userId,
+    modelName,
+    action,
+    quantity,
+    costUsd: providerCostUsd({ action, quantity, usdPerBasis: model?.providerCostUsd ?? 0 }),
+  };
 }
 
 /**

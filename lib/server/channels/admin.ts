@@ -38,15 +38,26 @@ function toChannel(row: ChannelRow, served: ChannelModel[]): Channel {
 async function modelsOf(db: Db, channelIds: number[]): Promise<Map<number, ChannelModel[]>> {
   const byChannel = new Map<number, ChannelModel[]>();
   if (!channelIds.length) return byChannel;
-  const rows = await db.select().from(channelModels).where(inArray(channelModels.channelId, channelIds)).orderBy(asc(channelModels.modelName));
-  for (const r of rows) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), { model_name: r.modelName, provider_model_id: r.providerModelId }]);
+  const rows = await db
+    .select()
+    .from(channelModels)
+    .where(inArray(channelModels.channelId, channelIds))
+    .orderBy(asc(channelModels.modelName));
+  for (const r of rows)
+    byChannel.set(r.channelId, [
+      ...(byChannel.get(r.channelId) ?? []),
+      { model_name: r.modelName, provider_model_id: r.providerModelId },
+    ]);
   return byChannel;
 }
 
 /** Every channel, in the order calls try them. */
 export async function listChannels(db: Db): Promise<Channel[]> {
   const rows = await db.select().from(channels).orderBy(asc(channels.priority), asc(channels.id));
-  const served = await modelsOf(db, rows.map((r) => r.id));
+  const served = await modelsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toChannel(r, served.get(r.id) ?? []));
 }
 
@@ -60,19 +71,30 @@ async function channelOrThrow(db: Db, id: number): Promise<Channel> {
 async function checkInput(db: Db, input: ChannelPatchBody, id?: number) {
   if (input.models?.length) {
     const names = input.models.map((m) => m.model_name);
-    const known = new Set((await db.select({ name: models.modelName }).from(models).where(inArray(models.modelName, names))).map((m) => m.name));
+    const known = new Set(
+      (await db.select({ name: models.modelName }).from(models).where(inArray(models.modelName, names))).map(
+        (m) => m.name,
+      ),
+    );
     const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) throw new ApiError("bad_request", `Not in the catalogue: ${unknown.join(", ")}`, { models: unknown.map((n) => `unknown model ${n}`) });
+    if (unknown.length)
+      throw new ApiError("bad_request", `Not in the catalogue: ${unknown.join(", ")}`, {
+        models: unknown.map((n) => `unknown model ${n}`),
+      });
   }
   if (input.name !== undefined) {
     const [other] = await db.select({ id: channels.id }).from(channels).where(eq(channels.name, input.name));
-    if (other && other.id !== id) throw new ApiError("conflict", "Another channel has this name", { name: ["already taken"] });
+    if (other && other.id !== id)
+      throw new ApiError("conflict", "Another channel has this name", { name: ["already taken"] });
   }
 }
 
 async function replaceModels(db: Db, channelId: number, served: ChannelModel[]) {
   await db.delete(channelModels).where(eq(channelModels.channelId, channelId));
-  if (served.length) await db.insert(channelModels).values(served.map((m) => ({ channelId, modelName: m.model_name, providerModelId: m.provider_model_id })));
+  if (served.length)
+    await db
+      .insert(channelModels)
+      .values(served.map((m) => ({ channelId, modelName: m.model_name, providerModelId: m.provider_model_id })));
 }
 
 type Audited<T> = { result: T; audit: { action: string; target: string; before: unknown; after: unknown } };
@@ -82,7 +104,15 @@ export async function createChannel(db: Db, input: ChannelCreateBody): Promise<A
   await checkInput(db, input);
   const [row] = await db
     .insert(channels)
-    .values({ name: input.name, baseUrl: input.base_url, apiKey: input.api_key, priority: input.priority, enabled: input.enabled, createdAt: now(), updatedAt: now() })
+    .values({
+      name: input.name,
+      baseUrl: input.base_url,
+      apiKey: input.api_key,
+      priority: input.priority,
+      enabled: input.enabled,
+      createdAt: now(),
+      updatedAt: now(),
+    })
     .returning();
   await replaceModels(db, row.id, input.models);
   const after = await channelOrThrow(db, row.id);
@@ -114,5 +144,8 @@ export async function updateChannel(db: Db, id: number, patch: ChannelPatchBody)
 export async function deleteChannel(db: Db, id: number): Promise<Audited<{ deleted: true }>> {
   const before = await channelOrThrow(db, id);
   await db.delete(channels).where(eq(channels.id, id));
-  return { result: { deleted: true }, audit: { action: "channel.delete", target: `channel:${id}`, before, after: null } };
+  return {
+    result: { deleted: true },
+    audit: { action: "channel.delete", target: `channel:${id}`, before, after: null },
+  };
 }

@@ -28,7 +28,10 @@ const stateOf = (db: Db): Health => {
 
 async function reread(db: Db, state: Health): Promise<void> {
   state.marks.clear();
-  const rows = await db.select({ id: channels.id, until: channels.cooldownUntil }).from(channels).where(gt(channels.cooldownUntil, now()));
+  const rows = await db
+    .select({ id: channels.id, until: channels.cooldownUntil })
+    .from(channels)
+    .where(gt(channels.cooldownUntil, now()));
   const coolingUntil = new Map(rows.map((r) => [r.id, r.until!.getTime()]));
   for (const [id, until] of state.marks) {
     if (until === null) coolingUntil.delete(id);

@@ -15,7 +15,13 @@ import { coolingChecker, noteChannelHealth } from "./health";
 export const CHANNEL_FAILURES_BEFORE_COOLDOWN = 3;
 
 /** One endpoint to try: `id` is null for the default channel of OPENAI_BASE_URL, which keeps no state. */
-export type ChannelTarget = { id: number | null; name: string; baseURL: string; apiKey: string; providerModelId: string };
+export type ChannelTarget = {
+  id: number | null;
+  name: string;
+  baseURL: string;
+  apiKey: string;
+  providerModelId: string;
+};
 
 /** The name the default channel is logged under. */
 export const DEFAULT_CHANNEL_NAME = "default";
@@ -26,7 +32,14 @@ export const isDefaultChannelConfigured = () => Boolean(env.OPENAI_BASE_URL && e
 const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
   cachedCatalogue(db, "channel-routes", async () => {
     const rows = await db
-      .select({ modelName: channelModels.modelName, id: channels.id, name: channels.name, baseURL: channels.baseUrl, apiKey: channels.apiKey, providerModelId: channelModels.providerModelId })
+      .select({
+        modelName: channelModels.modelName,
+        id: channels.id,
+        name: channels.name,
+        baseURL: channels.baseUrl,
+        apiKey: channels.apiKey,
+        providerModelId: channelModels.providerModelId,
+      })
       .from(channelModels)
       .innerJoin(channels, eq(channels.id, channelModels.channelId))
       .where(eq(channels.enabled, true))
@@ -44,15 +57,32 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
  * The channel list is cached with the catalogue (a console change moves its version) and the
  * cooldowns are this process's view of the rows (health.ts), so a call usually sends no query.
  */
-export async function channelsFor(db: Db, modelName: string): Promise<{ targets: ChannelTarget[]; served: boolean; fallbackModel?: string }> {
+export async function channelsFor(
+  db: Db,
+  modelName: string,
+): Promise<{ targets: ChannelTarget[]; served: boolean; fallbackModel?: string }> {
   const [catalogue, routes, cooling] = await Promise.all([loadAllModels(db), channelRoutes(db), coolingChecker(db)]);
   const model = catalogue.find((m) => m.modelName === modelName);
-  const fallbackModel = model?.fallbackModelId ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName : undefined;
+  const fallbackModel = model?.fallbackModelId
+    ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName
+    : undefined;
   const served = routes.get(modelName);
   if (served) return { targets: served.filter((target) => !cooling(target.id!)), served: true, fallbackModel };
   if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
   const providerModelId = model?.providerModelId ?? modelName;
-  return { targets: [{ id: null, name: DEFAULT_CHANNEL_NAME, baseURL: env.OPENAI_BASE_URL!, apiKey: env.OPENAI_API_KEY!, providerModelId }], served: true, fallbackModel };
+  return {
+    targets: [
+      {
+        id: null,
+        name: DEFAULT_CHANNEL_NAME,
+        baseURL: env.OPENAI_BASE_URL!,
+        apiKey: env.OPENAI_API_KEY!,
+        providerModelId,
+      },
+    ],
+    served: true,
+    fallbackModel,
+  };
 }
 
 /** A call through the channel got its first result: its run of failures ends. */
@@ -60,7 +90,12 @@ export async function markChannelAnswered(db: Db, channelId: number): Promise<vo
   await db
     .update(channels)
     .set({ consecutiveFailures: 0, cooldownUntil: null })
-    .where(and(eq(channels.id, channelId), sql`(${channels.consecutiveFailures} > 0 or ${channels.cooldownUntil} is not null)`));
+    .where(
+      and(
+        eq(channels.id, channelId),
+        sql`(${channels.consecutiveFailures} > 0 or ${channels.cooldownUntil} is not null)`,
+      ),
+    );
   noteChannelHealth(db, channelId, null);
 }
 

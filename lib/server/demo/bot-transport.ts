@@ -14,7 +14,12 @@ import { isValidKey, storeFile } from "@/lib/server/storage";
 // `demo:<storage key>` both ways, and getFile answers that key as the file_path. An album
 // (sendMediaGroup) is one row per item, each with its own caption, as Telegram sends one message each.
 
-type Payload = Record<string, unknown> & { chat_id?: number | string; message_id?: number; text?: string; caption?: string };
+type Payload = Record<string, unknown> & {
+  chat_id?: number | string;
+  message_id?: number;
+  text?: string;
+  caption?: string;
+};
 type Answer = { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
 
 const DEMO_FILE_ID_PREFIX = "demo:";
@@ -30,7 +35,8 @@ export function demoFileKey(fileId: string): string | null {
   return isValidKey(key) ? key : null;
 }
 
-export const demoFileUniqueId = (key: string) => crypto.createHash("sha256").update(key).digest("base64url").slice(0, 16);
+export const demoFileUniqueId = (key: string) =>
+  crypto.createHash("sha256").update(key).digest("base64url").slice(0, 16);
 
 // The field that carries the file, per sending method; what a sent message holds it as.
 const FILE_FIELDS: Record<string, string> = {
@@ -41,10 +47,19 @@ const FILE_FIELDS: Record<string, string> = {
   sendVideo: "video",
   sendAnimation: "animation",
 };
-const FALLBACK_TYPES: Record<string, string> = { voice: "audio/ogg", audio: "audio/mpeg", photo: "image/jpeg", video: "video/mp4" };
+const FALLBACK_TYPES: Record<string, string> = {
+  voice: "audio/ogg",
+  audio: "audio/mpeg",
+  photo: "image/jpeg",
+  video: "video/mp4",
+};
 
 const ok = (result: unknown): Answer => ({ ok: true, result });
-const badRequest = (description: string): Answer => ({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
+const badRequest = (description: string): Answer => ({
+  ok: false,
+  error_code: 400,
+  description: `Bad Request: ${description}`,
+});
 
 async function inputFileBytes(file: InputFile): Promise<Buffer> {
   const raw = await file.toRaw();
@@ -67,7 +82,13 @@ async function sentFile(field: string, value: unknown): Promise<SentFile> {
   const id = String(value ?? "");
   const key = demoFileKey(id);
   if (key) return { key, url: null, name: null, mime: FALLBACK_TYPES[field] ?? "application/octet-stream", size: 0 };
-  return { key: null, url: /^https?:\/\//.test(id) ? id : null, name: null, mime: FALLBACK_TYPES[field] ?? "application/octet-stream", size: 0 };
+  return {
+    key: null,
+    url: /^https?:\/\//.test(id) ? id : null,
+    name: null,
+    mime: FALLBACK_TYPES[field] ?? "application/octet-stream",
+    size: 0,
+  };
 }
 
 /** The file object a sent message carries, as Telegram shapes it for each kind. */
@@ -76,7 +97,14 @@ function fileObject(field: string, file: SentFile) {
   const base = { file_id: id, file_unique_id: demoFileUniqueId(id), file_size: file.size };
   if (field === "photo") return [{ ...base, width: 0, height: 0 }];
   if (field === "voice") return { ...base, duration: 0, mime_type: file.mime };
-  return { ...base, duration: 0, width: 0, height: 0, mime_type: file.mime, ...(file.name ? { file_name: file.name } : {}) };
+  return {
+    ...base,
+    duration: 0,
+    width: 0,
+    height: 0,
+    mime_type: file.mime,
+    ...(file.name ? { file_name: file.name } : {}),
+  };
 }
 
 /** What the demo chat renders besides the text: parse_mode, entities and an inline keyboard. */
@@ -89,7 +117,17 @@ function presentation(p: Payload): Record<string, unknown> {
   };
 }
 
-const messageOf = ({ id, chatId, text, extra }: { id: number; chatId: number; text?: string; extra?: Record<string, unknown> }) => ({
+const messageOf = ({
+  id,
+  chatId,
+  text,
+  extra,
+}: {
+  id: number;
+  chatId: number;
+  text?: string;
+  extra?: Record<string, unknown>;
+}) => ({
   message_id: id,
   date: Math.floor(Date.now() / 1000),
   chat: { id: chatId, type: "private" },
@@ -98,9 +136,20 @@ const messageOf = ({ id, chatId, text, extra }: { id: number; chatId: number; te
 });
 
 /** A message the bot sends ends the chat's draft preview, as in Telegram. */
-const clearDraft = (db: Db, chatId: number) => db.delete(botOutbox).where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.method, "sendMessageDraft")));
+const clearDraft = (db: Db, chatId: number) =>
+  db.delete(botOutbox).where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.method, "sendMessageDraft")));
 
-async function insertRow(db: Db, values: { chatId: number; text: string; method: string; fileKey?: string | null; fileName?: string | null; extra: Record<string, unknown> }) {
+async function insertRow(
+  db: Db,
+  values: {
+    chatId: number;
+    text: string;
+    method: string;
+    fileKey?: string | null;
+    fileName?: string | null;
+    extra: Record<string, unknown>;
+  },
+) {
   const [row] = await db
     .insert(botOutbox)
     .values({ userId: null, status: "recorded", ...values })
@@ -117,9 +166,17 @@ async function edit(db: Db, method: string, p: Payload, chatId: number): Promise
   if (!row || row.extra?.deleted) return badRequest("message to edit not found");
   // An edit without reply_markup removes the inline keyboard, as Telegram does.
   const { reply_markup: _dropped, parse_mode: _mode, entities: _entities, ...kept } = row.extra ?? {};
-  const text = method === "editMessageText" ? String(p.text ?? "") : method === "editMessageCaption" ? String(p.caption ?? "") : row.text;
+  const text =
+    method === "editMessageText"
+      ? String(p.text ?? "")
+      : method === "editMessageCaption"
+        ? String(p.caption ?? "")
+        : row.text;
   if (method === "editMessageText" && !text) return badRequest("message text is empty");
-  const extra = method === "editMessageReplyMarkup" ? { ...row.extra, ...presentation({ reply_markup: p.reply_markup }) } : { ...kept, ...presentation(p) };
+  const extra =
+    method === "editMessageReplyMarkup"
+      ? { ...row.extra, ...presentation({ reply_markup: p.reply_markup }) }
+      : { ...kept, ...presentation(p) };
   if (method === "editMessageReplyMarkup" && !p.reply_markup) delete extra.reply_markup;
   await db.update(botOutbox).set({ text, extra, updatedAt: new Date() }).where(ownRow(chatId, messageId));
   return ok(messageOf({ id: messageId, chatId, text }));
@@ -151,11 +208,13 @@ type InputMedia = Payload & { type?: string; media?: unknown };
 /** An album: each item kept like a single sent file, all sharing one media_group_id. */
 async function sendMediaGroup(db: Db, p: Payload, chatId: number): Promise<Answer> {
   const media = (Array.isArray(p.media) ? p.media : []) as InputMedia[];
-  if (media.length < MEDIA_GROUP_SIZE.min || media.length > MEDIA_GROUP_SIZE.max) return badRequest("wrong number of media in the group");
+  if (media.length < MEDIA_GROUP_SIZE.min || media.length > MEDIA_GROUP_SIZE.max)
+    return badRequest("wrong number of media in the group");
   const types = new Set(media.map((item) => String(item?.type)));
   if (![...types].every((type) => MEDIA_GROUP_TYPES.has(type))) return badRequest("wrong media type in the group");
   // Bot API: documents and audio files are grouped only with their own kind; photos and videos mix.
-  if (types.size > 1 && (types.has("document") || types.has("audio"))) return badRequest("documents and audio can be grouped only with their own kind");
+  if (types.size > 1 && (types.has("document") || types.has("audio")))
+    return badRequest("documents and audio can be grouped only with their own kind");
   const files = await Promise.all(media.map((item) => sentFile(String(item.type), item.media)));
   if (files.some((file) => !file.key && !file.url)) return badRequest("wrong file identifier in the group");
   await clearDraft(db, chatId);
@@ -165,9 +224,28 @@ async function sendMediaGroup(db: Db, p: Payload, chatId: number): Promise<Answe
     const field = String(item.type);
     const file = files[i];
     const caption = String(item.caption ?? "");
-    const extra = { ...presentation(item), kind: field, mime_type: file.mime, media_group_id: groupId, ...(file.url ? { url: file.url } : {}) };
-    const id = await insertRow(db, { chatId, text: caption, method: "sendMediaGroup", fileKey: file.key, fileName: file.name, extra });
-    sent.push(messageOf({ id, chatId, extra: { media_group_id: groupId, [field]: fileObject(field, file), ...(caption ? { caption } : {}) } }));
+    const extra = {
+      ...presentation(item),
+      kind: field,
+      mime_type: file.mime,
+      media_group_id: groupId,
+      ...(file.url ? { url: file.url } : {}),
+    };
+    const id = await insertRow(db, {
+      chatId,
+      text: caption,
+      method: "sendMediaGroup",
+      fileKey: file.key,
+      fileName: file.name,
+      extra,
+    });
+    sent.push(
+      messageOf({
+        id,
+        chatId,
+        extra: { media_group_id: groupId, [field]: fileObject(field, file), ...(caption ? { caption } : {}) },
+      }),
+    );
   }
   return ok(sent);
 }
@@ -190,8 +268,17 @@ async function answerCallback(db: Db, p: Payload): Promise<Answer> {
   const text = String(p.text ?? "");
   const updateId = Number(p.callback_query_id);
   if (!text || !Number.isSafeInteger(updateId)) return ok(true);
-  const [update] = await db.select({ chatId: botUpdates.chatId }).from(botUpdates).where(eq(botUpdates.updateId, updateId));
-  if (update?.chatId) await insertRow(db, { chatId: update.chatId, text, method: "answerCallbackQuery", extra: { show_alert: !!p.show_alert } });
+  const [update] = await db
+    .select({ chatId: botUpdates.chatId })
+    .from(botUpdates)
+    .where(eq(botUpdates.updateId, updateId));
+  if (update?.chatId)
+    await insertRow(db, {
+      chatId: update.chatId,
+      text,
+      method: "answerCallbackQuery",
+      extra: { show_alert: !!p.show_alert },
+    });
   return ok(true);
 }
 
@@ -209,7 +296,8 @@ export async function recordDemoCall({ db, method, payload }: { db: Db; method: 
   let answer: Answer;
   if (method === "sendMessage" || FILE_FIELDS[method]) answer = await send(db, method, p, chatId);
   else if (method === "sendMediaGroup") answer = await sendMediaGroup(db, p, chatId);
-  else if (method === "editMessageText" || method === "editMessageCaption" || method === "editMessageReplyMarkup") answer = await edit(db, method, p, chatId);
+  else if (method === "editMessageText" || method === "editMessageCaption" || method === "editMessageReplyMarkup")
+    answer = await edit(db, method, p, chatId);
   else if (method === "deleteMessage") {
     // Kept as a tombstone, so a demo chat that polls for changes learns the message is gone.
     const deleted = await db

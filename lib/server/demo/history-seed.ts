@@ -19,7 +19,14 @@ export async function seedDemoHistory({ db, userId, body }: { db: Db; userId: nu
       const updatedAt = new Date(now - index * 60_000);
       const [row] = await tx
         .insert(dialogSessions)
-        .values({ userId, name: session.name, modelId: model.id, action: session.action, createdAt: updatedAt, updatedAt })
+        .values({
+          userId,
+          name: session.name,
+          modelId: model.id,
+          action: session.action,
+          createdAt: updatedAt,
+          updatedAt,
+        })
         .returning({ id: dialogSessions.id });
       sessionIds.push(row.id);
       const total = session.messages.length + session.generated_messages;

@@ -17,7 +17,12 @@ export const DEMO_USER = {
  * In demo mode there is no messenger: the server signs launch data for a demo user with the
  * generated development bot token, and the client mocks the host with it. Production answers 404.
  */
-export function demoInitData({ userId, language, startParam, denyWrite }: { userId?: number; language?: string; startParam?: string; denyWrite?: boolean } = {}) {
+export function demoInitData({
+  userId,
+  language,
+  startParam,
+  denyWrite,
+}: { userId?: number; language?: string; startParam?: string; denyWrite?: boolean } = {}) {
   if (!isDemoMode()) throw new ApiError("not_found", "Demo mode is off");
   // Another demo user id (e2e tests, trying a fresh account) gets its own name.
   const user = userId
@@ -25,7 +30,11 @@ export function demoInitData({ userId, language, startParam, denyWrite }: { user
     : DEMO_USER;
   const initData = sign(
     {
-      user: { ...user, language_code: language ?? user.language_code, ...(denyWrite ? { allows_write_to_pm: false } : {}) },
+      user: {
+        ...user,
+        language_code: language ?? user.language_code,
+        ...(denyWrite ? { allows_write_to_pm: false } : {}),
+      },
       chat_instance: "-1",
       chat_type: "sender",
       // A referral link's `startapp` parameter, as the messenger passes it on (`?demo_start=` on the page).

@@ -64,7 +64,11 @@ export const sandboxAiProvider: AiProvider = {
   },
   async editImage({ prompt, image, lang }) {
     assertDemo();
-    return { data: sandboxPng(`${prompt}:${image.length}`), contentType: "image/png", note: label(lang)("sandboxImageNote") };
+    return {
+      data: sandboxPng(`${prompt}:${image.length}`),
+      contentType: "image/png",
+      note: label(lang)("sandboxImageNote"),
+    };
   },
   async transcribe({ audio, lang }) {
     assertDemo();
@@ -77,6 +81,9 @@ export const sandboxAiProvider: AiProvider = {
   async cleanAudio({ audio, filename, signal, lang }) {
     assertDemo();
     // Noise removal needs no model: the sandbox runs the same local ffmpeg chain as production.
-    return { ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })), note: label(lang)("sandboxCleanupNote") };
+    return {
+      ...(await cleanAudio({ audio, filename, signal, timeoutMs: 120_000 })),
+      note: label(lang)("sandboxCleanupNote"),
+    };
   },
 };

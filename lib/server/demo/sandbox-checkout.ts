@@ -31,7 +31,13 @@ export type CheckoutView = {
 async function findSandboxPayment({ db, paymentId }: { db: Db; paymentId: string }) {
   if (env.PAYMENT_PROVIDER !== "sandbox" || !uuid.safeParse(paymentId).success) return null;
   const [row] = await db
-    .select({ payment: payments, tariffName: tariffs.name, packageName: packages.name, packageNameEn: packages.nameEn, language: users.language })
+    .select({
+      payment: payments,
+      tariffName: tariffs.name,
+      packageName: packages.name,
+      packageNameEn: packages.nameEn,
+      language: users.language,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
@@ -70,7 +76,11 @@ export async function resolveSandboxPayment({ db, paymentId, action }: { db: Db;
       await releasePayment({ db, paymentId, status: "expired" });
       throw new ApiError("conflict", "The payment link has expired");
     }
-    await confirmPayment({ db, paymentId, savedPaymentMethodId: payment.recurrent ? `sandbox-method-${payment.id}` : undefined });
+    await confirmPayment({
+      db,
+      paymentId,
+      savedPaymentMethodId: payment.recurrent ? `sandbox-method-${payment.id}` : undefined,
+    });
   } else {
     throw new ApiError("not_found", "Unknown action");
   }

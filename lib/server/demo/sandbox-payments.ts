@@ -12,7 +12,8 @@ export const sandboxProvider: PaymentProvider = {
   closesLocally: true,
   async create({ paymentId, amountKopecks, savePaymentMethod }) {
     // Anyone holding the link may confirm a sandbox payment: never let it sell in production.
-    if (!isDemoMode()) throw new ApiError("internal", "PAYMENT_PROVIDER=sandbox works in demo mode only; configure yookassa or stars");
+    if (!isDemoMode())
+      throw new ApiError("internal", "PAYMENT_PROVIDER=sandbox works in demo mode only; configure yookassa or stars");
     return {
       providerPaymentId: paymentId,
       status: "pending",

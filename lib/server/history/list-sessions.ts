@@ -56,7 +56,11 @@ const prepared = perDatabase((db) => {
       .innerJoin(models, eq(models.id, dialogSessions.modelId))
       .orderBy(desc(dialogSessions.updatedAt), desc(dialogSessions.id))
       .prepare("history_page"),
-    total: db.select({ total: sql<number>`count(*)::int` }).from(dialogSessions).where(eq(dialogSessions.userId, userId)).prepare("history_total"),
+    total: db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(dialogSessions)
+      .where(eq(dialogSessions.userId, userId))
+      .prepare("history_total"),
   };
 });
 
@@ -65,7 +69,17 @@ const prepared = perDatabase((db) => {
  * pages never overlap). The page's ids come from an index-only scan of (user_id, updated_at, id)
  * before anything else is read, so deep pages skip index entries rather than table rows.
  */
-export async function listSessions({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<HistoryPage> {
+export async function listSessions({
+  db,
+  userId,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: number;
+  page: number;
+  pageSize: number;
+}): Promise<HistoryPage> {
   const statement = prepared(db);
   const [rows, [{ total }]] = await Promise.all([
     statement.page.execute({ userId, limit: pageSize, offset: (page - 1) * pageSize }),
@@ -80,7 +94,9 @@ export async function listSessions({ db, userId, page, pageSize }: { db: Db; use
       model: r.model,
       model_image: r.modelImage,
       last_user_message: r.lastUserMessage === null ? null : previewText(r.lastUserMessage, LAST_MESSAGE_PREVIEW),
-      voice_preview: r.voicePreview && { transcript: r.voicePreview.transcript ? previewText(r.voicePreview.transcript, LAST_MESSAGE_PREVIEW) : null },
+      voice_preview: r.voicePreview && {
+        transcript: r.voicePreview.transcript ? previewText(r.voicePreview.transcript, LAST_MESSAGE_PREVIEW) : null,
+      },
     })),
     pagination: { hasNextPage: page < totalPages, currentPage: page, totalPages },
   };

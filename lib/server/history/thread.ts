@@ -9,10 +9,19 @@ import { signedFileUrl } from "@/lib/server/storage";
 
 // dialog_messages keeps storage keys; the client gets expiring signed links. Values that already are
 // external links (a provider's result URL) pass through.
-const fileUrl = (value: string | null) => (value === null || /^https?:\/\//i.test(value) ? value : signedFileUrl(value));
+const fileUrl = (value: string | null) =>
+  value === null || /^https?:\/\//i.test(value) ? value : signedFileUrl(value);
 
 /** GET /api/history/id: the messages of one of the caller's sessions, oldest first; 404 otherwise. */
-export async function listSessionMessages({ db, userId, sessionId }: { db: Db; userId: number; sessionId: number }): Promise<HistoryMessage[]> {
+export async function listSessionMessages({
+  db,
+  userId,
+  sessionId,
+}: {
+  db: Db;
+  userId: number;
+  sessionId: number;
+}): Promise<HistoryMessage[]> {
   const [owned] = await db
     .select({ id: dialogSessions.id })
     .from(dialogSessions)
@@ -48,12 +57,23 @@ export async function listSessionMessages({ db, userId, sessionId }: { db: Db; u
 }
 
 /** GET /api/history/models: the models one of the caller's sessions may continue with; 404 for another's session. */
-export async function sessionModelChoice({ db, userId, sessionId }: { db: Db; userId: number; sessionId: number }): Promise<HistoryModels> {
+export async function sessionModelChoice({
+  db,
+  userId,
+  sessionId,
+}: {
+  db: Db;
+  userId: number;
+  sessionId: number;
+}): Promise<HistoryModels> {
   const [session] = await db
     .select({ modelId: dialogSessions.modelId, action: dialogSessions.action })
     .from(dialogSessions)
     .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, userId)));
   if (!session) throw new ApiError("not_found", "Session not found");
   const open = await openModels({ db, userId, action: session.action });
-  return { current_model_id: session.modelId, models: open.map((m) => ({ model_id: m.id, display_name: m.displayName })) };
+  return {
+    current_model_id: session.modelId,
+    models: open.map((m) => ({ model_id: m.id, display_name: m.displayName })),
+  };
 }

@@ -24,7 +24,12 @@ export class ApiError extends Error {
   /** Seconds before a retry can succeed (429, 503): sent as the Retry-After header. */
   retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>, details?: Record<string, number | string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string[]>,
+    details?: Record<string, number | string>,
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code;

@@ -23,7 +23,10 @@ export function addressInRanges(address: string | undefined, ranges: string): bo
   const family = address ? net.isIP(address) : 0;
   if (!address || family === 0) return false;
   const list = new net.BlockList();
-  for (const entry of ranges.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of ranges
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [ip, prefix] = entry.split("/");
     const type = net.isIP(ip) === 6 ? "ipv6" : "ipv4";
     if (prefix) list.addSubnet(ip, Number(prefix), type);

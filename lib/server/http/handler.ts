@@ -55,7 +55,14 @@ export type AdminContext<B, Q> = PublicContext<B, Q> & { operator: Operator };
  */
 export function errorResponse(error: ApiError): Response {
   return Response.json(
-    { error: { ...error.details, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+    {
+      error: {
+        ...error.details,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
+    },
     {
       status: error.status,
       headers: error.retryAfterSeconds ? { "retry-after": String(Math.ceil(error.retryAfterSeconds)) } : undefined,
@@ -90,7 +97,11 @@ function parseQuery<Q>(url: URL, schema: ZodType<Q> | undefined): Q {
 }
 
 /** The query string, then the body (read only when the call takes one), by the call's contract. */
-async function parseInput<B, Q>(req: Request, url: URL, schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">): Promise<{ query: Q; body: B }> {
+async function parseInput<B, Q>(
+  req: Request,
+  url: URL,
+  schemas: Pick<Schemas<B, Q, unknown>, "body" | "query">,
+): Promise<{ query: Q; body: B }> {
   const query = parseQuery(url, schemas.query);
   const body = schemas.body ? schemas.body.parse(await readJsonBody(req)) : (undefined as B);
   return { query, body };
@@ -118,13 +129,22 @@ const noParams = (): Record<string, string> => ({});
  * flattened once: the wrapper reads them where its checks put them (a NUL in one is a 400 there),
  * the metrics read them afterwards (any route parameters at all there).
  */
-async function handled(req: Request, context: RouteContext | undefined, handle: (arrival: Arrival) => Promise<Response>): Promise<Response> {
+async function handled(
+  req: Request,
+  context: RouteContext | undefined,
+  handle: (arrival: Arrival) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now();
   const url = new URL(req.url);
   const params = flattenParams(context);
   params.catch(ignore); // read by the wrapper (which answers its error) and below
   const response = await loggedRequest(req, url.pathname, () => handle({ url, params }));
-  observeRequest({ route: routePattern(url.pathname, await params.catch(noParams)), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  observeRequest({
+    route: routePattern(url.pathname, await params.catch(noParams)),
+    method: req.method,
+    status: response.status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return response;
 }
 
@@ -138,18 +158,19 @@ export function withPublic<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
-    try {
-      schemas.authorize?.(req);
-      const params = await arrived;
-      const db = openDb() ?? (await getDb());
-      if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit);
-      const { query, body } = await parseInput(req, url, schemas);
-      return respond(await handler({ req, db, body, query, params }));
-    } catch (error) {
-      return errorResponse(toApiError(error));
-    }
-  });
+  return (req: Request, context?: RouteContext): Promise<Response> =>
+    handled(req, context, async ({ url, params: arrived }) => {
+      try {
+        schemas.authorize?.(req);
+        const params = await arrived;
+        const db = openDb() ?? (await getDb());
+        if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit);
+        const { query, body } = await parseInput(req, url, schemas);
+        return respond(await handler({ req, db, body, query, params }));
+      } catch (error) {
+        return errorResponse(toApiError(error));
+      }
+    });
 }
 
 /** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
@@ -157,25 +178,29 @@ export function withUser<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
   handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
-    try {
-      const header = req.headers.get("authorization") ?? "";
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const userId = match ? await verifyToken(match[1]) : null;
-      if (!userId) throw new ApiError("unauthorized", "A valid bearer token is required");
-      const db = openDb() ?? (await getDb());
-      const user = await findCaller({ db, userId });
-      if (!user) throw new ApiError("unauthorized", "Unknown user");
-      // Blocked by an operator (docs/product/console.md#users): every call is refused, in their language.
-      if (user.blockedAt) throw new ApiError("forbidden", translatorFor(user.language, "admin.blockedUser")("api"), undefined, { reason: "blocked" });
-      if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit, user);
-      const params = await arrived;
-      const { query, body } = await parseInput(req, url, schemas);
-      return respond(await handler({ req, db, user, body, query, params }));
-    } catch (error) {
-      return errorResponse(toApiError(error));
-    }
-  });
+  return (req: Request, context?: RouteContext): Promise<Response> =>
+    handled(req, context, async ({ url, params: arrived }) => {
+      try {
+        const header = req.headers.get("authorization") ?? "";
+        const match = /^Bearer\s+(\S+)$/i.exec(header);
+        const userId = match ? await verifyToken(match[1]) : null;
+        if (!userId) throw new ApiError("unauthorized", "A valid bearer token is required");
+        const db = openDb() ?? (await getDb());
+        const user = await findCaller({ db, userId });
+        if (!user) throw new ApiError("unauthorized", "Unknown user");
+        // Blocked by an operator (docs/product/console.md#users): every call is refused, in their language.
+        if (user.blockedAt)
+          throw new ApiError("forbidden", translatorFor(user.language, "admin.blockedUser")("api"), undefined, {
+            reason: "blocked",
+          });
+        if (schemas.rateLimit) await limitRate(req, db, schemas.rateLimit, user);
+        const params = await arrived;
+        const { query, body } = await parseInput(req, url, schemas);
+        return respond(await handler({ req, db, user, body, query, params }));
+      } catch (error) {
+        return errorResponse(toApiError(error));
+      }
+    });
 }
 
 /**
@@ -188,21 +213,22 @@ export function withAdmin<R, B = undefined, Q = undefined>(
   schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
   handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
 ) {
-  return (req: Request, context?: RouteContext): Promise<Response> => handled(req, context, async ({ url, params: arrived }) => {
-    try {
-      const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
-      const telegramId = match ? await verifyOperatorToken(match[1]) : null;
-      if (!telegramId) throw new ApiError("unauthorized", "A valid operator token is required");
-      if (!isOperator(telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
-      const db = openDb() ?? (await getDb());
-      await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
-      const params = await arrived;
-      const { query, body } = await parseInput(req, url, schemas);
-      return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
-    } catch (error) {
-      return errorResponse(toApiError(error));
-    }
-  });
+  return (req: Request, context?: RouteContext): Promise<Response> =>
+    handled(req, context, async ({ url, params: arrived }) => {
+      try {
+        const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
+        const telegramId = match ? await verifyOperatorToken(match[1]) : null;
+        if (!telegramId) throw new ApiError("unauthorized", "A valid operator token is required");
+        if (!isOperator(telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
+        const db = openDb() ?? (await getDb());
+        await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
+        const params = await arrived;
+        const { query, body } = await parseInput(req, url, schemas);
+        return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
+      } catch (error) {
+        return errorResponse(toApiError(error));
+      }
+    });
 }
 
 type FormSchemas<F, K extends string, B, R> = {
@@ -227,13 +253,16 @@ type FormInput<F, K extends string, B> = [B] extends [never]
  */
 export function withUserForm<R, F, K extends string, B = never>(
   schemas: FormSchemas<F, K, B, R>,
-  handler: (ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>) => Promise<NoInfer<R> | Response>,
+  handler: (
+    ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>,
+  ) => Promise<NoInfer<R> | Response>,
 ) {
   return withUser({ rateLimit: schemas.rateLimit, response: schemas.response }, async (ctx) => {
     schemas.refuseEarly?.();
-    const input = schemas.body && !isMultipart(ctx.req)
-      ? { form: undefined, body: schemas.body.parse(await readJsonBody(ctx.req)) }
-      : { form: await readForm(ctx.req, schemas.form), body: undefined };
+    const input =
+      schemas.body && !isMultipart(ctx.req)
+        ? { form: undefined, body: schemas.body.parse(await readJsonBody(ctx.req)) }
+        : { form: await readForm(ctx.req, schemas.form), body: undefined };
     return handler({ ...ctx, ...(input as FormInput<F, K, B>) });
   });
 }

@@ -89,7 +89,10 @@ function createParser(contentType: string, fileLimits: Record<string, number>): 
       limits: { fieldSize: FIELD_MAX_BYTES, fields: 20, files: Object.keys(fileLimits).length, parts: 30 },
     });
   } catch (error) {
-    throw new ApiError("unsupported_media_type", `Send multipart/form-data with a boundary (${(error as Error).message})`);
+    throw new ApiError(
+      "unsupported_media_type",
+      `Send multipart/form-data with a boundary (${(error as Error).message})`,
+    );
   }
 }
 
@@ -125,7 +128,10 @@ export function isMultipart(req: Request): boolean {
  * Reads a form by its contract: sizes while it streams, then the fields, then each file's type.
  * An empty file part is what a form sends for a file input left empty, so it counts as no file.
  */
-export async function readForm<F, K extends string>(req: Request, contract: MultipartContract<F, K>): Promise<ReceivedForm<F, K>> {
+export async function readForm<F, K extends string>(
+  req: Request,
+  contract: MultipartContract<F, K>,
+): Promise<ReceivedForm<F, K>> {
   const rules = Object.entries(contract.files) as [K, FileRule][];
   const form = await parseMultipart(req, Object.fromEntries(rules.map(([name, rule]) => [name, rule.maxBytes])));
   const fields = contract.fields.parse(form.fields);

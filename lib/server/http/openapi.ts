@@ -34,12 +34,22 @@ function queryParameters(query: ZodType | undefined): JsonSchema[] {
   const schema = jsonSchema(query, "input");
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: "query", required: required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 function pathParameters(path: string, params: ZodType | undefined): JsonSchema[] {
   const properties = params ? ((jsonSchema(params, "input").properties ?? {}) as Record<string, JsonSchema>) : {};
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: properties[name] ?? { type: "string" } }));
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: properties[name] ?? { type: "string" },
+  }));
 }
 
 function requestBody(call: CallContract): JsonSchema | undefined {
@@ -50,7 +60,13 @@ function requestBody(call: CallContract): JsonSchema | undefined {
 }
 
 function successResponse(call: CallContract): JsonSchema {
-  if (call.binary) return { description: "The stored file", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
+  if (call.binary)
+    return {
+      description: "The stored file",
+      content: {
+        "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+      },
+    };
   return { description: "Success", content: { "application/json": { schema: jsonSchema(call.response, "output") } } };
 }
 
@@ -64,7 +80,10 @@ function operation(key: string, path: string, call: CallContract): JsonSchema {
     ...(body ? { requestBody: body } : {}),
     responses: {
       ...(answersOnlyErrors ? {} : { "200": successResponse(call) }),
-      default: { description: "The JSON error envelope", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      default: {
+        description: "The JSON error envelope",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     },
   };
 }

@@ -22,7 +22,8 @@ const lastOf = (value: string | null) => value?.split(",").at(-1)?.trim() || und
  */
 export function baseOfRequest(req: Request, trustedProxyCount: number): string | undefined {
   const forwarded = trustedProxyCount > 0;
-  const host = (forwarded && lastOf(req.headers.get("x-forwarded-host"))) || req.headers.get("host") || new URL(req.url).host;
+  const host =
+    (forwarded && lastOf(req.headers.get("x-forwarded-host"))) || req.headers.get("host") || new URL(req.url).host;
   // A Request's url is a serialized absolute URL: its scheme is what precedes the first colon.
   const proto = (forwarded && lastOf(req.headers.get("x-forwarded-proto"))) || req.url.slice(0, req.url.indexOf(":"));
   if (!HOST.test(host) || (proto !== "http" && proto !== "https")) return undefined;

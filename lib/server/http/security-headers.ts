@@ -17,7 +17,10 @@ type HeaderRule = { source: string; headers: Header[] };
  * from the providers' https links; everything else from this origin. `loginWidget`: the console
  * (/admin) also frames the Login Widget.
  */
-export function pageContentSecurityPolicy(nonce: string, { development, loginWidget = false }: { development: boolean; loginWidget?: boolean }): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  { development, loginWidget = false }: { development: boolean; loginWidget?: boolean },
+): string {
   return [
     "default-src 'self'",
     // React's development build evaluates code for its call stacks.
@@ -43,6 +46,12 @@ export function securityHeaderRules({ production }: { production: boolean }): He
   return [
     { source: "/:path*", headers: everywhere },
     // API answers are per user: no shared cache may keep them. They run no script: framing only.
-    { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }, { key: "Content-Security-Policy", value: FRAMING }] },
+    {
+      source: "/api/:path*",
+      headers: [
+        { key: "Cache-Control", value: "no-store" },
+        { key: "Content-Security-Policy", value: FRAMING },
+      ],
+    },
   ];
 }

@@ -56,5 +56,7 @@ export function startJobs({ db, jobs }: { db: Db; jobs: Job[] }): void {
 export async function stopJobs({ deadlineMs }: { deadlineMs: number }): Promise<void> {
   const started = globalForJobs.__jobs ?? [];
   globalForJobs.__jobs = undefined;
-  await Promise.all(started.map((job) => job.stop(deadlineMs).catch((error) => log().error({ err: error }, "job failed to stop"))));
+  await Promise.all(
+    started.map((job) => job.stop(deadlineMs).catch((error) => log().error({ err: error }, "job failed to stop"))),
+  );
 }

@@ -40,7 +40,9 @@ function censored(value: unknown, depth = 0): unknown {
     const next = secret ? CENSOR : censored(inner, depth + 1);
     if (next === inner) continue;
     // Arrays stay arrays; other objects keep their prototype and hidden fields (an Error's message and stack).
-    copy ??= Array.isArray(value) ? [...value] : Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value));
+    copy ??= Array.isArray(value)
+      ? [...value]
+      : Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value));
     copy![key] = next;
   }
   return copy ?? value;
@@ -68,7 +70,8 @@ export const rootLogger: Logger = pino(
 export function log(): Logger {
   const request = currentRequest();
   if (!request) return rootLogger;
-  return (request.logger ??= request.requestId === undefined ? rootLogger : rootLogger.child({ requestId: request.requestId }));
+  return (request.logger ??=
+    request.requestId === undefined ? rootLogger : rootLogger.child({ requestId: request.requestId }));
 }
 
 /** Runs `fn` with `logger` as what log() answers inside it, including in awaited calls. */
@@ -101,7 +104,10 @@ function reportCall(provider: string, operation: string, started: number, error?
   const err = error as { name?: string; message?: string; status?: number };
   // Bot API URLs carry the token in their path (/bot<token>/method); an error may quote one.
   const message = err?.message?.replace(/bot\d+:[\w-]+/g, "bot[redacted]");
-  log().warn({ provider, operation, outcome: "error", durationMs, error: { name: err?.name, message, status: err?.status } }, "provider call");
+  log().warn(
+    { provider, operation, outcome: "error", durationMs, error: { name: err?.name, message, status: err?.status } },
+    "provider call",
+  );
 }
 
 /**

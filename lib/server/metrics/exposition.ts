@@ -6,5 +6,7 @@ import { metrics } from "./registry";
 export async function metricsExposition(): Promise<Response> {
   registerDatabaseMetrics();
   const { registry } = metrics();
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }

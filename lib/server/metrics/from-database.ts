@@ -12,64 +12,88 @@ import { registerOnce } from "./registry";
 const SPENDING = ["answer", "image", "audio", "document", "video"] as const;
 
 export function registerDatabaseMetrics(): void {
-  registerOnce("bot_outbox_backlog", (registry) =>
-    new Gauge({
-      name: "bot_outbox_backlog",
-      help: "Bot messages waiting in the outbox (pending, or being sent), by status.",
-      labelNames: ["status"] as const,
-      registers: [registry],
-      async collect() {
-        const db = await getDb();
-        const rows = await db.select({ status: botOutbox.status, n: count() }).from(botOutbox).where(inArray(botOutbox.status, ["pending", "sending"])).groupBy(botOutbox.status);
-        this.reset();
-        for (const status of ["pending", "sending"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
-      },
-    }),
+  registerOnce(
+    "bot_outbox_backlog",
+    (registry) =>
+      new Gauge({
+        name: "bot_outbox_backlog",
+        help: "Bot messages waiting in the outbox (pending, or being sent), by status.",
+        labelNames: ["status"] as const,
+        registers: [registry],
+        async collect() {
+          const db = await getDb();
+          const rows = await db
+            .select({ status: botOutbox.status, n: count() })
+            .from(botOutbox)
+            .where(inArray(botOutbox.status, ["pending", "sending"]))
+            .groupBy(botOutbox.status);
+          this.reset();
+          for (const status of ["pending", "sending"])
+            this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+        },
+      }),
   );
-  registerOnce("bot_updates_backlog", (registry) =>
-    new Gauge({
-      name: "bot_updates_backlog",
-      help: "Telegram updates stored but not processed yet (pending, or being processed), by status.",
-      labelNames: ["status"] as const,
-      registers: [registry],
-      async collect() {
-        const db = await getDb();
-        const rows = await db.select({ status: botUpdates.status, n: count() }).from(botUpdates).where(inArray(botUpdates.status, ["pending", "processing"])).groupBy(botUpdates.status);
-        this.reset();
-        for (const status of ["pending", "processing"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
-      },
-    }),
+  registerOnce(
+    "bot_updates_backlog",
+    (registry) =>
+      new Gauge({
+        name: "bot_updates_backlog",
+        help: "Telegram updates stored but not processed yet (pending, or being processed), by status.",
+        labelNames: ["status"] as const,
+        registers: [registry],
+        async collect() {
+          const db = await getDb();
+          const rows = await db
+            .select({ status: botUpdates.status, n: count() })
+            .from(botUpdates)
+            .where(inArray(botUpdates.status, ["pending", "processing"]))
+            .groupBy(botUpdates.status);
+          this.reset();
+          for (const status of ["pending", "processing"])
+            this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+        },
+      }),
   );
-  registerOnce("app_payments", (registry) =>
-    new Gauge({
-      name: "app_payments",
-      help: "Payments in the database, by provider and status.",
-      labelNames: ["provider", "status"] as const,
-      registers: [registry],
-      async collect() {
-        const db = await getDb();
-        const rows = await db.select({ provider: payments.provider, status: payments.status, n: count() }).from(payments).groupBy(payments.provider, payments.status);
-        this.reset();
-        for (const r of rows) this.set({ provider: r.provider, status: r.status }, r.n);
-      },
-    }),
+  registerOnce(
+    "app_payments",
+    (registry) =>
+      new Gauge({
+        name: "app_payments",
+        help: "Payments in the database, by provider and status.",
+        labelNames: ["provider", "status"] as const,
+        registers: [registry],
+        async collect() {
+          const db = await getDb();
+          const rows = await db
+            .select({ provider: payments.provider, status: payments.status, n: count() })
+            .from(payments)
+            .groupBy(payments.provider, payments.status);
+          this.reset();
+          for (const r of rows) this.set({ provider: r.provider, status: r.status }, r.n);
+        },
+      }),
   );
-  registerOnce("app_units_spent_total", (registry) =>
-    new Counter({
-      name: "app_units_spent_total",
-      help: "Units spent by users since the ledger began, by kind (text_tokens, image_tokens, ...).",
-      labelNames: ["kind"] as const,
-      registers: [registry],
-      async collect() {
-        const db = await getDb();
-        const rows = await db
-          .select({ kind: balanceLedger.kind, units: sql<number>`coalesce(-sum(${balanceLedger.units}), 0)`.mapWith(Number) })
-          .from(balanceLedger)
-          .where(and(inArray(balanceLedger.reason, [...SPENDING]), lt(balanceLedger.units, 0)))
-          .groupBy(balanceLedger.kind);
-        this.reset();
-        for (const r of rows) this.inc({ kind: r.kind }, r.units);
-      },
-    }),
+  registerOnce(
+    "app_units_spent_total",
+    (registry) =>
+      new Counter({
+        name: "app_units_spent_total",
+        help: "Units spent by users since the ledger began, by kind (text_tokens, image_tokens, ...).",
+        labelNames: ["kind"] as const,
+        registers: [registry],
+        async collect() {
+          const db = await getDb();
+          const rows = await db
+            .select({
+              kind: balanceLedger.kind,
+              units: sql<number>`coalesce(-sum(${balanceLedger.units}), 0)`.mapWith(Number),
+            })
+            .from(balanceLedger)
+            .where(and(inArray(balanceLedger.reason, [...SPENDING]), lt(balanceLedger.units, 0)))
+            .groupBy(balanceLedger.kind);
+          this.reset();
+          for (const r of rows) this.inc({ kind: r.kind }, r.units);
+        },
+      }),
   );
 }

@@ -28,7 +28,17 @@ const safeDecode = (segment: string) => {
 };
 
 /** One answered API request (lib/server/http/handler.ts). */
-export function observeRequest({ route, method, status, seconds }: { route: string; method: string; status: number; seconds: number }): void {
+export function observeRequest({
+  route,
+  method,
+  status,
+  seconds,
+}: {
+  route: string;
+  method: string;
+  status: number;
+  seconds: number;
+}): void {
   const m = metrics();
   m.httpRequests.inc({ route, method, status: String(status) });
   m.httpDuration.observe({ route, method }, seconds);

@@ -5,7 +5,8 @@ import { metrics } from "./registry";
 type Operation = "chatStream" | "generateImage" | "editImage" | "transcribe" | "speech";
 const OPERATIONS: Operation[] = ["chatStream", "generateImage", "editImage", "transcribe", "speech"];
 
-const outcomeOf = (error: unknown, signal?: AbortSignal) => (signal?.aborted || (error as Error)?.name === "AbortError" ? "aborted" : "error");
+const outcomeOf = (error: unknown, signal?: AbortSignal) =>
+  signal?.aborted || (error as Error)?.name === "AbortError" ? "aborted" : "error";
 
 function observe(operation: Operation, model: string, outcome: string, startedAt: number) {
   const m = metrics();

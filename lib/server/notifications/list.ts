@@ -2,13 +2,25 @@ import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { models, videoJobs } from "@/db/schema";
-import { NOTIFICATIONS_PER_KIND, type NotificationItem, type NotificationsResponse } from "@/lib/contracts/notifications";
+import {
+  NOTIFICATIONS_PER_KIND,
+  type NotificationItem,
+  type NotificationsResponse,
+} from "@/lib/contracts/notifications";
 import { toRoubles } from "@/lib/shared/money";
 import { columnIn, latestPayments, listedStatus } from "@/lib/server/payments/list";
 import type { Language } from "@/lib/contracts/common";
 
 /** The bell's list: the caller's latest payments and finished video generations, merged newest first. */
-export async function listNotifications({ db, userId, language }: { db: Db; userId: number; language: Language }): Promise<NotificationsResponse> {
+export async function listNotifications({
+  db,
+  userId,
+  language,
+}: {
+  db: Db;
+  userId: number;
+  language: Language;
+}): Promise<NotificationsResponse> {
   const [paymentRows, videoRows] = await Promise.all([
     latestPayments({ db, userId, limit: NOTIFICATIONS_PER_KIND, language }),
     db

@@ -24,15 +24,28 @@ const LATE_STATUSES: PaymentStatus[] = ["expired", "canceled", "failed"];
  * runs is extended after its end and its balances are left alone; otherwise it starts now and its
  * allowance replaces what is left (package units stay; docs/product/billing.md).
  */
-async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db; payment: Payment; savedPaymentMethodId?: string }) {
+async function applySubscription({
+  tx,
+  payment,
+  savedPaymentMethodId,
+}: {
+  tx: Db;
+  payment: Payment;
+  savedPaymentMethodId?: string;
+}) {
   const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId!));
   const { details } = payment;
   const limits = details?.limits ? customToQuotas(details.limits) : tariffLimits(tariff);
-  const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, payment.userId)).for("update");
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, payment.userId))
+    .for("update");
   const at = now();
   const extends_ = existing && existing.tariffId === tariff.id && existing.expiresAt.getTime() > at.getTime();
   const base = extends_ ? existing.expiresAt.getTime() : at.getTime();
-  const paymentMethodId = savedPaymentMethodId ?? (payment.kind === "renewal" ? existing?.paymentMethodId ?? null : null);
+  const paymentMethodId =
+    savedPaymentMethodId ?? (payment.kind === "renewal" ? (existing?.paymentMethodId ?? null) : null);
   const values = {
     tariffId: tariff.id,
     // The full period price before the referral discount: user-tariff shows it per month.
@@ -46,8 +59,19 @@ async function applySubscription({ tx, payment, savedPaymentMethodId }: { tx: Db
     customModelIds: details?.modelIds ?? null,
     lastRenewalAttemptAt: null,
   };
-  await tx.insert(subscriptions).values({ userId: payment.userId, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values });
-  if (!extends_) await grantTariffAllowance({ db: tx, userId: payment.userId, limits, expiresAt: values.expiresAt, now: at, refs: { paymentId: payment.id } });
+  await tx
+    .insert(subscriptions)
+    .values({ userId: payment.userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  if (!extends_)
+    await grantTariffAllowance({
+      db: tx,
+      userId: payment.userId,
+      limits,
+      expiresAt: values.expiresAt,
+      now: at,
+      refs: { paymentId: payment.id },
+    });
 }
 
 /** A package adds its units to the package balance; `reset` brings the allowance back up to the current tariff's. */
@@ -91,7 +115,15 @@ async function retakeReleasedReferral({ tx, payment }: { tx: Db; payment: Paymen
     .where(and(eq(users.id, payment.userId), gte(users.refBalanceKopecks, payment.refAmountKopecks)))
     .returning({ id: users.id });
   if (taken.length) {
-    await tx.insert(referralLedger).values({ userId: payment.userId, kind: "respend", amountKopecks: payment.refAmountKopecks, paymentId: payment.id }).onConflictDoNothing();
+    await tx
+      .insert(referralLedger)
+      .values({
+        userId: payment.userId,
+        kind: "respend",
+        amountKopecks: payment.refAmountKopecks,
+        paymentId: payment.id,
+      })
+      .onConflictDoNothing();
   } else {
     log().error({ paymentId: payment.id }, "late payment: the released referral balance was already spent");
   }
@@ -103,7 +135,11 @@ async function retakeReleasedReferral({ tx, payment }: { tx: Db; payment: Paymen
  */
 async function tellLatePayment({ tx, payment }: { tx: Db; payment: Payment }) {
   const purchase = await purchaseName({ tx, payment });
-  await notifyPayer({ db: tx, payer: { userId: payment.userId }, notice: { kind: "latePaymentApplied", amountKopecks: payment.amountKopecks, purchase } });
+  await notifyPayer({
+    db: tx,
+    payer: { userId: payment.userId },
+    notice: { kind: "latePaymentApplied", amountKopecks: payment.amountKopecks, purchase },
+  });
 }
 
 async function purchaseName({ tx, payment }: { tx: Db; payment: Payment }): Promise<string> {
@@ -122,11 +158,25 @@ async function purchaseName({ tx, payment }: { tx: Db; payment: Payment }): Prom
  * caller applies the purchase and rewards the referrer, in the same transaction.
  * `paidAtProvider` (a provider's verified success) also completes an expired or canceled payment.
  */
-export async function confirmPayment({ db, paymentId, savedPaymentMethodId, paidAtProvider = false }: { db: Db; paymentId: string; savedPaymentMethodId?: string; paidAtProvider?: boolean }): Promise<{ applied: boolean }> {
+export async function confirmPayment({
+  db,
+  paymentId,
+  savedPaymentMethodId,
+  paidAtProvider = false,
+}: {
+  db: Db;
+  paymentId: string;
+  savedPaymentMethodId?: string;
+  paidAtProvider?: boolean;
+}): Promise<{ applied: boolean }> {
   const from = paidAtProvider ? [...OPEN_STATUSES, ...LATE_STATUSES] : OPEN_STATUSES;
   return db.transaction(async (tx) => {
     // The status before this update (row-locked), to tell a late payment from an ordinary one.
-    const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)).for("update");
+    const [before] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for("update");
     const [payment] = await tx
       .update(payments)
       .set({ status: "completed", appliedAt: new Date() })

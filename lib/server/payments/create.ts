@@ -23,7 +23,11 @@ function checkMonths(months: number) {
 
 function checkReferral({ user, refAmount, total }: { user: User; refAmount: number; total: number }) {
   if (refAmount === 0) return;
-  const error = validateReferralAmount({ input: String(refAmount), balance: toRoubles(user.refBalanceKopecks), price: total });
+  const error = validateReferralAmount({
+    input: String(refAmount),
+    balance: toRoubles(user.refBalanceKopecks),
+    price: total,
+  });
   const messages = {
     noBalance: "No available balance",
     invalidFormat: "Invalid amount",
@@ -36,7 +40,10 @@ function checkReferral({ user, refAmount, total }: { user: User; refAmount: numb
 
 function checkCalculatedPrice({ calculated, expected }: { calculated: number; expected: number }) {
   if (Math.abs(calculated - expected) > 0.005) {
-    throw bad("calculated_price", `calculated_price ${calculated} does not match the price ${expected} computed by the server`);
+    throw bad(
+      "calculated_price",
+      `calculated_price ${calculated} does not match the price ${expected} computed by the server`,
+    );
   }
 }
 
@@ -44,7 +51,13 @@ function checkCalculatedPrice({ calculated, expected }: { calculated: number; ex
  * A tariff for `months`: checks the referral amount against the period total and the client's
  * figure against the server's price; answers the total before the discount.
  */
-function checkPeriodPrice(p: { user: User; amountPer30Days: number; months: number; refAmount: number; calculated: number }): number {
+function checkPeriodPrice(p: {
+  user: User;
+  amountPer30Days: number;
+  months: number;
+  refAmount: number;
+  calculated: number;
+}): number {
   const total = roundMoney(p.amountPer30Days * p.months);
   checkReferral({ user: p.user, refAmount: p.refAmount, total });
   checkCalculatedPrice({
@@ -68,7 +81,13 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
   });
   const amount = toRoubles(tariff.amountKopecks);
   if (amount <= 0) throw bad("tariff_name", `${tariff.name} cannot be bought`);
-  const total = checkPeriodPrice({ user, amountPer30Days: amount, months: body.months, refAmount: body.ref_amount_used, calculated: body.calculated_price });
+  const total = checkPeriodPrice({
+    user,
+    amountPer30Days: amount,
+    months: body.months,
+    refAmount: body.ref_amount_used,
+    calculated: body.calculated_price,
+  });
   return startPayment({
     db,
     user,
@@ -92,7 +111,10 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
   await assertNoOpenPayment({ db, userId: user.id });
   checkMonths(body.months);
   const values: CustomValues = perKind("custom", (r) => body[r.customField]);
-  const [createData, custom] = await Promise.all([getCreateData({ db, language: userLanguage(user) }), getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF })]);
+  const [createData, custom] = await Promise.all([
+    getCreateData({ db, language: userLanguage(user) }),
+    getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
+  ]);
   for (const { custom: kind, customField: field } of QUOTA_KIND_TABLE) {
     const bounds = createData.limits[kind];
     if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {
@@ -106,10 +128,17 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
       .select({ id: tariffModels.modelId })
       .from(tariffModels)
       .where(and(eq(tariffModels.tariffId, custom.id), inArray(tariffModels.modelId, modelIds)));
-    if (allowed.length !== modelIds.length) throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
+    if (allowed.length !== modelIds.length)
+      throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
   }
   const monthly = customMonthlyPrice(values, createData.rates);
-  const total = checkPeriodPrice({ user, amountPer30Days: monthly, months: body.months, refAmount: body.ref_amount_used, calculated: body.calculated_price });
+  const total = checkPeriodPrice({
+    user,
+    amountPer30Days: monthly,
+    months: body.months,
+    refAmount: body.ref_amount_used,
+    calculated: body.calculated_price,
+  });
   return startPayment({
     db,
     user,
@@ -128,7 +157,15 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
 }
 
 /** POST /api/package/payment */
-export async function createPackagePayment({ db, user, body }: { db: Db; user: User; body: { package_id: number; email?: string; ref_amount_used: number } }) {
+export async function createPackagePayment({
+  db,
+  user,
+  body,
+}: {
+  db: Db;
+  user: User;
+  body: { package_id: number; email?: string; ref_amount_used: number };
+}) {
   await assertNoOpenPayment({ db, userId: user.id });
   const [pkg] = await db.select().from(packages).where(eq(packages.id, body.package_id));
   if (!pkg) throw new ApiError("not_found", "Package not found");

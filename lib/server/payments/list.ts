@@ -14,9 +14,23 @@ export const columnIn = (language: Language, ru: AnyColumn, en: AnyColumn) =>
   language === "en" ? sql<string | null>`coalesce(nullif(${en}, ''), ${ru})` : sql<string | null>`${ru}`;
 
 /** The user's latest payments, newest first, with the tariff or package each one bought (its name in the reader's language). */
-export function latestPayments({ db, userId, limit, language }: { db: Db; userId: number; limit: number; language: Language }) {
+export function latestPayments({
+  db,
+  userId,
+  limit,
+  language,
+}: {
+  db: Db;
+  userId: number;
+  limit: number;
+  language: Language;
+}) {
   return db
-    .select({ payment: payments, tariffName: tariffs.name, packageName: columnIn(language, packages.name, packages.nameEn) })
+    .select({
+      payment: payments,
+      tariffName: tariffs.name,
+      packageName: columnIn(language, packages.name, packages.nameEn),
+    })
     .from(payments)
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
     .leftJoin(packages, eq(packages.id, payments.packageId))
@@ -26,7 +40,15 @@ export function latestPayments({ db, userId, limit, language }: { db: Db; userId
 }
 
 /** POST /api/settings/payments: the caller's payments, newest first. */
-export async function listPayments({ db, userId, language }: { db: Db; userId: number; language: Language }): Promise<PaymentListItem[]> {
+export async function listPayments({
+  db,
+  userId,
+  language,
+}: {
+  db: Db;
+  userId: number;
+  language: Language;
+}): Promise<PaymentListItem[]> {
   const rows = await latestPayments({ db, userId, limit: 200, language });
   return rows.map(({ payment, tariffName, packageName }) => ({
     id: payment.id,

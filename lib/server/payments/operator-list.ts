@@ -14,7 +14,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function selectPayments(db: Db, where: SQL | undefined) {
   return db
-    .select({ payment: payments, telegramId: users.telegramId, firstName: users.firstName, lastName: users.lastName, username: users.username, tariff: tariffs.name, pkg: packages.name, pkgEn: packages.nameEn })
+    .select({
+      payment: payments,
+      telegramId: users.telegramId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      tariff: tariffs.name,
+      pkg: packages.name,
+      pkgEn: packages.nameEn,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
@@ -25,7 +34,16 @@ function selectPayments(db: Db, where: SQL | undefined) {
 
 type Row = Awaited<ReturnType<typeof selectPayments>>[number];
 
-const toAdminPayment = ({ payment: p, telegramId, firstName, lastName, username, tariff, pkg, pkgEn }: Row): AdminPayment => ({
+const toAdminPayment = ({
+  payment: p,
+  telegramId,
+  firstName,
+  lastName,
+  username,
+  tariff,
+  pkg,
+  pkgEn,
+}: Row): AdminPayment => ({
   id: p.id,
   user_id: p.userId,
   telegram_id: telegramId,
@@ -43,8 +61,17 @@ const toAdminPayment = ({ payment: p, telegramId, firstName, lastName, username,
   refund_reason: p.refundReason,
 });
 
-export async function listPaymentsForOperator({ db, query }: { db: Db; query: z.infer<typeof adminPaymentsQuerySchema> }) {
-  const where = and(query.status ? eq(payments.status, query.status) : undefined, query.provider ? eq(payments.provider, query.provider) : undefined);
+export async function listPaymentsForOperator({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.infer<typeof adminPaymentsQuerySchema>;
+}) {
+  const where = and(
+    query.status ? eq(payments.status, query.status) : undefined,
+    query.provider ? eq(payments.provider, query.provider) : undefined,
+  );
   const rows = await selectPayments(db, where)
     .limit(PAYMENTS_PAGE_SIZE + 1)
     .offset((query.page - 1) * PAYMENTS_PAGE_SIZE);

@@ -16,7 +16,17 @@ const refundState = (p: { status: string; refundRequestedAt: Date | null; refund
  * one transaction; a double click or another instance gets the first request's outcome and no
  * audit row of its own.
  */
-export async function refundByOperator({ db, operator, paymentId, reason }: { db: Db; operator: Operator; paymentId: string; reason: string }) {
+export async function refundByOperator({
+  db,
+  operator,
+  paymentId,
+  reason,
+}: {
+  db: Db;
+  operator: Operator;
+  paymentId: string;
+  reason: string;
+}) {
   await paymentForOperator({ db, id: paymentId });
   const { status } = await refundPayment({
     db,
@@ -25,7 +35,15 @@ export async function refundByOperator({ db, operator, paymentId, reason }: { db
     claimIn: (claim) =>
       audited({ db, operator }, async (tx) => {
         const result = await claim(tx);
-        return { result, audit: { action: "payment.refund", target: `payment:${paymentId}`, before: refundState(result.before), after: refundState(result.after) } };
+        return {
+          result,
+          audit: {
+            action: "payment.refund",
+            target: `payment:${paymentId}`,
+            before: refundState(result.before),
+            after: refundState(result.after),
+          },
+        };
       }),
   });
   return { status, payment: await paymentForOperator({ db, id: paymentId }) };

@@ -17,13 +17,28 @@ const USER_PATH_CALL = { timeoutMs: 2500 };
  * counts as still payable: its referral reservation is kept, and a success that comes later is
  * applied by its confirmation.
  */
-async function settleAtProvider({ db, payment, options }: { db: Db; payment: Payment; options?: CallOptions }): Promise<"paid" | "closed" | "payable"> {
+async function settleAtProvider({
+  db,
+  payment,
+  options,
+}: {
+  db: Db;
+  payment: Payment;
+  options?: CallOptions;
+}): Promise<"paid" | "closed" | "payable"> {
   // A payment that never reached its provider cannot be paid there.
   if (!payment.providerPaymentId) return "closed";
   const provider = providerByName(payment.provider);
-  const check = await provider.wasPaid({ providerPaymentId: payment.providerPaymentId, amountKopecks: payment.amountKopecks }, options).catch(() => null);
+  const check = await provider
+    .wasPaid({ providerPaymentId: payment.providerPaymentId, amountKopecks: payment.amountKopecks }, options)
+    .catch(() => null);
   if (check?.paid) {
-    await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: check.savedPaymentMethodId, paidAtProvider: true });
+    await confirmPayment({
+      db,
+      paymentId: payment.id,
+      savedPaymentMethodId: check.savedPaymentMethodId,
+      paidAtProvider: true,
+    });
     return "paid";
   }
   return (await provider.cancel(payment.providerPaymentId, options).catch(() => false)) ? "closed" : "payable";
@@ -33,7 +48,17 @@ async function settleAtProvider({ db, payment, options }: { db: Db; payment: Pay
  * Closes an open payment as `status` after asking its provider: applied if paid, its reservation
  * given back if the provider closed it, kept if the provider may still take it. Answers the outcome.
  */
-async function closeAfterAsking({ db, payment, status, options }: { db: Db; payment: Payment; status: "canceled" | "expired"; options?: CallOptions }) {
+async function closeAfterAsking({
+  db,
+  payment,
+  status,
+  options,
+}: {
+  db: Db;
+  payment: Payment;
+  status: "canceled" | "expired";
+  options?: CallOptions;
+}) {
   const outcome = await settleAtProvider({ db, payment, options });
   if (outcome === "closed") return { outcome, closed: await releasePayment({ db, paymentId: payment.id, status }) };
   if (outcome === "payable") return { outcome, closed: await closePayment({ db, paymentId: payment.id, status }) };
@@ -42,7 +67,8 @@ async function closeAfterAsking({ db, payment, status, options }: { db: Db; paym
 
 /** A stale link on a user's request: closed locally, its reservation given back only where closing here closes it at the provider. */
 async function expireLocally({ db, payment }: { db: Db; payment: Payment }) {
-  if (providerByName(payment.provider).closesLocally) await releasePayment({ db, paymentId: payment.id, status: "expired" });
+  if (providerByName(payment.provider).closesLocally)
+    await releasePayment({ db, paymentId: payment.id, status: "expired" });
   else await closePayment({ db, paymentId: payment.id, status: "expired" });
 }
 
@@ -52,7 +78,13 @@ async function expireLocally({ db, payment }: { db: Db; payment: Payment }) {
  * a few seconds. A payment that was paid after all is still applied when its confirmation arrives
  * (webhook, or the expiry job's re-fetch), since confirmation accepts expired payments.
  */
-export async function expireStaleAndFindOpenPayment({ db, userId }: { db: Db; userId: number }): Promise<Payment | null> {
+export async function expireStaleAndFindOpenPayment({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: number;
+}): Promise<Payment | null> {
   const open = await db
     .select()
     .from(payments)
@@ -104,14 +136,25 @@ export async function expireStalePayments(db: Db): Promise<number> {
     .where(and(inArray(payments.status, OPEN_STATUSES), lte(payments.expiresAt, new Date())))
     .limit(100);
   for (const payment of stale) await closeAfterAsking({ db, payment, status: "expired" });
-  const released = db.select({ id: referralLedger.id }).from(referralLedger).where(and(eq(referralLedger.paymentId, payments.id), eq(referralLedger.kind, "release")));
+  const released = db
+    .select({ id: referralLedger.id })
+    .from(referralLedger)
+    .where(and(eq(referralLedger.paymentId, payments.id), eq(referralLedger.kind, "release")));
   const held = await db
     .select()
     .from(payments)
-    .where(and(inArray(payments.status, HELD_STATUSES), gt(payments.refAmountKopecks, 0), lte(payments.expiresAt, new Date()), notExists(released)))
+    .where(
+      and(
+        inArray(payments.status, HELD_STATUSES),
+        gt(payments.refAmountKopecks, 0),
+        lte(payments.expiresAt, new Date()),
+        notExists(released),
+      ),
+    )
     .limit(100);
   for (const payment of held) {
-    if ((await settleAtProvider({ db, payment })) === "closed") await releasePayment({ db, paymentId: payment.id, status: payment.status as "canceled" | "expired" | "failed" });
+    if ((await settleAtProvider({ db, payment })) === "closed")
+      await releasePayment({ db, paymentId: payment.id, status: payment.status as "canceled" | "expired" | "failed" });
   }
   return stale.length;
 }

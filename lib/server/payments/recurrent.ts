@@ -12,7 +12,11 @@ import { ApiError } from "@/lib/server/http/api-error";
  */
 export async function getRecurrentStatus({ db, userId }: { db: Db; userId: number }): Promise<RecurrentStatusResponse> {
   const [row] = await db
-    .select({ recurrent: subscriptions.recurrent, paymentMethodId: subscriptions.paymentMethodId, expiresAt: subscriptions.expiresAt })
+    .select({
+      recurrent: subscriptions.recurrent,
+      paymentMethodId: subscriptions.paymentMethodId,
+      expiresAt: subscriptions.expiresAt,
+    })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now())));
   return {
@@ -28,7 +32,15 @@ export async function getRecurrentStatus({ db, userId }: { db: Db; userId: numbe
  * conditional UPDATE; without a saved method (or an active tariff) it is 409, and the auto-payment
  * page offers the next payment with auto-payment on instead (docs/product/payments.md).
  */
-export async function setRecurrent({ db, userId, isRecurrent }: { db: Db; userId: number; isRecurrent: boolean }): Promise<RecurrentStatusResponse> {
+export async function setRecurrent({
+  db,
+  userId,
+  isRecurrent,
+}: {
+  db: Db;
+  userId: number;
+  isRecurrent: boolean;
+}): Promise<RecurrentStatusResponse> {
   if (!isRecurrent) {
     await db.update(subscriptions).set({ recurrent: false }).where(eq(subscriptions.userId, userId));
     return getRecurrentStatus({ db, userId });
@@ -36,10 +48,19 @@ export async function setRecurrent({ db, userId, isRecurrent }: { db: Db; userId
   const renewable = await db
     .update(subscriptions)
     .set({ recurrent: true })
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.paymentMethodId), gt(subscriptions.expiresAt, now())))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        isNotNull(subscriptions.paymentMethodId),
+        gt(subscriptions.expiresAt, now()),
+      ),
+    )
     .returning({ userId: subscriptions.userId });
   if (renewable.length === 0) {
-    throw new ApiError("conflict", "No active tariff with a saved payment method: auto-payment turns on with the next tariff payment");
+    throw new ApiError(
+      "conflict",
+      "No active tariff with a saved payment method: auto-payment turns on with the next tariff payment",
+    );
   }
   return getRecurrentStatus({ db, userId });
 }

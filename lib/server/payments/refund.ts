@@ -21,7 +21,13 @@ async function endSubscription({ tx, payment, at }: { tx: Db; payment: Payment; 
   const ended = await tx
     .update(subscriptions)
     .set({ expiresAt: at, recurrent: false })
-    .where(and(eq(subscriptions.userId, payment.userId), eq(subscriptions.tariffId, payment.tariffId!), gt(subscriptions.expiresAt, at)))
+    .where(
+      and(
+        eq(subscriptions.userId, payment.userId),
+        eq(subscriptions.tariffId, payment.tariffId!),
+        gt(subscriptions.expiresAt, at),
+      ),
+    )
     .returning({ userId: subscriptions.userId });
   if (!ended.length) return;
   const [free] = await tx.select().from(tariffs).where(eq(tariffs.name, FREE_TARIFF));
@@ -136,7 +142,10 @@ export async function refundPayment({
             eq(payments.status, "completed"),
             gt(payments.amountKopecks, 0),
             isNotNull(payments.providerPaymentId),
-            or(isNull(payments.refundRequestedAt), lt(payments.refundRequestedAt, new Date(at.getTime() - STALE_CLAIM_MS))),
+            or(
+              isNull(payments.refundRequestedAt),
+              lt(payments.refundRequestedAt, new Date(at.getTime() - STALE_CLAIM_MS)),
+            ),
           ),
         )
         .returning();
@@ -147,7 +156,10 @@ export async function refundPayment({
     if (error instanceof RefundAlreadyClaimed) return error.outcome;
     throw error;
   }
-  const [{ telegramId }] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, claimed.userId));
+  const [{ telegramId }] = await db
+    .select({ telegramId: users.telegramId })
+    .from(users)
+    .where(eq(users.id, claimed.userId));
   let outcome: "succeeded" | "pending";
   try {
     outcome = await providerByName(claimed.provider).refund({

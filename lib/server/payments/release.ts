@@ -11,7 +11,15 @@ import { OPEN_STATUSES, type ClosedStatus } from "@/lib/shared/payments";
 // same roubles never discount two payments.
 
 /** Closes an open payment without applying it and keeps its reservation (the provider may still take it). */
-export async function closePayment({ db, paymentId, status }: { db: Db; paymentId: string; status: ClosedStatus }): Promise<boolean> {
+export async function closePayment({
+  db,
+  paymentId,
+  status,
+}: {
+  db: Db;
+  paymentId: string;
+  status: ClosedStatus;
+}): Promise<boolean> {
   const closed = await db
     .update(payments)
     .set({ status })
@@ -25,7 +33,15 @@ export async function closePayment({ db, paymentId, status }: { db: Db; paymentI
  * referral reservation, once (the ledger's unique 'release' row is the guard). A payment already
  * applied keeps its reservation. Answers whether this call closed it.
  */
-export async function releasePayment({ db, paymentId, status }: { db: Db; paymentId: string; status: ClosedStatus }): Promise<boolean> {
+export async function releasePayment({
+  db,
+  paymentId,
+  status,
+}: {
+  db: Db;
+  paymentId: string;
+  status: ClosedStatus;
+}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [closedNow] = await tx
       .update(payments)
@@ -34,9 +50,18 @@ export async function releasePayment({ db, paymentId, status }: { db: Db; paymen
       .returning();
     const [payment] = closedNow
       ? [closedNow]
-      : await tx.select().from(payments).where(and(eq(payments.id, paymentId), inArray(payments.status, HELD_STATUSES))).for("update");
+      : await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, paymentId), inArray(payments.status, HELD_STATUSES)))
+          .for("update");
     if (!payment) return false;
-    await releaseReferralBalance({ tx, userId: payment.userId, paymentId: payment.id, amountKopecks: payment.refAmountKopecks });
+    await releaseReferralBalance({
+      tx,
+      userId: payment.userId,
+      paymentId: payment.id,
+      amountKopecks: payment.refAmountKopecks,
+    });
     return Boolean(closedNow);
   });
 }

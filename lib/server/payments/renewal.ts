@@ -20,11 +20,23 @@ const RETRY_AFTER_MS = 24 * HOUR_MS;
 const GRACE_MS = 3 * 24 * HOUR_MS;
 
 /** The provider that saved the method (and the receipt email): the user's latest paid tariff payment's. */
-async function lastTariffPayment({ db, userId }: { db: Db; userId: number }): Promise<{ provider: string; email: string | null }> {
+async function lastTariffPayment({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: number;
+}): Promise<{ provider: string; email: string | null }> {
   const [last] = await db
     .select({ provider: payments.provider, email: payments.email })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, "completed"), inArray(payments.kind, ["tariff", "custom", "renewal"])))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, "completed"),
+        inArray(payments.kind, ["tariff", "custom", "renewal"]),
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return last ?? { provider: env.PAYMENT_PROVIDER, email: null };
@@ -38,23 +50,33 @@ async function claim({ db, sub, now }: { db: Db; sub: Subscription; now: Date })
     .where(
       and(
         eq(subscriptions.userId, sub.userId),
-        or(isNull(subscriptions.lastRenewalAttemptAt), lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+        or(
+          isNull(subscriptions.lastRenewalAttemptAt),
+          lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS)),
+        ),
       ),
     )
     .returning({ userId: subscriptions.userId });
   return claimed.length > 0;
 }
 
-async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"renewed" | "pending" | "declined" | "skipped"> {
+async function renewOne({
+  db,
+  sub,
+}: {
+  db: Db;
+  sub: Subscription;
+}): Promise<"renewed" | "pending" | "declined" | "skipped"> {
   const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
   const last = await lastTariffPayment({ db, userId: sub.userId });
   const provider = providerByName(last.provider);
-  const details: CustomDetails | null = sub.customModelIds !== null || tariff.name === "Custom"
-    ? {
-        limits: quotasToCustom(subscriptionLimits(sub)),
-        modelIds: sub.customModelIds,
-      }
-    : null;
+  const details: CustomDetails | null =
+    sub.customModelIds !== null || tariff.name === "Custom"
+      ? {
+          limits: quotasToCustom(subscriptionLimits(sub)),
+          modelIds: sub.customModelIds,
+        }
+      : null;
   let payment;
   try {
     [payment] = await db
@@ -87,7 +109,11 @@ async function renewOne({ db, sub }: { db: Db; sub: Subscription }): Promise<"re
     });
     await db.update(payments).set({ providerPaymentId: charge.providerPaymentId }).where(eq(payments.id, payment.id));
     if (charge.status === "succeeded") {
-      await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: charge.savedPaymentMethodId ?? sub.paymentMethodId! });
+      await confirmPayment({
+        db,
+        paymentId: payment.id,
+        savedPaymentMethodId: charge.savedPaymentMethodId ?? sub.paymentMethodId!,
+      });
       return "renewed";
     }
     if (charge.status === "canceled") {
@@ -124,7 +150,10 @@ export async function renewSubscriptions(db: Db): Promise<Record<string, number>
         isNotNull(subscriptions.paymentMethodId),
         lte(subscriptions.expiresAt, new Date(now.getTime() + RENEWAL_LEAD_MS)),
         gte(subscriptions.expiresAt, new Date(now.getTime() - GRACE_MS)),
-        or(isNull(subscriptions.lastRenewalAttemptAt), lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+        or(
+          isNull(subscriptions.lastRenewalAttemptAt),
+          lt(subscriptions.lastRenewalAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS)),
+        ),
       ),
     )
     .limit(50);

@@ -18,7 +18,8 @@ const isUniqueViolation = (error: unknown): boolean => {
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
-const pendingConflict = () => new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
+const pendingConflict = () =>
+  new ApiError("conflict", "You already have a pending payment: continue or cancel it first");
 
 /**
  * 409 while the caller has a payment in progress. Checked before the order is validated: its
@@ -29,11 +30,21 @@ export async function assertNoOpenPayment({ db, userId }: { db: Db; userId: numb
 }
 
 /** Records the payment and its referral reservation in one transaction, then opens it at the provider. */
-export async function startPayment({ db, user, order }: { db: Db; user: User; order: Order }): Promise<PaymentUrlResponse> {
+export async function startPayment({
+  db,
+  user,
+  order,
+}: {
+  db: Db;
+  user: User;
+  order: Order;
+}): Promise<PaymentUrlResponse> {
   await assertNoOpenPayment({ db, userId: user.id });
   const provider = activeProvider();
   const refAmountKopecks = toKopecks(order.refAmount);
-  const amountKopecks = toKopecks(periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }));
+  const amountKopecks = toKopecks(
+    periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }),
+  );
   let payment;
   try {
     payment = await db.transaction(async (tx) => {
@@ -77,7 +88,11 @@ export async function startPayment({ db, user, order }: { db: Db; user: User; or
     if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
     await db
       .update(payments)
-      .set({ providerPaymentId: created.providerPaymentId, paymentUrl: created.paymentUrl, providerAmount: created.providerAmount ?? null })
+      .set({
+        providerPaymentId: created.providerPaymentId,
+        paymentUrl: created.paymentUrl,
+        providerAmount: created.providerAmount ?? null,
+      })
       .where(eq(payments.id, payment.id));
     return { payment_url: created.paymentUrl };
   } catch (error) {
@@ -85,4 +100,3 @@ export async function startPayment({ db, user, order }: { db: Db; user: User; or
     throw error;
   }
 }
-

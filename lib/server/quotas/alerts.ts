@@ -22,14 +22,32 @@ const KIND_NAME_KEY = perKind("apiKey", (r) => `lowBalance_${r.kind}` as const);
  * answers both, with the thresholds already sent): claims the lowest threshold crossed (once) and
  * queues the message. A threshold the row says was sent costs no query.
  */
-export async function alertLowBalance({ db, userId, kind, allowanceLeft, limit, alertsSent }: { db: Db; userId: number; kind: QuotaKey; allowanceLeft: number; limit: number; alertsSent: Partial<Record<QuotaKey, number>> }): Promise<void> {
+export async function alertLowBalance({
+  db,
+  userId,
+  kind,
+  allowanceLeft,
+  limit,
+  alertsSent,
+}: {
+  db: Db;
+  userId: number;
+  kind: QuotaKey;
+  allowanceLeft: number;
+  limit: number;
+  alertsSent: Partial<Record<QuotaKey, number>>;
+}): Promise<void> {
   const threshold = THRESHOLDS.find((percent) => allowanceLeft * 100 < limit * percent);
   if (limit <= 0 || threshold === undefined || (alertsSent[kind] ?? 101) <= threshold) return;
   await db.transaction(async (tx) => {
     const claimed = await tx
       .update(quotas)
-      .set({ alertsSent: sql`jsonb_set(${quotas.alertsSent}, ${`{${kind}}`}::text[], to_jsonb(${threshold}::integer))` })
-      .where(and(eq(quotas.userId, userId), sql`coalesce((${quotas.alertsSent} ->> ${kind})::integer, 101) > ${threshold}`))
+      .set({
+        alertsSent: sql`jsonb_set(${quotas.alertsSent}, ${`{${kind}}`}::text[], to_jsonb(${threshold}::integer))`,
+      })
+      .where(
+        and(eq(quotas.userId, userId), sql`coalesce((${quotas.alertsSent} ->> ${kind})::integer, 101) > ${threshold}`),
+      )
       .returning({ userId: quotas.userId });
     if (!claimed.length) return;
     const [user] = await tx

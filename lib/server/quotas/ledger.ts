@@ -11,7 +11,13 @@ import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-
 // balances and nothing is computed in JavaScript between reading and writing (docs/product/billing.md).
 
 /** What a ledger row belongs to. */
-export type LedgerRefs = { modelName?: string | null; action?: string | null; paymentId?: string | null; turnId?: number | null; videoJobId?: number | null };
+export type LedgerRefs = {
+  modelName?: string | null;
+  action?: string | null;
+  paymentId?: string | null;
+  turnId?: number | null;
+  videoJobId?: number | null;
+};
 
 /** A quota key's allowance column and its package column, as SQL identifiers. */
 export const allowanceColumn = (kind: QuotaKey): SQL => sql`${sql.identifier(kind)}`;
@@ -55,7 +61,18 @@ type Change = {
 };
 
 /** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
-export async function changeBalances({ db, where, allowance = {}, packageUnits = {}, otherSets = [], extraFrom, reason, refs = {}, now, extraReturning = {} }: Change): Promise<BalancesAfter[]> {
+export async function changeBalances({
+  db,
+  where,
+  allowance = {},
+  packageUnits = {},
+  otherSets = [],
+  extraFrom,
+  reason,
+  refs = {},
+  now,
+  extraReturning = {},
+}: Change): Promise<BalancesAfter[]> {
   const sets = [
     ...Object.entries(allowance).map(([k, v]) => sql`${allowanceColumn(k as QuotaKey)} = ${v}`),
     ...Object.entries(packageUnits).map(([k, v]) => sql`${packageColumn(k as QuotaKey)} = ${v}`),
@@ -72,7 +89,9 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
     sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
     sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
   ]);
-  const extras = Object.entries(extraReturning).map(([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`);
+  const extras = Object.entries(extraReturning).map(
+    ([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`,
+  );
   const rows = await db.execute<Record<string, unknown>>(sql`
     with o as (select * from quotas o where ${where} for update),
     c as (
@@ -95,7 +114,9 @@ export async function changeBalances({ db, where, allowance = {}, packageUnits =
     packageUnits: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`package_${k}`])])) as QuotaRecord,
     packageBefore: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[`old_package_${k}`])])) as QuotaRecord,
     stepEndsAt: r.step_ends_at == null ? null : new Date(r.step_ends_at as string | Date),
-    alertsSent: (typeof r.alerts_sent === "string" ? JSON.parse(r.alerts_sent) : (r.alerts_sent ?? {})) as Partial<Record<QuotaKey, number>>,
+    alertsSent: (typeof r.alerts_sent === "string" ? JSON.parse(r.alerts_sent) : (r.alerts_sent ?? {})) as Partial<
+      Record<QuotaKey, number>
+    >,
     extra: Object.fromEntries(Object.keys(extraReturning).map((name) => [name, r[`extra_${name}`]])),
   }));
 }

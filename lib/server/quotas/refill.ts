@@ -34,7 +34,10 @@ export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: nu
   const nextStep = sql`least(s.expires_at, s.starts_at + make_interval(secs => ${STEP_SECONDS} * (floor(extract(epoch from (${timestamp(now)} - s.starts_at)) / ${STEP_SECONDS}) + 1)))`;
   await changeBalances({
     db,
-    where: userId === undefined ? sql`o.step_ends_at <= ${timestamp(now)}` : sql`o.user_id = ${userId} and o.step_ends_at <= ${timestamp(now)}`,
+    where:
+      userId === undefined
+        ? sql`o.step_ends_at <= ${timestamp(now)}`
+        : sql`o.user_id = ${userId} and o.step_ends_at <= ${timestamp(now)}`,
     extraFrom: tariffJoin,
     allowance,
     otherSets: [sql`step_ends_at = case when ${active} then ${nextStep} else null end`, sql`alerts_sent = '{}'::jsonb`],
@@ -44,7 +47,21 @@ export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: nu
 }
 
 /** A newly bought tariff: its allowance replaces what is left, from now until the first step end. */
-export async function grantTariffAllowance({ db, userId, limits, expiresAt, now, refs }: { db: Db; userId: number; limits: QuotaRecord; expiresAt: Date; now: Date; refs: LedgerRefs }): Promise<void> {
+export async function grantTariffAllowance({
+  db,
+  userId,
+  limits,
+  expiresAt,
+  now,
+  refs,
+}: {
+  db: Db;
+  userId: number;
+  limits: QuotaRecord;
+  expiresAt: Date;
+  now: Date;
+  refs: LedgerRefs;
+}): Promise<void> {
   await db.insert(quotas).values({ userId }).onConflictDoNothing();
   const stepEnd = new Date(Math.min(expiresAt.getTime(), now.getTime() + STEP_SECONDS * 1000));
   await changeBalances({
@@ -59,7 +76,19 @@ export async function grantTariffAllowance({ db, userId, limits, expiresAt, now,
 }
 
 /** The `reset` package: the allowance back up to the tariff's full value (never down). */
-export async function resetAllowance({ db, userId, limits, now, refs }: { db: Db; userId: number; limits: QuotaRecord; now: Date; refs: LedgerRefs }): Promise<void> {
+export async function resetAllowance({
+  db,
+  userId,
+  limits,
+  now,
+  refs,
+}: {
+  db: Db;
+  userId: number;
+  limits: QuotaRecord;
+  now: Date;
+  refs: LedgerRefs;
+}): Promise<void> {
   await changeBalances({
     db,
     where: sql`o.user_id = ${userId}`,

@@ -19,7 +19,8 @@ export const SPEND_REASON: Record<QuotaKey, LedgerReason> = {
 };
 
 const checkAmount = (amount: number) => {
-  if (!Number.isInteger(amount) || amount < 0) throw new ApiError("bad_request", "The amount must be a non-negative integer");
+  if (!Number.isInteger(amount) || amount < 0)
+    throw new ApiError("bad_request", "The amount must be a non-negative integer");
 };
 
 /**
@@ -32,7 +33,21 @@ const checkAmount = (amount: number) => {
  * how many of the units taken were package units (what a refund gives back to them); throws 402
  * payment_required when there is not enough.
  */
-export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero = false }: { db: Db; userId: number; kind: QuotaKey; amount: number; refs?: LedgerRefs; clampAtZero?: boolean }): Promise<Spent> {
+export async function spendQuota({
+  db,
+  userId,
+  kind,
+  amount,
+  refs,
+  clampAtZero = false,
+}: {
+  db: Db;
+  userId: number;
+  kind: QuotaKey;
+  amount: number;
+  refs?: LedgerRefs;
+  clampAtZero?: boolean;
+}): Promise<Spent> {
   checkAmount(amount);
   const at = now();
   const allowance = oldAllowance(kind);
@@ -41,7 +56,9 @@ export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero =
   const spend = () =>
     changeBalances({
       db,
-      where: clampAtZero ? sql`o.user_id = ${userId} and ${refillNotDue}` : sql`o.user_id = ${userId} and ${refillNotDue} and ${allowance} + ${packageUnits} >= ${amount}`,
+      where: clampAtZero
+        ? sql`o.user_id = ${userId} and ${refillNotDue}`
+        : sql`o.user_id = ${userId} and ${refillNotDue} and ${allowance} + ${packageUnits} >= ${amount}`,
       allowance: { [kind]: sql`greatest(${allowance} - ${amount}, 0)` },
       packageUnits: { [kind]: sql`greatest(${packageUnits} - greatest(${amount} - ${allowance}, 0), 0)` },
       reason: SPEND_REASON[kind],
@@ -60,8 +77,18 @@ export async function spendQuota({ db, userId, kind, amount, refs, clampAtZero =
     if (clampAtZero) throw new ApiError("not_found", "No quotas for this user");
     throw new ApiError("payment_required", `Not enough ${kind.replace("_", " ")} left`);
   }
-  await alertLowBalance({ db, userId, kind, allowanceLeft: row.allowance[kind], limit: Number(row.extra.tariffLimit), alertsSent: row.alertsSent });
-  return { left: row.allowance[kind] + row.packageUnits[kind], fromPackage: row.packageBefore[kind] - row.packageUnits[kind] };
+  await alertLowBalance({
+    db,
+    userId,
+    kind,
+    allowanceLeft: row.allowance[kind],
+    limit: Number(row.extra.tariffLimit),
+    alertsSent: row.alertsSent,
+  });
+  return {
+    left: row.allowance[kind] + row.packageUnits[kind],
+    fromPackage: row.packageBefore[kind] - row.packageUnits[kind],
+  };
 }
 
 export type Spent = { left: number; fromPackage: number };
@@ -70,7 +97,21 @@ export type Spent = { left: number; fromPackage: number };
  * Gives a failed job's units back where they came from: `fromPackage` of them to package units (so
  * they stay until spent, docs/product/billing.md), the rest to the allowance. Answers the new balance.
  */
-export async function refundQuota({ db, userId, kind, amount, fromPackage, refs }: { db: Db; userId: number; kind: QuotaKey; amount: number; fromPackage: number; refs?: LedgerRefs }): Promise<number> {
+export async function refundQuota({
+  db,
+  userId,
+  kind,
+  amount,
+  fromPackage,
+  refs,
+}: {
+  db: Db;
+  userId: number;
+  kind: QuotaKey;
+  amount: number;
+  fromPackage: number;
+  refs?: LedgerRefs;
+}): Promise<number> {
   checkAmount(amount);
   checkAmount(fromPackage);
   const toPackage = Math.min(fromPackage, amount);

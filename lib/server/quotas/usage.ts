@@ -5,7 +5,17 @@ import { balanceLedger } from "@/db/schema";
 import type { UserUsageResponse } from "@/lib/contracts/user";
 
 /** GET /api/user/usage: one page of the caller's ledger rows, newest first (id breaks ties, so pages never overlap). */
-export async function listUsage({ db, userId, page, pageSize }: { db: Db; userId: number; page: number; pageSize: number }): Promise<UserUsageResponse> {
+export async function listUsage({
+  db,
+  userId,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: number;
+  page: number;
+  pageSize: number;
+}): Promise<UserUsageResponse> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

@@ -16,7 +16,15 @@ type Hit = { allowed: boolean; retryAfterSeconds: number };
  * of its length since the epoch, so every instance agrees) and says whether it is within the limit.
  * The time comes from lib/server/clock.ts, so tests move it instead of waiting for a fresh window.
  */
-export async function hitRateLimit({ db, bucket, key }: { db: Pick<Db, "insert">; bucket: RateLimitBucket; key: string }): Promise<Hit> {
+export async function hitRateLimit({
+  db,
+  bucket,
+  key,
+}: {
+  db: Pick<Db, "insert">;
+  bucket: RateLimitBucket;
+  key: string;
+}): Promise<Hit> {
   const rule = RATE_LIMITS[bucket];
   const limit = Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER));
   const window = rule.windowSeconds;

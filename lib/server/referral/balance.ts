@@ -15,19 +15,42 @@ export async function getReferralBalance({ db, userId }: { db: Db; userId: numbe
  * UPDATE; two payments at once can never spend the same roubles), and records the 'spend'.
  * Call inside the transaction that inserts the payment.
  */
-export async function reserveReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: Db; userId: number; paymentId: string; amountKopecks: number }) {
+export async function reserveReferralBalance({
+  tx,
+  userId,
+  paymentId,
+  amountKopecks,
+}: {
+  tx: Db;
+  userId: number;
+  paymentId: string;
+  amountKopecks: number;
+}) {
   if (amountKopecks <= 0) return;
   const taken = await tx
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} - ${amountKopecks}` })
     .where(and(eq(users.id, userId), gte(users.refBalanceKopecks, amountKopecks)))
     .returning({ id: users.id });
-  if (taken.length === 0) throw new ApiError("bad_request", "Amount exceeds available balance", { ref_amount_used: ["Amount exceeds available balance"] });
+  if (taken.length === 0)
+    throw new ApiError("bad_request", "Amount exceeds available balance", {
+      ref_amount_used: ["Amount exceeds available balance"],
+    });
   await tx.insert(referralLedger).values({ userId, kind: "spend", amountKopecks, paymentId });
 }
 
 /** Gives a payment's reservation back, once (the ledger's unique 'release' row is the guard). */
-export async function releaseReferralBalance({ tx, userId, paymentId, amountKopecks }: { tx: Db; userId: number; paymentId: string; amountKopecks: number }) {
+export async function releaseReferralBalance({
+  tx,
+  userId,
+  paymentId,
+  amountKopecks,
+}: {
+  tx: Db;
+  userId: number;
+  paymentId: string;
+  amountKopecks: number;
+}) {
   if (amountKopecks <= 0) return;
   const released = await tx
     .insert(referralLedger)

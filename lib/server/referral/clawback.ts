@@ -21,7 +21,12 @@ export async function takeBackReward({ tx, payment }: { tx: Db; payment: Payment
     { kind: "clawback", amountKopecks: taken },
     { kind: "owed", amountKopecks: reward.amountKopecks - taken },
   ].filter((r) => r.amountKopecks > 0);
-  if (rows.length) await tx.insert(referralLedger).values(rows.map((r) => ({ ...r, userId: reward.referrerId, paymentId: payment.id, sourceUserId: payment.userId })));
+  if (rows.length)
+    await tx
+      .insert(referralLedger)
+      .values(
+        rows.map((r) => ({ ...r, userId: reward.referrerId, paymentId: payment.id, sourceUserId: payment.userId })),
+      );
 }
 
 /** Gives the payer back the referral roubles the refunded payment used as a discount. */
@@ -33,16 +38,29 @@ export async function returnUsedReferral({ tx, payment }: { tx: Db; payment: Pay
     .onConflictDoNothing()
     .returning({ id: referralLedger.id });
   if (!returned) return;
-  await tx.update(users).set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${payment.refAmountKopecks}` }).where(eq(users.id, payment.userId));
+  await tx
+    .update(users)
+    .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${payment.refAmountKopecks}` })
+    .where(eq(users.id, payment.userId));
 }
 
 /**
  * Settles what the referrer owes from earlier refunds out of a reward just credited for `paymentId`
  * (kind 'settle'), as far as their balance goes.
  */
-export async function settleOwed({ tx, userId, paymentId }: { tx: Db; userId: number; paymentId: string }): Promise<void> {
+export async function settleOwed({
+  tx,
+  userId,
+  paymentId,
+}: {
+  tx: Db;
+  userId: number;
+  paymentId: string;
+}): Promise<void> {
   const [row] = await tx
-    .select({ owed: sql<number>`coalesce(sum(case ${referralLedger.kind} when 'owed' then ${referralLedger.amountKopecks} when 'settle' then -${referralLedger.amountKopecks} else 0 end), 0)::int` })
+    .select({
+      owed: sql<number>`coalesce(sum(case ${referralLedger.kind} when 'owed' then ${referralLedger.amountKopecks} when 'settle' then -${referralLedger.amountKopecks} else 0 end), 0)::int`,
+    })
     .from(referralLedger)
     .where(eq(referralLedger.userId, userId));
   if (!row || row.owed <= 0) return;
@@ -51,12 +69,22 @@ export async function settleOwed({ tx, userId, paymentId }: { tx: Db; userId: nu
 }
 
 /** Takes up to `amountKopecks` from a referral balance in one statement; answers what was taken. */
-async function takeFromBalance({ tx, userId, amountKopecks }: { tx: Db; userId: number; amountKopecks: number }): Promise<number> {
+async function takeFromBalance({
+  tx,
+  userId,
+  amountKopecks,
+}: {
+  tx: Db;
+  userId: number;
+  amountKopecks: number;
+}): Promise<number> {
   const rows = await tx.execute(sql`
     with o as (select id, ref_balance_kopecks from users where id = ${userId} for update)
     update users u set ref_balance_kopecks = u.ref_balance_kopecks - least(o.ref_balance_kopecks, ${amountKopecks}::integer)
     from o where u.id = o.id
     returning least(o.ref_balance_kopecks, ${amountKopecks}::integer) as taken`);
-  const [first] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { taken: number }[] }).rows) as { taken: number }[];
+  const [first] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { taken: number }[] }).rows) as {
+    taken: number;
+  }[];
   return Number(first?.taken ?? 0);
 }

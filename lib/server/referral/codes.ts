@@ -2,7 +2,12 @@ import "server-only";
 import { and, eq, gt, isNull, ne, not, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { users, type User } from "@/db/schema";
-import { referralCodeSchema, type ActivateCodeResponse, type CheckCodeResponse, type MyCodeResponse } from "@/lib/contracts/referral";
+import {
+  referralCodeSchema,
+  type ActivateCodeResponse,
+  type CheckCodeResponse,
+  type MyCodeResponse,
+} from "@/lib/contracts/referral";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/server/http/api-error";
 import { referralMessage, type ReferralOutcome } from "./messages";
@@ -31,17 +36,29 @@ export function myReferralCode(user: Pick<User, "referralCode">): MyCodeResponse
 }
 
 async function findReferrerId({ db, code }: { db: Db; code: string }): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, normalize(code)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralCode, normalize(code)));
   return row?.id;
 }
 
-async function evaluate({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<{ outcome: ReferralOutcome; referrerId?: number }> {
+async function evaluate({
+  db,
+  user,
+  code,
+}: {
+  db: Db;
+  user: Referee;
+  code: string;
+}): Promise<{ outcome: ReferralOutcome; referrerId?: number }> {
   if (user.referredByUserId !== null) return { outcome: "alreadyApplied" };
   if (!canApplyReferral(user)) return { outcome: "windowOver" };
   const referrerId = await findReferrerId({ db, code });
   if (referrerId === undefined) return { outcome: "unknown" };
   if (referrerId === user.id) return { outcome: "own" };
-  if (await db.$count(users, and(eq(users.id, user.id), referrerChainHas(referrerId, user.id)))) return { outcome: "cycle" };
+  if (await db.$count(users, and(eq(users.id, user.id), referrerChainHas(referrerId, user.id))))
+    return { outcome: "cycle" };
   return { outcome: "valid", referrerId };
 }
 
@@ -60,7 +77,15 @@ const referrerChainHas = (referrerId: number, userId: number) => sql`exists (
 )`;
 
 /** GET /api/referral/check-code/{code}: whether the caller may apply this code, and why not. */
-export async function checkReferralCode({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<CheckCodeResponse> {
+export async function checkReferralCode({
+  db,
+  user,
+  code,
+}: {
+  db: Db;
+  user: Referee;
+  code: string;
+}): Promise<CheckCodeResponse> {
   const { outcome } = await evaluate({ db, user, code });
   return { can_use: outcome === "valid", message: referralMessage(user.language, outcome) };
 }
@@ -74,20 +99,39 @@ const REFERRAL_CHAIN_LOCK = 0x7265_6663; // "refc"
  * only while no referrer is set, the window is open and no cycle would close, so two concurrent
  * activations leave one.
  */
-async function setReferrer({ db, userId, referrerId }: { db: Db; userId: number; referrerId: number }): Promise<boolean> {
+async function setReferrer({
+  db,
+  userId,
+  referrerId,
+}: {
+  db: Db;
+  userId: number;
+  referrerId: number;
+}): Promise<boolean> {
   const windowStart = new Date(Date.now() - REFERRAL_WINDOW_MS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_CHAIN_LOCK})`);
     const updated = await tx
       .update(users)
       .set({ referredByUserId: referrerId, referralAppliedAt: sql`now()` })
-      .where(and(eq(users.id, userId), isNull(users.referredByUserId), gt(users.firstLoginAt, windowStart), ne(users.id, referrerId), not(referrerChainHas(referrerId, userId))))
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.referredByUserId),
+          gt(users.firstLoginAt, windowStart),
+          ne(users.id, referrerId),
+          not(referrerChainHas(referrerId, userId)),
+        ),
+      )
       .returning({ id: users.id });
     return updated.length === 1;
   });
 }
 
-const ACTIVATION_ERRORS: Record<Exclude<ReferralOutcome, "valid">, "not_found" | "bad_request" | "forbidden" | "conflict"> = {
+const ACTIVATION_ERRORS: Record<
+  Exclude<ReferralOutcome, "valid">,
+  "not_found" | "bad_request" | "forbidden" | "conflict"
+> = {
   unknown: "not_found",
   own: "bad_request",
   cycle: "bad_request",
@@ -96,9 +140,18 @@ const ACTIVATION_ERRORS: Record<Exclude<ReferralOutcome, "valid">, "not_found" |
 };
 
 /** POST /api/referral/activate-code */
-export async function activateReferralCode({ db, user, code }: { db: Db; user: Referee; code: string }): Promise<ActivateCodeResponse> {
+export async function activateReferralCode({
+  db,
+  user,
+  code,
+}: {
+  db: Db;
+  user: Referee;
+  code: string;
+}): Promise<ActivateCodeResponse> {
   const { outcome, referrerId } = await evaluate({ db, user, code });
-  const fail = (why: Exclude<ReferralOutcome, "valid">) => new ApiError(ACTIVATION_ERRORS[why], referralMessage(user.language, why));
+  const fail = (why: Exclude<ReferralOutcome, "valid">) =>
+    new ApiError(ACTIVATION_ERRORS[why], referralMessage(user.language, why));
   if (outcome !== "valid" || referrerId === undefined) throw fail(outcome === "valid" ? "unknown" : outcome);
   if (!(await setReferrer({ db, userId: user.id, referrerId }))) throw fail("alreadyApplied");
   return { success: true, message: referralMessage(user.language, "activated") };
@@ -108,7 +161,15 @@ export async function activateReferralCode({ db, user, code }: { db: Db; user: R
  * Applies a `ref_<code>` start parameter (sign-in at the first login, the bot's `/start`) under the
  * same rules, silently: a bad or late code changes nothing. Answers whether it was applied.
  */
-export async function applyReferralStartParam({ db, user, startParam }: { db: Db; user: Referee; startParam: string | undefined }): Promise<boolean> {
+export async function applyReferralStartParam({
+  db,
+  user,
+  startParam,
+}: {
+  db: Db;
+  user: Referee;
+  startParam: string | undefined;
+}): Promise<boolean> {
   if (!startParam?.startsWith(REFERRAL_START_PREFIX)) return false;
   const parsed = referralCodeSchema.safeParse(startParam.slice(REFERRAL_START_PREFIX.length));
   if (!parsed.success) return false;

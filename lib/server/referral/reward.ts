@@ -29,7 +29,13 @@ export async function rewardReferrer({ tx, payment }: { tx: Db; payment: Payment
   if (amountKopecks <= 0) return;
   const credited = await tx
     .insert(referralLedger)
-    .values({ userId: payer.referrer, kind: "reward", amountKopecks, paymentId: payment.id, sourceUserId: payment.userId })
+    .values({
+      userId: payer.referrer,
+      kind: "reward",
+      amountKopecks,
+      paymentId: payment.id,
+      sourceUserId: payment.userId,
+    })
     .onConflictDoNothing()
     .returning({ id: referralLedger.id });
   if (credited.length === 0) return;

@@ -14,11 +14,25 @@ import { ApiError } from "@/lib/server/http/api-error";
  * else 403), keeping its history as the new model's context.
  * For POST /api/history/id (docs/product/history.md).
  */
-export async function continueSession({ db, user, sessionId, modelId }: { db: Db; user: Pick<User, "id" | "telegramId" | "language">; sessionId: number; modelId?: number }) {
+export async function continueSession({
+  db,
+  user,
+  sessionId,
+  modelId,
+}: {
+  db: Db;
+  user: Pick<User, "id" | "telegramId" | "language">;
+  sessionId: number;
+  modelId?: number;
+}) {
   if (modelId !== undefined) {
-    const [owned] = await db.select({ id: dialogSessions.id }).from(dialogSessions).where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, user.id)));
+    const [owned] = await db
+      .select({ id: dialogSessions.id })
+      .from(dialogSessions)
+      .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, user.id)));
     if (!owned) throw new ApiError("not_found", "Session not found");
-    if (!(await switchSessionModel({ db, userId: user.id, sessionId, modelId }))) throw new ApiError("forbidden", "This model is not open in your tariff for this dialogue");
+    if (!(await switchSessionModel({ db, userId: user.id, sessionId, modelId })))
+      throw new ApiError("forbidden", "This model is not open in your tariff for this dialogue");
   }
   return db.transaction(async (tx) => {
     const [session] = await tx
@@ -27,7 +41,10 @@ export async function continueSession({ db, user, sessionId, modelId }: { db: Db
       .where(and(eq(dialogSessions.id, sessionId), eq(dialogSessions.userId, user.id)))
       .returning();
     if (!session) throw new ApiError("not_found", "Session not found");
-    const [model] = await tx.select({ displayName: models.displayName }).from(models).where(eq(models.id, session.modelId));
+    const [model] = await tx
+      .select({ displayName: models.displayName })
+      .from(models)
+      .where(eq(models.id, session.modelId));
     await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
     const text = botText(user.language)("sessionContinued", { name: session.name, model: model?.displayName ?? "" });
     await queueBotMessage({ db: tx, userId: user.id, chatId: user.telegramId, text });

@@ -31,7 +31,8 @@ async function startSession({
   action: ModelAction;
   assistant?: { id: number; name: string; nameEn: string | null };
 }): Promise<LaunchResponse> {
-  const assistantName = assistant && (userLanguage(user) === "en" ? (assistant.nameEn ?? assistant.name) : assistant.name);
+  const assistantName =
+    assistant && (userLanguage(user) === "en" ? (assistant.nameEn ?? assistant.name) : assistant.name);
   const name = assistantName ?? model.displayName;
   const text = assistantName
     ? botText(user.language)("assistantStarted", { assistant: assistantName, model: model.displayName })
@@ -45,7 +46,14 @@ async function startSession({
     await queueBotMessage({ db: tx, userId: user.id, chatId: user.telegramId, text });
     return session.id;
   });
-  return { success: true, session_id: sessionId, name, model_name: model.modelName, action, assistant_id: assistant?.id ?? null };
+  return {
+    success: true,
+    session_id: sessionId,
+    name,
+    model_name: model.modelName,
+    action,
+    assistant_id: assistant?.id ?? null,
+  };
 }
 
 /** POST /api/models/session and GET /api/models/text/session: a model with one of its actions. */
@@ -127,6 +135,11 @@ export async function launchImageAssistant({
     throw new ApiError("bad_request", "This is a text assistant: start it with /api/assistants/id");
   }
   assertAssistantRunsOn(assistant, modelId);
-  const model = await getLaunchableModelOrThrow({ db, subscription: user.subscription, modelId, action: imageActionFor(actionType) });
+  const model = await getLaunchableModelOrThrow({
+    db,
+    subscription: user.subscription,
+    modelId,
+    action: imageActionFor(actionType),
+  });
   return startSession({ db, user, model, action: imageActionFor(actionType), assistant });
 }

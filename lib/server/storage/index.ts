@@ -19,7 +19,13 @@ export function getStorage(): StorageBackend {
     if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
       throw new Error("S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
     }
-    backend = createS3Backend({ endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY });
+    backend = createS3Backend({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      region: S3_REGION,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    });
   } else {
     backend = createLocalBackend(env.STORAGE_DIR);
   }
@@ -27,7 +33,15 @@ export function getStorage(): StorageBackend {
 }
 
 /** Stores bytes under a new unguessable key `<prefix>/<yyyy>/<mm>/<uuid>.<ext>`. */
-export async function storeFile({ data, contentType, prefix }: { data: Buffer; contentType: string; prefix: string }): Promise<{ key: string }> {
+export async function storeFile({
+  data,
+  contentType,
+  prefix,
+}: {
+  data: Buffer;
+  contentType: string;
+  prefix: string;
+}): Promise<{ key: string }> {
   const key = newKey({ prefix, contentType });
   await getStorage().put(key, data, contentTypeOf(key));
   return { key };

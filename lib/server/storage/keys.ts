@@ -25,14 +25,24 @@ const TYPE_BY_EXT = Object.fromEntries(Object.entries(EXT_BY_TYPE).map(([type, e
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,5}$/;
 const PREFIX_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
-export const extensionFor = (contentType: string) => EXT_BY_TYPE[contentType.split(";")[0].trim().toLowerCase()] ?? "bin";
+export const extensionFor = (contentType: string) =>
+  EXT_BY_TYPE[contentType.split(";")[0].trim().toLowerCase()] ?? "bin";
 
-export const contentTypeOf = (key: string) => TYPE_BY_EXT[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+export const contentTypeOf = (key: string) =>
+  TYPE_BY_EXT[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 export const isValidKey = (key: string) => key.length <= 300 && KEY_PATTERN.test(key);
 
 /** `<prefix>/<yyyy>/<mm>/<uuid>.<ext>`: unguessable, and grouped by month for housekeeping. */
-export function newKey({ prefix, contentType, now = new Date() }: { prefix: string; contentType: string; now?: Date }): string {
+export function newKey({
+  prefix,
+  contentType,
+  now = new Date(),
+}: {
+  prefix: string;
+  contentType: string;
+  now?: Date;
+}): string {
   if (!PREFIX_PATTERN.test(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
   const month = String(now.getUTCMonth() + 1).padStart(2, "0");
   return `${prefix}/${now.getUTCFullYear()}/${month}/${crypto.randomUUID()}.${extensionFor(contentType)}`;

@@ -2,7 +2,13 @@ import "server-only";
 import { AwsClient } from "aws4fetch";
 import type { StorageBackend } from "./backend";
 
-export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 /** An S3-compatible bucket (AWS, MinIO, R2, Yandex Object Storage) through SigV4-signed fetch, path-style. */
 export function createS3Backend(config: S3Config): StorageBackend {
@@ -18,7 +24,11 @@ export function createS3Backend(config: S3Config): StorageBackend {
   };
   return {
     async put(key, data, contentType) {
-      const res = await client.fetch(urlOf(key), { method: "PUT", body: new Uint8Array(data), headers: { "content-type": contentType } });
+      const res = await client.fetch(urlOf(key), {
+        method: "PUT",
+        body: new Uint8Array(data),
+        headers: { "content-type": contentType },
+      });
       if (!res.ok) await fail("PUT", res);
     },
     async size(key) {

@@ -7,7 +7,17 @@ import { parseRange } from "./range";
  * The response for a signed file link (`exp` and `sig` from its query): whole, or the one byte range
  * a <video> asks for in its Range header.
  */
-export async function serveStoredFile({ key, exp, sig, range: rangeHeader }: { key: string; exp: string | null; sig: string | null; range: string | null }): Promise<Response> {
+export async function serveStoredFile({
+  key,
+  exp,
+  sig,
+  range: rangeHeader,
+}: {
+  key: string;
+  exp: string | null;
+  sig: string | null;
+  range: string | null;
+}): Promise<Response> {
   if (!isValidKey(key)) throw new ApiError("not_found", "No such file");
   const verdict = checkFileSignature({ key, exp, sig });
   if (verdict === "invalid") throw new ApiError("forbidden", "This file link is not valid");
@@ -31,6 +41,10 @@ export async function serveStoredFile({ key, exp, sig, range: rangeHeader }: { k
   if (!range) return new Response(body, { status: 200, headers: { ...headers, "content-length": String(size) } });
   return new Response(body, {
     status: 206,
-    headers: { ...headers, "content-length": String(range.end - range.start + 1), "content-range": `bytes ${range.start}-${range.end}/${size}` },
+    headers: {
+      ...headers,
+      "content-length": String(range.end - range.start + 1),
+      "content-range": `bytes ${range.start}-${range.end}/${size}`,
+    },
   });
 }

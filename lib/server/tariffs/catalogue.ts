@@ -20,10 +20,26 @@ const NEURO_BASIC = "Neuro Basic";
 export const tariffCustomValues = (t: Tariff): CustomValues => perKind("custom", (r) => t[r.tariffColumn]);
 
 /** Each tariff's enabled models (a disabled one is offered nowhere), names in the reader's language. */
-async function modelsByTariff({ db, tariffIds, language }: { db: Db; tariffIds: number[]; language: Language }): Promise<Map<number, TariffModel[]>> {
+async function modelsByTariff({
+  db,
+  tariffIds,
+  language,
+}: {
+  db: Db;
+  tariffIds: number[];
+  language: Language;
+}): Promise<Map<number, TariffModel[]>> {
   const rows = tariffIds.length
     ? await db
-        .select({ tariffId: tariffModels.tariffId, id: models.id, name: models.displayName, nameEn: models.displayNameEn, provider: models.provider, image: models.image, type: models.type })
+        .select({
+          tariffId: tariffModels.tariffId,
+          id: models.id,
+          name: models.displayName,
+          nameEn: models.displayNameEn,
+          provider: models.provider,
+          image: models.image,
+          type: models.type,
+        })
         .from(tariffModels)
         .innerJoin(models, eq(models.id, tariffModels.modelId))
         .where(and(inArray(tariffModels.tariffId, tariffIds), eq(models.enabled, true)))
@@ -39,7 +55,13 @@ async function modelsByTariff({ db, tariffIds, language }: { db: Db; tariffIds: 
 }
 
 /** GET /api/tariff/standard: every tariff keyed by name, in catalogue order, texts in the reader's language. */
-export const getStandardTariffs = ({ db, language }: { db: Db; language: Language }): Promise<StandardTariffsResponse> =>
+export const getStandardTariffs = ({
+  db,
+  language,
+}: {
+  db: Db;
+  language: Language;
+}): Promise<StandardTariffsResponse> =>
   cachedCatalogue(db, `standard-tariffs:${language}`, () => loadStandardTariffs(db, language));
 
 async function loadStandardTariffs(db: Db, language: Language): Promise<StandardTariffsResponse> {

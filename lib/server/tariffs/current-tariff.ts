@@ -22,12 +22,17 @@ export const subscriptionColumns = {
 export type CurrentSubscription = Pick<Subscription, keyof typeof subscriptionColumns>;
 
 /** What the user can spend now per kind (allowance + package units), keyed by the allowance column's name. */
-export const remainingQuotaColumns = perKind("quotaColumn", (r) => sql<number>`${quotas[r.quotaColumn]} + ${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number));
+export const remainingQuotaColumns = perKind("quotaColumn", (r) =>
+  sql<number>`${quotas[r.quotaColumn]} + ${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number),
+);
 /** The package units alone, keyed the same way. */
-export const packageQuotaColumns = perKind("quotaColumn", (r) => sql<number>`${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number));
+export const packageQuotaColumns = perKind("quotaColumn", (r) =>
+  sql<number>`${sql.identifier(`package_${r.apiKey}`)}`.mapWith(Number),
+);
 /** Balances as the API names them (no row reads as zero). */
-export const toRemainingQuotas = (row: Partial<Record<keyof typeof remainingQuotaColumns, number | null>> | null | undefined): QuotaRecord =>
-  perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
+export const toRemainingQuotas = (
+  row: Partial<Record<keyof typeof remainingQuotaColumns, number | null>> | null | undefined,
+): QuotaRecord => perKind("apiKey", (r) => row?.[r.quotaColumn] ?? 0);
 
 export type CurrentTariff = {
   tariff: Tariff;
@@ -38,15 +43,24 @@ export type CurrentTariff = {
 
 export const tariffLimits = (t: Tariff): QuotaRecord => perKind("apiKey", (r) => t[r.tariffColumn]);
 
-export const subscriptionLimits = (s: CurrentSubscription): QuotaRecord => perKind("apiKey", (r) => s[r.subscriptionColumn]);
+export const subscriptionLimits = (s: CurrentSubscription): QuotaRecord =>
+  perKind("apiKey", (r) => s[r.subscriptionColumn]);
 
 // Prepared once per database handle: named statements PostgreSQL plans once per connection, and no
 // query building per call. PGlite runs them as ordinary queries.
 const prepared = perDatabase((db) => {
   const userId = sql.placeholder("userId");
   return {
-    subscription: db.select(subscriptionColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).prepare("current_subscription"),
-    quotas: db.select({ ...remainingQuotaColumns, stepEndsAt: quotas.stepEndsAt }).from(quotas).where(eq(quotas.userId, userId)).prepare("remaining_quotas"),
+    subscription: db
+      .select(subscriptionColumns)
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .prepare("current_subscription"),
+    quotas: db
+      .select({ ...remainingQuotaColumns, stepEndsAt: quotas.stepEndsAt })
+      .from(quotas)
+      .where(eq(quotas.userId, userId))
+      .prepare("remaining_quotas"),
   };
 });
 
@@ -58,7 +72,13 @@ export const tariffsById = (db: Db): Promise<Map<number, Tariff>> =>
  * The tariff a subscription row gives: its own while unexpired, otherwise Free. Reads only the cached
  * catalogue, so a caller whose subscription came with their row (withUser) costs no query.
  */
-export async function tariffOfSubscription({ db, subscription }: { db: Db; subscription: CurrentSubscription | null }): Promise<CurrentTariff> {
+export async function tariffOfSubscription({
+  db,
+  subscription,
+}: {
+  db: Db;
+  subscription: CurrentSubscription | null;
+}): Promise<CurrentTariff> {
   const byId = await tariffsById(db);
   const paid = subscription && subscription.expiresAt.getTime() > nowMs() ? byId.get(subscription.tariffId) : undefined;
   if (subscription && paid) return { tariff: paid, subscription, limits: subscriptionLimits(subscription) };

@@ -9,7 +9,9 @@ export type VideoCapabilityRow = typeof videoCapabilities.$inferSelect;
 
 /** Every model family's capability row (cached: treat as read-only). */
 export const listCapabilityRows = ({ db }: { db: Db }): Promise<VideoCapabilityRow[]> =>
-  cachedCatalogue(db, "video-capabilities", () => db.select().from(videoCapabilities).orderBy(asc(videoCapabilities.id)));
+  cachedCatalogue(db, "video-capabilities", () =>
+    db.select().from(videoCapabilities).orderBy(asc(videoCapabilities.id)),
+  );
 
 export const toVideoCapability = (row: VideoCapabilityRow): VideoCapability => ({
   model_name_pattern: row.modelNamePattern,

@@ -61,7 +61,15 @@ async function awaitJob({ db, job }: { db: Db; job: VideoJob }): Promise<VideoRe
  * screen waits for it without sending anything again. A job its process abandoned is failed (and
  * refunded) first, so the answer always ends. Unknown keys and other users' jobs are 404.
  */
-export async function videoJobStatus({ db, userId, requestId }: { db: Db; userId: number; requestId: string }): Promise<VideoJobStatus> {
+export async function videoJobStatus({
+  db,
+  userId,
+  requestId,
+}: {
+  db: Db;
+  userId: number;
+  requestId: string;
+}): Promise<VideoJobStatus> {
   await reapStaleJobs({ db, userId });
   const job = await findJob({ db, userId, idempotencyKey: requestId });
   if (!job) throw new ApiError("not_found", "No video request with this id");
@@ -74,7 +82,19 @@ export async function videoJobStatus({ db, userId, requestId }: { db: Db; userId
  * Runs the provider under the generation timeout, stores the clip and records it; refunds on any
  * failure. The user's bot chat follows the job in a status message that ends with the clip.
  */
-async function run({ db, caller, job, plan, provider }: { db: Db; caller: VideoCaller; job: VideoJob; plan: VideoPlan; provider: VideoProvider }): Promise<VideoResult> {
+async function run({
+  db,
+  caller,
+  job,
+  plan,
+  provider,
+}: {
+  db: Db;
+  caller: VideoCaller;
+  job: VideoJob;
+  plan: VideoPlan;
+  provider: VideoProvider;
+}): Promise<VideoResult> {
   const userId = caller.id;
   const status = await followVideoJob({ db, job, user: caller, model: plan.video.model.displayName });
   try {
@@ -84,10 +104,20 @@ async function run({ db, caller, job, plan, provider }: { db: Db; caller: VideoC
     // Every poll hands the signal to another request, each listening on it while it runs.
     setMaxListeners(0, deadline);
     const output = await provider.generate(plan.request, deadline, status.onStage);
-    if (!output.contentType.startsWith("video/") || output.data.length === 0) throw new VideoProviderError("The video service answered something that is not a video");
+    if (!output.contentType.startsWith("video/") || output.data.length === 0)
+      throw new VideoProviderError("The video service answered something that is not a video");
     const { key } = await storeFile({ data: output.data, contentType: output.contentType, prefix: "videos" });
     await completeJob({ db, jobId: job.id, videoKey: key, inputKey });
-    await recordVideoInHistory({ db, userId, model: plan.video.model, action: plan.request.action, prompt: plan.request.prompt, inputKey, inputName: plan.inputName, videoKey: key });
+    await recordVideoInHistory({
+      db,
+      userId,
+      model: plan.video.model,
+      action: plan.request.action,
+      prompt: plan.request.prompt,
+      inputKey,
+      inputName: plan.inputName,
+      videoKey: key,
+    });
     status.finish({ ok: true, video: { data: output.data, filename: `video.${extensionFor(output.contentType)}` } });
     return resultOf({ ...job, status: "succeeded", videoUrl: key });
   } catch (error) {
@@ -104,14 +134,30 @@ async function run({ db, caller, job, plan, provider }: { db: Db; caller: VideoC
  * link. A retry (a known Idempotency-Key) was read and checked like the first request, then answers
  * the first one's result.
  */
-export async function generateVideo({ db, caller, form, idempotencyHeader }: { db: Db; caller: VideoCaller; form: VideoGenerateForm; idempotencyHeader: string | null }): Promise<VideoResult> {
+export async function generateVideo({
+  db,
+  caller,
+  form,
+  idempotencyHeader,
+}: {
+  db: Db;
+  caller: VideoCaller;
+  form: VideoGenerateForm;
+  idempotencyHeader: string | null;
+}): Promise<VideoResult> {
   const userId = caller.id;
   const idempotencyKey = checkIdempotencyKey(idempotencyHeader);
   const seen = idempotencyKey ? await findJob({ db, userId, idempotencyKey }) : undefined;
   if (seen) return awaitJob({ db, job: seen });
   const plan = await planGeneration({ db, subscription: caller.subscription, form });
   const provider = videoProviderFor(plan.request.family);
-  const { job, existing } = await reserveJob({ db, userId, idempotencyKey: idempotencyKey ?? crypto.randomUUID(), fields: form.fields, cost: plan.cost });
+  const { job, existing } = await reserveJob({
+    db,
+    userId,
+    idempotencyKey: idempotencyKey ?? crypto.randomUUID(),
+    fields: form.fields,
+    cost: plan.cost,
+  });
   if (existing) return awaitJob({ db, job });
   return run({ db, caller, job, plan, provider });
 }

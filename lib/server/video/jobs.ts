@@ -13,29 +13,74 @@ import { closeStaleStatus } from "./progress";
 
 /** The unique index a statement violated, if that is why it failed (postgres-js and PGlite name it differently). */
 const violatedIndex = (error: unknown): string | undefined => {
-  const e = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint_name?: string; constraint?: string };
+  const e = ((error as { cause?: unknown })?.cause ?? error) as {
+    code?: string;
+    constraint_name?: string;
+    constraint?: string;
+  };
   return e?.code === "23505" ? (e.constraint_name ?? e.constraint) : undefined;
 };
 
-export const findJob = async ({ db, userId, idempotencyKey }: { db: Db; userId: number; idempotencyKey: string }): Promise<VideoJob | undefined> =>
-  (await db.select().from(videoJobs).where(and(eq(videoJobs.userId, userId), eq(videoJobs.idempotencyKey, idempotencyKey))))[0];
+export const findJob = async ({
+  db,
+  userId,
+  idempotencyKey,
+}: {
+  db: Db;
+  userId: number;
+  idempotencyKey: string;
+}): Promise<VideoJob | undefined> =>
+  (
+    await db
+      .select()
+      .from(videoJobs)
+      .where(and(eq(videoJobs.userId, userId), eq(videoJobs.idempotencyKey, idempotencyKey)))
+  )[0];
 
 /**
  * Records the job and takes its cost from the video quota in one transaction. Answers the existing
  * job when this idempotency key was used before; 402 (with balance and cost) when the quota is short,
  * 429 while another generation of the caller runs. Nothing is left behind on either refusal.
  */
-export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: { db: Db; userId: number; idempotencyKey: string; fields: VideoGenerateFields; cost: number }): Promise<{ job: VideoJob; existing: boolean }> {
+export async function reserveJob({
+  db,
+  userId,
+  idempotencyKey,
+  fields,
+  cost,
+}: {
+  db: Db;
+  userId: number;
+  idempotencyKey: string;
+  fields: VideoGenerateFields;
+  cost: number;
+}): Promise<{ job: VideoJob; existing: boolean }> {
   await reapStaleJobs({ db, userId });
   try {
     return await db.transaction(async (tx) => {
       const [job] = await tx
         .insert(videoJobs)
-        .values({ userId, idempotencyKey, modelName: fields.model_name, action: fields.action, prompt: fields.prompt, formatKey: fields.format_key, duration: fields.duration, cost, status: "processing" })
+        .values({
+          userId,
+          idempotencyKey,
+          modelName: fields.model_name,
+          action: fields.action,
+          prompt: fields.prompt,
+          formatKey: fields.format_key,
+          duration: fields.duration,
+          cost,
+          status: "processing",
+        })
         .onConflictDoNothing({ target: [videoJobs.userId, videoJobs.idempotencyKey] })
         .returning();
       if (!job) return { job: (await findJob({ db: tx, userId, idempotencyKey }))!, existing: true };
-      await spendQuota({ db: tx, userId, kind: "video_tokens", amount: cost, refs: { modelName: fields.model_name, action: fields.action, videoJobId: job.id } });
+      await spendQuota({
+        db: tx,
+        userId,
+        kind: "video_tokens",
+        amount: cost,
+        refs: { modelName: fields.model_name, action: fields.action, videoJobId: job.id },
+      });
       return { job, existing: false };
     });
   } catch (error) {
@@ -48,15 +93,41 @@ export async function reserveJob({ db, userId, idempotencyKey, fields, cost }: {
     }
     if (error instanceof ApiError && error.code === "payment_required") {
       const balance = (await getRemainingQuotas({ db, userId })).video_tokens;
-      throw new ApiError("payment_required", `Not enough video tokens: this video costs ${cost}, you have ${balance}`, undefined, { balance, cost });
+      throw new ApiError(
+        "payment_required",
+        `Not enough video tokens: this video costs ${cost}, you have ${balance}`,
+        undefined,
+        { balance, cost },
+      );
     }
     throw error;
   }
 }
 
-export async function completeJob({ db, jobId, videoKey, inputKey }: { db: Db; jobId: number; videoKey: string; inputKey?: string }) {
-  const [job] = await db.update(videoJobs).set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null, finishedAt: sql`now()` }).where(eq(videoJobs.id, jobId)).returning();
-  if (job) await recordModelUsage({ db, userId: job.userId, modelName: job.modelName, action: job.action as ModelAction, quantity: job.duration });
+export async function completeJob({
+  db,
+  jobId,
+  videoKey,
+  inputKey,
+}: {
+  db: Db;
+  jobId: number;
+  videoKey: string;
+  inputKey?: string;
+}) {
+  const [job] = await db
+    .update(videoJobs)
+    .set({ status: "succeeded", videoUrl: videoKey, inputKey: inputKey ?? null, finishedAt: sql`now()` })
+    .where(eq(videoJobs.id, jobId))
+    .returning();
+  if (job)
+    await recordModelUsage({
+      db,
+      userId: job.userId,
+      modelName: job.modelName,
+      action: job.action as ModelAction,
+      quantity: job.duration,
+    });
 }
 
 /** Marks a running job failed and gives its cost back, once (a job already closed is left alone). */
@@ -66,13 +137,24 @@ export async function failJob({ db, jobId, error }: { db: Db; jobId: number; err
       .update(videoJobs)
       .set({ status: "failed", error, finishedAt: sql`now()` })
       .where(and(eq(videoJobs.id, jobId), eq(videoJobs.status, "processing")))
-      .returning({ userId: videoJobs.userId, cost: videoJobs.cost, modelName: videoJobs.modelName, action: videoJobs.action });
+      .returning({
+        userId: videoJobs.userId,
+        cost: videoJobs.cost,
+        modelName: videoJobs.modelName,
+        action: videoJobs.action,
+      });
     if (!job) return;
     // The package units the job took go back to package units, the rest to the allowance.
     const [taken] = await tx
       .select({ fromPackage: sql<number>`coalesce(-sum(${balanceLedger.packageUnits}), 0)::integer` })
       .from(balanceLedger)
-      .where(and(eq(balanceLedger.userId, job.userId), eq(balanceLedger.videoJobId, jobId), eq(balanceLedger.kind, "video_tokens")));
+      .where(
+        and(
+          eq(balanceLedger.userId, job.userId),
+          eq(balanceLedger.videoJobId, jobId),
+          eq(balanceLedger.kind, "video_tokens"),
+        ),
+      );
     await refundQuota({
       db: tx,
       userId: job.userId,
@@ -90,7 +172,13 @@ export async function reapStaleJobs({ db, userId }: { db: Db; userId: number }):
   const stale = await db
     .select({ id: videoJobs.id })
     .from(videoJobs)
-    .where(and(eq(videoJobs.userId, userId), eq(videoJobs.status, "processing"), lt(videoJobs.createdAt, sql`now() - make_interval(secs => ${staleSeconds})`)));
+    .where(
+      and(
+        eq(videoJobs.userId, userId),
+        eq(videoJobs.status, "processing"),
+        lt(videoJobs.createdAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+      ),
+    );
   for (const { id } of stale) {
     await failJob({ db, jobId: id, error: "The generation was interrupted. Nothing was charged." });
     await closeStaleStatus({ db, jobId: id });

@@ -16,9 +16,22 @@ export type VideoModel = { model: ModelRow; capability: VideoCapabilityRow };
  * A video model by name with its family's capability, checked as every launch is: it exists (404),
  * supports the action when one is given (400), and the caller's tariff opens it (403).
  */
-export async function getVideoModelOrThrow({ db, subscription, modelName, action }: { db: Db; subscription: CurrentSubscription | null; modelName: string; action?: VideoActionName }): Promise<VideoModel> {
+export async function getVideoModelOrThrow({
+  db,
+  subscription,
+  modelName,
+  action,
+}: {
+  db: Db;
+  subscription: CurrentSubscription | null;
+  modelName: string;
+  action?: VideoActionName;
+}): Promise<VideoModel> {
   const row = (await loadAllModels(db)).find((m) => m.modelName === modelName);
-  const capability = row?.type === "video" ? (await listCapabilityRows({ db })).find((c) => patternMatches(c.modelNamePattern, modelName)) : undefined;
+  const capability =
+    row?.type === "video"
+      ? (await listCapabilityRows({ db })).find((c) => patternMatches(c.modelNamePattern, modelName))
+      : undefined;
   if (!row || !capability) throw new ApiError("not_found", `There is no video model ${modelName}`);
   // Without an action (the cost check) only tariff access matters: the model's first action stands in.
   const chosen = action ?? (row.actions[0] as VideoActionName);

@@ -18,7 +18,9 @@ const RECENT_JOBS = 10;
 /** The mean duration in seconds of the model's last successful jobs; null when it has none yet. */
 async function typicalSeconds({ db, modelName }: { db: Db; modelName: string }): Promise<number | null> {
   const recent = db
-    .select({ seconds: sql<number>`extract(epoch from ${videoJobs.finishedAt} - ${videoJobs.createdAt})`.as("seconds") })
+    .select({
+      seconds: sql<number>`extract(epoch from ${videoJobs.finishedAt} - ${videoJobs.createdAt})`.as("seconds"),
+    })
     .from(videoJobs)
     .where(and(eq(videoJobs.modelName, modelName), eq(videoJobs.status, "succeeded"), isNotNull(videoJobs.finishedAt)))
     .orderBy(desc(videoJobs.finishedAt))
@@ -40,7 +42,17 @@ async function jobsAhead({ db, job }: { db: Db; job: VideoJob }): Promise<number
 export type VideoFollower = Pick<JobStatus, "finish" | "settled"> & { onStage: (stage: VideoStage) => void };
 
 /** Posts the job's status message to the user's chat; `onStage` moves it along as the provider reports. */
-export async function followVideoJob({ db, job, user, model }: { db: Db; job: VideoJob; user: { telegramId: number; language: string }; model: string }): Promise<VideoFollower> {
+export async function followVideoJob({
+  db,
+  job,
+  user,
+  model,
+}: {
+  db: Db;
+  job: VideoJob;
+  user: { telegramId: number; language: string };
+  model: string;
+}): Promise<VideoFollower> {
   const typical = await typicalSeconds({ db, modelName: job.modelName });
   const progress = async (stage: "starting" | VideoStage) => ({
     stage,
@@ -66,13 +78,22 @@ export async function followVideoJob({ db, job, user, model }: { db: Db; job: Vi
 /** A job failed for a process that died: its status message, if it has one, says so. */
 export async function closeStaleStatus({ db, jobId }: { db: Db; jobId: number }): Promise<void> {
   const [row] = await db
-    .select({ messageId: videoJobs.statusMessageId, chatId: users.telegramId, language: users.language, model: models.displayName })
+    .select({
+      messageId: videoJobs.statusMessageId,
+      chatId: users.telegramId,
+      language: users.language,
+      model: models.displayName,
+    })
     .from(videoJobs)
     .innerJoin(users, eq(users.id, videoJobs.userId))
     .innerJoin(models, eq(models.modelName, videoJobs.modelName))
     .where(eq(videoJobs.id, jobId));
   if (!row?.messageId) return;
   await telegramApi({ db })
-    .editMessageText(row.chatId, row.messageId, jobEndText({ lang: row.language, kind: "video", model: row.model, ok: false }))
+    .editMessageText(
+      row.chatId,
+      row.messageId,
+      jobEndText({ lang: row.language, kind: "video", model: row.model, ok: false }),
+    )
     .catch((error) => log().warn(`[video] status message of job ${jobId} not closed: ${(error as Error).message}`));
 }

@@ -1,6 +1,12 @@
 // The Custom tariff composed with sliders (docs/product/billing.md).
 import { parseNumberInput } from "@/lib/shared/format";
-import { kindsInOrder, perKind, QUOTA_KIND_TABLE, type QuotaKindEntry, type QuotaRecord } from "@/lib/shared/quota-kinds";
+import {
+  kindsInOrder,
+  perKind,
+  QUOTA_KIND_TABLE,
+  type QuotaKindEntry,
+  type QuotaRecord,
+} from "@/lib/shared/quota-kinds";
 
 export const CUSTOM_KINDS: readonly CustomKind[] = QUOTA_KIND_TABLE.map((r) => r.custom);
 /** The builder's dials in screen order, and its values on the custom tariff's payment summary. */
@@ -22,8 +28,13 @@ const RATE_OF: Record<CustomKind, keyof TariffRates> = perKind("custom", (r) => 
 export type Bounds = { min: number; max: number };
 
 /** Each kind's slider runs from 2 x the Neuro Basic balance to the Custom tariff's balance. */
-export const customBounds = ({ neuroBasic, custom }: { neuroBasic: CustomValues; custom: CustomValues }): Record<CustomKind, Bounds> =>
-  perKind("custom", ({ custom: k }) => ({ min: 2 * neuroBasic[k], max: custom[k] }));
+export const customBounds = ({
+  neuroBasic,
+  custom,
+}: {
+  neuroBasic: CustomValues;
+  custom: CustomValues;
+}): Record<CustomKind, Bounds> => perKind("custom", ({ custom: k }) => ({ min: 2 * neuroBasic[k], max: custom[k] }));
 
 /** A slider value clamped to its bounds and rounded to its step. */
 export function clampToStep(value: number, { min, max }: Bounds, step: number): number {

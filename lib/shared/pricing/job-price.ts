@@ -37,10 +37,16 @@ const TOKENS_PER_BASIS = 1000;
 const DEFAULT_UNITS = perKind("apiKey", (r) => (r.apiKey === "text_tokens" ? TOKENS_PER_BASIS : r.messageCost));
 export const defaultActionCost = (action: ModelAction, textMultiplier = 1): ActionCost => {
   const basis = ACTION_PRICE_BASIS[action];
-  return { ...basis, units: basis.kind === "text_tokens" ? Math.round(TOKENS_PER_BASIS * textMultiplier) : DEFAULT_UNITS[basis.kind] };
+  return {
+    ...basis,
+    units: basis.kind === "text_tokens" ? Math.round(TOKENS_PER_BASIS * textMultiplier) : DEFAULT_UNITS[basis.kind],
+  };
 };
 
-export const actionCost = (action: ModelAction, units: number): ActionCost => ({ ...ACTION_PRICE_BASIS[action], units });
+export const actionCost = (action: ModelAction, units: number): ActionCost => ({
+  ...ACTION_PRICE_BASIS[action],
+  units,
+});
 
 /**
  * Units a job takes, `quantity` being what its basis counts: for text the tokens the provider
@@ -64,7 +70,10 @@ export const unitsPerGeneration = (cost: ActionCost): number =>
  * models equal with the seeded defaults), or the kind's default when the catalogue has none.
  */
 export function typicalUnits(costs: readonly ActionCost[], kind: QuotaKey): number {
-  const of = costs.filter((c) => c.kind === kind).map(unitsPerGeneration).sort((a, b) => a - b);
+  const of = costs
+    .filter((c) => c.kind === kind)
+    .map(unitsPerGeneration)
+    .sort((a, b) => a - b);
   if (of.length === 0) return kind === "text_tokens" ? TOKENS_PER_MESSAGE : DEFAULT_UNITS[kind];
   return of[Math.floor((of.length - 1) / 2)];
 }

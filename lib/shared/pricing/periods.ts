@@ -13,7 +13,15 @@ export const isValidMonths = (value: number): value is Months => PERIODS.some((p
 export const perDayCost = (amountPer30Days: number): number => Math.ceil(amountPer30Days / DAYS_PER_MONTH);
 
 /** What a standard or custom tariff costs for the period, after the referral discount, never below 0. */
-export function periodPrice({ amountPer30Days, months, referralDiscount = 0 }: { amountPer30Days: number; months: number; referralDiscount?: number }): number {
+export function periodPrice({
+  amountPer30Days,
+  months,
+  referralDiscount = 0,
+}: {
+  amountPer30Days: number;
+  months: number;
+  referralDiscount?: number;
+}): number {
   return Math.max(0, roundMoney(amountPer30Days * months - referralDiscount));
 }
 

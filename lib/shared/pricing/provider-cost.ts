@@ -16,7 +16,15 @@ export function providerCostBasis(action: ModelAction): ProviderCostBasis {
 }
 
 /** USD a job of `quantity` (tokens, pictures, documents, minutes, or seconds of video) costs at `usdPerBasis`. */
-export function providerCostUsd({ action, quantity, usdPerBasis }: { action: ModelAction; quantity: number; usdPerBasis: number }): number {
+export function providerCostUsd({
+  action,
+  quantity,
+  usdPerBasis,
+}: {
+  action: ModelAction;
+  quantity: number;
+  usdPerBasis: number;
+}): number {
   const per = ACTION_PRICE_BASIS[action].per;
   if (per === "1000_tokens") return (quantity / 1000) * usdPerBasis;
   if (per === "5_seconds") return (quantity / 60) * usdPerBasis;

@@ -15,7 +15,15 @@ const AMOUNT_PATTERN = /^\d+(\.\d*)?$/;
  * Checks a typed discount amount. 0 is allowed (no discount). Returns the message key of the first
  * rule broken, or null when the amount may be used.
  */
-export function validateReferralAmount({ input, balance, price }: { input: string; balance: number; price: number }): ReferralAmountError | null {
+export function validateReferralAmount({
+  input,
+  balance,
+  price,
+}: {
+  input: string;
+  balance: number;
+  price: number;
+}): ReferralAmountError | null {
   if (balance <= 0) return "noBalance";
   const trimmed = input.trim();
   if (!AMOUNT_PATTERN.test(trimmed)) return "invalidFormat";

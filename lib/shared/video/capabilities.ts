@@ -11,10 +11,13 @@ export type VideoCapability = {
 };
 
 /** A family's pattern covers every model whose name contains it (`veo` covers `veo-3`). */
-export const patternMatches = (pattern: string, modelName: string) => modelName.toLowerCase().includes(pattern.toLowerCase());
+export const patternMatches = (pattern: string, modelName: string) =>
+  modelName.toLowerCase().includes(pattern.toLowerCase());
 
-export const findCapability = (capabilities: readonly VideoCapability[], modelName: string): VideoCapability | undefined =>
-  capabilities.find((c) => patternMatches(c.model_name_pattern, modelName));
+export const findCapability = (
+  capabilities: readonly VideoCapability[],
+  modelName: string,
+): VideoCapability | undefined => capabilities.find((c) => patternMatches(c.model_name_pattern, modelName));
 
 export const supportsAction = (capability: VideoCapability, action: VideoActionName): boolean =>
   ({

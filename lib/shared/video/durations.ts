@@ -25,7 +25,8 @@ export function durationOptions(modelName: string, modelDurations?: readonly num
   return modelDurations && modelDurations.length > 0 ? [...modelDurations] : [5];
 }
 
-export const defaultDuration = (modelName: string, modelDurations?: readonly number[]) => durationOptions(modelName, modelDurations)[0];
+export const defaultDuration = (modelName: string, modelDurations?: readonly number[]) =>
+  durationOptions(modelName, modelDurations)[0];
 
 /** duration / 5 × 25 video units (rounded up); 50 when the duration is unknown. */
 export function videoCost(duration: number | undefined, costPer5s: number = COST_PER_5S): number {

@@ -10,7 +10,8 @@ import { DEMO_OPERATOR_TELEGRAM_ID, operatorToken } from "../../helpers/admin";
 
 const operator = { telegramId: DEMO_OPERATOR_TELEGRAM_ID };
 const auditRows = async () => (await (await getDb()).select({ n: count() }).from(adminAudit))[0].n;
-const firstName = async (userId: number) => (await (await getDb()).select({ name: users.firstName }).from(users).where(eq(users.id, userId)))[0].name;
+const firstName = async (userId: number) =>
+  (await (await getDb()).select({ name: users.firstName }).from(users).where(eq(users.id, userId)))[0].name;
 
 /** An audited rename of a user: the kind of change every console call makes. */
 const rename = (userId: number, name: string, extra: { failChange?: boolean; badAudit?: boolean } = {}) =>
@@ -19,7 +20,15 @@ const rename = (userId: number, name: string, extra: { failChange?: boolean; bad
       await tx.update(users).set({ firstName: name }).where(eq(users.id, userId));
       if (extra.failChange) throw new Error("the change failed");
       // A BigInt is no JSON: the audit insert fails after the change was made.
-      return { result: name, audit: { action: "user.rename", target: `user:${userId}`, before: extra.badAudit ? { n: 1n } : { name: "Test" }, after: { name } } };
+      return {
+        result: name,
+        audit: {
+          action: "user.rename",
+          target: `user:${userId}`,
+          before: extra.badAudit ? { n: 1n } : { name: "Test" },
+          after: { name },
+        },
+      };
     }),
   );
 
@@ -67,6 +76,7 @@ describe("GET /api/admin/audit", () => {
 
   it("answers 400 for a bad page", async () => {
     const token = await operatorToken();
-    for (const page of ["0", "-1", "x", "1.5"]) expect((await call(getAudit, "GET", "/api/admin/audit", { token, query: { page } })).status).toBe(400);
+    for (const page of ["0", "-1", "x", "1.5"])
+      expect((await call(getAudit, "GET", "/api/admin/audit", { token, query: { page } })).status).toBe(400);
   });
 });

@@ -18,7 +18,14 @@ const audit = (token?: string) => call(getAudit, "GET", "/api/admin/audit", { to
 
 describe("POST /api/admin/auth", () => {
   it("answers an operator token for a Login Widget sign-in of an id in ADMIN_TELEGRAM_IDS, good on /api/admin", async () => {
-    const res = await signInWith(signedWidgetData({ id: 777000002, first_name: "Оля", username: "olya", photo_url: "https://t.me/i/userpic/1.jpg" }));
+    const res = await signInWith(
+      signedWidgetData({
+        id: 777000002,
+        first_name: "Оля",
+        username: "olya",
+        photo_url: "https://t.me/i/userpic/1.jpg",
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await audit(res.body.token)).status).toBe(200);
   });
@@ -34,7 +41,9 @@ describe("POST /api/admin/auth", () => {
     expect((await signInWith({ ...good, hash: "0".repeat(64) })).status).toBe(401);
     expect((await signInWith({ ...good, username: "someone" })).status).toBe(401);
     expect((await signInWith({ ...good, id: 777000002 })).status).toBe(401);
-    expect((await signInWith(signedWidgetData({ id: 777000001 }, { token: "987654321:another-bot-token" }))).status).toBe(401);
+    expect(
+      (await signInWith(signedWidgetData({ id: 777000001 }, { token: "987654321:another-bot-token" }))).status,
+    ).toBe(401);
   });
 
   it("refuses a stale auth_date (past ADMIN_LOGIN_MAX_AGE_SECONDS) and one from the future", async () => {

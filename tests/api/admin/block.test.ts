@@ -20,13 +20,19 @@ describe("POST /api/admin/users/{id}/block and /unblock", () => {
       expect(blocked.status).toBe(200);
       expect(blocked.body).toEqual({ blocked_at: new Date(at).toISOString() });
       // Blocking again changes nothing and writes no second audit row.
-      expect((await blockCall(block, "block", token, user.userId)).body).toEqual({ blocked_at: new Date(at).toISOString() });
+      expect((await blockCall(block, "block", token, user.userId)).body).toEqual({
+        blocked_at: new Date(at).toISOString(),
+      });
     } finally {
       setClockForTests();
     }
     const refused = await call(getUserTariff, "GET", "/api/user/user-tariff", { token: user.token });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: "forbidden", reason: "blocked", message: "Your account has been blocked by the administrator." });
+    expect(refused.body.error).toMatchObject({
+      code: "forbidden",
+      reason: "blocked",
+      message: "Your account has been blocked by the administrator.",
+    });
 
     expect((await blockCall(unblock, "unblock", token, user.userId)).body).toEqual({ blocked_at: null });
     expect((await call(getUserTariff, "GET", "/api/user/user-tariff", { token: user.token })).status).toBe(200);

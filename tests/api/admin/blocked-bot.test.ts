@@ -8,7 +8,11 @@ const h = botHarnessForFile();
 
 describe("a blocked user writing to the bot", () => {
   it("gets a refusal in their language instead of an answer, and is answered again once unblocked", async () => {
-    const { telegramId, userId } = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    const { telegramId, userId } = await h.chatUser({
+      modelName: "gpt-4o-mini",
+      action: "text",
+      quota: { textTokens: 1000 },
+    });
     const db = await h.getDb();
     await db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, userId));
     await h.send(telegramId, { text: "Hello?" });

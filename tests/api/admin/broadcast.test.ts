@@ -8,14 +8,18 @@ import { call, signIn } from "../../helpers/api";
 import { operatorToken } from "../../helpers/admin";
 import { expectOperatorOnly } from "../../helpers/admin-access";
 
-const show = (id: string, token?: string) => call(showBroadcast, "GET", `/api/admin/broadcasts/${id}`, { token, params: { id } });
+const show = (id: string, token?: string) =>
+  call(showBroadcast, "GET", `/api/admin/broadcasts/${id}`, { token, params: { id } });
 
 describe("GET /api/admin/broadcasts/{id}", () => {
   it("shows progress until done (demo mode records the messages)", async () => {
     const token = await operatorToken();
     await signIn({ allows_write_to_pm: true });
     await signIn({ allows_write_to_pm: true });
-    const created = await call(createBroadcast, "POST", "/api/admin/broadcasts", { token, body: { text: "Hello", segment: "all" } });
+    const created = await call(createBroadcast, "POST", "/api/admin/broadcasts", {
+      token,
+      body: { text: "Hello", segment: "all" },
+    });
     const id = String(created.body.id);
     expect((await show(id, token)).body).toMatchObject({ total: 2, sent: 0, left: 2, status: "running" });
     const db = await getDb();

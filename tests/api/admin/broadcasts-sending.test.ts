@@ -82,11 +82,20 @@ describe("broadcast sending", () => {
         restarted = true;
         // The process dies holding a claim on a few rows: they come back when the claim expires.
         const db = await getDb();
-        const waiting = await db.select({ id: botOutbox.id }).from(botOutbox).where(and(eq(botOutbox.broadcastId, b.id), eq(botOutbox.status, "pending"))).limit(5);
+        const waiting = await db
+          .select({ id: botOutbox.id })
+          .from(botOutbox)
+          .where(and(eq(botOutbox.broadcastId, b.id), eq(botOutbox.status, "pending")))
+          .limit(5);
         await db
           .update(botOutbox)
           .set({ status: "sending", attempts: 1, lockedUntil: new Date(t + 60_000) })
-          .where(inArray(botOutbox.id, waiting.map((w) => w.id)));
+          .where(
+            inArray(
+              botOutbox.id,
+              waiting.map((w) => w.id),
+            ),
+          );
         vi.resetModules();
       },
     });
@@ -98,7 +107,14 @@ describe("broadcast sending", () => {
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(25);
     // Paced, not bunched: 1 000 messages at 25 a second take at least 40 seconds.
     expect([...perSecond.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(40);
-    expect(await progress(b.id)).toMatchObject({ status: "done", total: 1000, sent: 1000, failed: 0, blocked: 0, left: 0 });
+    expect(await progress(b.id)).toMatchObject({
+      status: "done",
+      total: 1000,
+      sent: 1000,
+      failed: 0,
+      blocked: 0,
+      left: 0,
+    });
   }, 120_000); // about 1 000 loopback sends and 600 simulated ticks: slow on a loaded machine
 
   it("sends MarkdownV2, and a cancel stops it: nothing more is sent and nothing is left", async () => {
@@ -107,7 +123,10 @@ describe("broadcast sending", () => {
     const sentBefore = fake.sent.length;
     const callsBefore = fake.calls.length;
     await run({ until: async () => fake.sent.length - sentBefore >= 60 });
-    expect(fake.calls.slice(callsBefore)[0]).toMatchObject({ method: "sendMessage", body: { text: "_Hello_ again\\!", parse_mode: "MarkdownV2" } });
+    expect(fake.calls.slice(callsBefore)[0]).toMatchObject({
+      method: "sendMessage",
+      body: { text: "_Hello_ again\\!", parse_mode: "MarkdownV2" },
+    });
     const { cancelBroadcast } = await import("@/lib/server/broadcasts/cancel");
     const db = await getDb();
     await cancelBroadcast({ tx: db, id: b.id });

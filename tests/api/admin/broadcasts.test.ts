@@ -7,7 +7,8 @@ import { call, signIn } from "../../helpers/api";
 import { DEMO_OPERATOR_TELEGRAM_ID, operatorToken } from "../../helpers/admin";
 import { expectOperatorOnly } from "../../helpers/admin-access";
 
-const create = (token: string | undefined, body: unknown) => call(createBroadcast, "POST", "/api/admin/broadcasts", { token, body });
+const create = (token: string | undefined, body: unknown) =>
+  call(createBroadcast, "POST", "/api/admin/broadcasts", { token, body });
 const broadcastCount = async () => (await (await getDb()).select({ n: count() }).from(broadcasts))[0].n;
 
 describe("POST /api/admin/broadcasts", () => {
@@ -23,9 +24,25 @@ describe("POST /api/admin/broadcasts", () => {
 
     const res = await create(token, { text: "*New* models are in\\!", segment: "en" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ segment: "en", status: "running", total: 1, sent: 0, failed: 0, blocked: 0, left: 1, finished_at: null });
-    const [audit] = await db.select().from(adminAudit).where(eq(adminAudit.target, `broadcast:${res.body.id}`));
-    expect(audit).toMatchObject({ operatorTelegramId: DEMO_OPERATOR_TELEGRAM_ID, action: "broadcast.create", after: { text: "*New* models are in\\!", segment: "en", total: 1 } });
+    expect(res.body).toMatchObject({
+      segment: "en",
+      status: "running",
+      total: 1,
+      sent: 0,
+      failed: 0,
+      blocked: 0,
+      left: 1,
+      finished_at: null,
+    });
+    const [audit] = await db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.target, `broadcast:${res.body.id}`));
+    expect(audit).toMatchObject({
+      operatorTelegramId: DEMO_OPERATOR_TELEGRAM_ID,
+      action: "broadcast.create",
+      after: { text: "*New* models are in\\!", segment: "en", total: 1 },
+    });
     const list = await call(listBroadcasts, "GET", "/api/admin/broadcasts", { token });
     expect(list.status).toBe(200);
     expect(list.body.items[0]).toMatchObject({ id: res.body.id, status: "running" });
@@ -37,7 +54,13 @@ describe("POST /api/admin/broadcasts", () => {
     const bad = await create(token, { text: "Prices changed. See *tariffs", segment: "all" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.text[0]).toMatch(/escape "\." as "\\\."/);
-    for (const body of [{ text: "*open", segment: "all" }, { text: "", segment: "all" }, { text: "ok", segment: "vip" }, { text: "x".repeat(4097), segment: "all" }, { segment: "all" }]) {
+    for (const body of [
+      { text: "*open", segment: "all" },
+      { text: "", segment: "all" },
+      { text: "ok", segment: "vip" },
+      { text: "x".repeat(4097), segment: "all" },
+      { segment: "all" },
+    ]) {
       expect((await create(token, body)).status).toBe(400);
     }
     expect(await broadcastCount()).toBe(before);

@@ -24,12 +24,16 @@ const channelBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = (token: string | undefined, body: unknown) => call(createRoute, "POST", "/api/admin/channels", { token, body });
-const patch = (token: string | undefined, id: number | string, body: unknown) => call(patchRoute, "PATCH", "/api/admin/channels/{id}", { token, params: { id: String(id) }, body });
-const remove = (token: string | undefined, id: number | string) => call(deleteRoute, "DELETE", "/api/admin/channels/{id}", { token, params: { id: String(id) } });
+const create = (token: string | undefined, body: unknown) =>
+  call(createRoute, "POST", "/api/admin/channels", { token, body });
+const patch = (token: string | undefined, id: number | string, body: unknown) =>
+  call(patchRoute, "PATCH", "/api/admin/channels/{id}", { token, params: { id: String(id) }, body });
+const remove = (token: string | undefined, id: number | string) =>
+  call(deleteRoute, "DELETE", "/api/admin/channels/{id}", { token, params: { id: String(id) } });
 const list = (token?: string) => call(listRoute, "GET", "/api/admin/channels", { token });
 
-const auditRows = async (target: string) => (await getDb()).select().from(adminAudit).where(eq(adminAudit.target, target));
+const auditRows = async (target: string) =>
+  (await getDb()).select().from(adminAudit).where(eq(adminAudit.target, target));
 const channelCount = async () => (await (await getDb()).select({ n: count() }).from(channels))[0].n;
 
 describe("POST /api/admin/channels", () => {
@@ -68,7 +72,12 @@ describe("POST /api/admin/channels", () => {
       channelBody({ priority: -1 }),
       channelBody({ priority: "1" }),
       channelBody({ models: [{ model_name: "no-such-model", provider_model_id: "x" }] }),
-      channelBody({ models: [{ model_name: "gpt-4o", provider_model_id: "a" }, { model_name: "gpt-4o", provider_model_id: "b" }] }),
+      channelBody({
+        models: [
+          { model_name: "gpt-4o", provider_model_id: "a" },
+          { model_name: "gpt-4o", provider_model_id: "b" },
+        ],
+      }),
       channelBody({ surprise: true }),
       { name: "only a name" },
     ];
@@ -87,10 +96,19 @@ describe("GET /api/admin/channels", () => {
     setClockForTests(() => at);
     try {
       for (let i = 0; i < 3; i++) await markChannelFailed(await getDb(), late.id);
-      const items = (await list(token)).body.items as { id: number; cooling_down: boolean; consecutive_failures: number; cooldown_until: string | null }[];
+      const items = (await list(token)).body.items as {
+        id: number;
+        cooling_down: boolean;
+        consecutive_failures: number;
+        cooldown_until: string | null;
+      }[];
       const ids = items.map((c) => c.id);
       expect(ids.indexOf(early.id)).toBeLessThan(ids.indexOf(late.id));
-      expect(items.find((c) => c.id === late.id)).toMatchObject({ consecutive_failures: 3, cooling_down: true, cooldown_until: new Date(at + env.AI_CHANNEL_COOLDOWN_SECONDS * 1000).toISOString() });
+      expect(items.find((c) => c.id === late.id)).toMatchObject({
+        consecutive_failures: 3,
+        cooling_down: true,
+        cooldown_until: new Date(at + env.AI_CHANNEL_COOLDOWN_SECONDS * 1000).toISOString(),
+      });
     } finally {
       setClockForTests();
     }
@@ -101,9 +119,19 @@ describe("PATCH /api/admin/channels/{id}", () => {
   it("changes only the fields given, keeps the key without api_key, replaces the models, audits before and after", async () => {
     const token = await operatorToken();
     const made = (await create(token, channelBody())).body;
-    const res = await patch(token, made.id, { priority: 7, enabled: false, models: [{ model_name: "gpt-4o", provider_model_id: "gpt-4o-2024" }] });
+    const res = await patch(token, made.id, {
+      priority: 7,
+      enabled: false,
+      models: [{ model_name: "gpt-4o", provider_model_id: "gpt-4o-2024" }],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: made.name, priority: 7, enabled: false, api_key: "sk-…1234", models: [{ model_name: "gpt-4o", provider_model_id: "gpt-4o-2024" }] });
+    expect(res.body).toMatchObject({
+      name: made.name,
+      priority: 7,
+      enabled: false,
+      api_key: "sk-…1234",
+      models: [{ model_name: "gpt-4o", provider_model_id: "gpt-4o-2024" }],
+    });
     const db = await getDb();
     expect((await db.select().from(channels).where(eq(channels.id, made.id)))[0].apiKey).toBe(KEY);
     const rekeyed = await patch(token, made.id, { api_key: "sk-other-key-99998888" });
@@ -119,7 +147,12 @@ describe("PATCH /api/admin/channels/{id}", () => {
     const made = (await create(token, channelBody())).body;
     expect((await patch(token, 2_000_000_000, { priority: 1 })).status).toBe(404);
     expect((await patch(token, "abc", { priority: 1 })).status).toBe(400);
-    for (const body of [{ priority: "high" }, { base_url: "javascript:alert(1)" }, { models: [{ model_name: "no-such-model", provider_model_id: "x" }] }, { api_key: "" }]) {
+    for (const body of [
+      { priority: "high" },
+      { base_url: "javascript:alert(1)" },
+      { models: [{ model_name: "no-such-model", provider_model_id: "x" }] },
+      { api_key: "" },
+    ]) {
       expect((await patch(token, made.id, body)).status, JSON.stringify(body)).toBe(400);
     }
     const [row] = await (await getDb()).select().from(channels).where(eq(channels.id, made.id));
@@ -198,7 +231,10 @@ describe("the route a model call takes", () => {
     const start = Date.now();
     try {
       setClockForTests(() => start);
-      await db.update(channels).set({ consecutiveFailures: 3, cooldownUntil: new Date(start + 60_000) }).where(eq(channels.id, theirs.body.id));
+      await db
+        .update(channels)
+        .set({ consecutiveFailures: 3, cooldownUntil: new Date(start + 60_000) })
+        .where(eq(channels.id, theirs.body.id));
       setClockForTests(() => start + RECHECK_MS);
       expect(await targetsOf()).toEqual([]);
     } finally {

@@ -29,7 +29,13 @@ describe("POST /api/admin/users/{id}/grant", () => {
     expect(res.body).toEqual({ kind: "image_tokens", balance: { allowance: 3, package_units: 12 } });
     expect(await imagesOf(userId)).toEqual({ allowance: 3, package_units: 12 });
     const [entry] = await ledgerOf(userId);
-    expect(entry).toMatchObject({ kind: "image_tokens", units: 10, packageUnits: 10, balanceAfter: 15, reason: "grant" });
+    expect(entry).toMatchObject({
+      kind: "image_tokens",
+      units: 10,
+      packageUnits: 10,
+      balanceAfter: 15,
+      reason: "grant",
+    });
     const [audit] = await auditRowsOf(`user:${userId}`);
     expect(audit).toMatchObject({
       operatorTelegramId: DEMO_OPERATOR_TELEGRAM_ID,
@@ -43,8 +49,12 @@ describe("POST /api/admin/users/{id}/grant", () => {
     const token = await operatorToken();
     const { userId } = await signIn();
     await setImages(userId, 5, 4);
-    expect((await grantTo(token, userId, { kind: "image_tokens", units: -6, reason: "mistake" })).body.balance).toEqual({ allowance: 3, package_units: 0 });
-    expect((await grantTo(token, userId, { kind: "image_tokens", units: -100, reason: "all of it" })).body.balance).toEqual({ allowance: 0, package_units: 0 });
+    expect((await grantTo(token, userId, { kind: "image_tokens", units: -6, reason: "mistake" })).body.balance).toEqual(
+      { allowance: 3, package_units: 0 },
+    );
+    expect(
+      (await grantTo(token, userId, { kind: "image_tokens", units: -100, reason: "all of it" })).body.balance,
+    ).toEqual({ allowance: 0, package_units: 0 });
     const [last, first] = await ledgerOf(userId);
     expect(first).toMatchObject({ units: -6, packageUnits: -4, balanceAfter: 3, reason: "grant" });
     expect(last).toMatchObject({ units: -3, packageUnits: 0, balanceAfter: 0, reason: "grant" });
@@ -59,7 +69,9 @@ describe("POST /api/admin/users/{id}/grant", () => {
     const token = await operatorToken();
     const { userId } = await signIn();
     await setImages(userId, 0, 0);
-    await Promise.all(Array.from({ length: 8 }, () => grantTo(token, userId, { kind: "image_tokens", units: 5, reason: "load" })));
+    await Promise.all(
+      Array.from({ length: 8 }, () => grantTo(token, userId, { kind: "image_tokens", units: 5, reason: "load" })),
+    );
     expect(await imagesOf(userId)).toEqual({ allowance: 0, package_units: 40 });
     expect(await auditRowsOf(`user:${userId}`)).toHaveLength(8);
   });

@@ -20,14 +20,22 @@ describe("every /api/admin call", () => {
       [getAudit, "GET", "/api/admin/audit", {}],
       [listUsers, "GET", "/api/admin/users", {}],
       [getUser, "GET", `/api/admin/users/${userId}`, { params }],
-      [grant, "POST", `/api/admin/users/${userId}/grant`, { params, body: { kind: "text_tokens", units: 10, reason: "test" } }],
+      [
+        grant,
+        "POST",
+        `/api/admin/users/${userId}/grant`,
+        { params, body: { kind: "text_tokens", units: 10, reason: "test" } },
+      ],
       [block, "POST", `/api/admin/users/${userId}/block`, { params }],
       [unblock, "POST", `/api/admin/users/${userId}/unblock`, { params }],
     ];
     const stranger = await nonOperatorToken();
     for (const [handler, method, path, options] of calls) {
       expect((await call(handler, method, path, options)).status, `${method} ${path} without a token`).toBe(401);
-      expect((await call(handler, method, path, { ...options, token: miniApp })).status, `${method} ${path} with a mini-app token`).toBe(401);
+      expect(
+        (await call(handler, method, path, { ...options, token: miniApp })).status,
+        `${method} ${path} with a mini-app token`,
+      ).toBe(401);
       const refused = await call(handler, method, path, { ...options, token: stranger });
       expect(refused.status, `${method} ${path} for a non-operator`).toBe(403);
     }

@@ -10,8 +10,10 @@ import { call, signIn } from "../../helpers/api";
 import { operatorToken } from "../../helpers/admin";
 import { expectOperatorOnly } from "../../helpers/admin-guards";
 
-const modelId = async (name: string) => (await (await getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, name)))[0].id;
-const patch = (token: string, id: number, body: unknown) => call(patchModel, "PATCH", `/api/admin/models/${id}`, { token, params: { id: String(id) }, body });
+const modelId = async (name: string) =>
+  (await (await getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, name)))[0].id;
+const patch = (token: string, id: number, body: unknown) =>
+  call(patchModel, "PATCH", `/api/admin/models/${id}`, { token, params: { id: String(id) }, body });
 const auditRows = async () => (await (await getDb()).select({ n: count() }).from(adminAudit))[0].n;
 const version = async () => (await (await getDb()).select().from(catalogueVersion))[0].version;
 
@@ -37,21 +39,42 @@ describe("GET /api/admin/models", () => {
 describe("PATCH /api/admin/models/{id}", () => {
   it("changes texts, price and provider cost in one audited change the mini-app sees in the reader's language", async () => {
     const id = await modelId("deepseek-chat");
-    await expectOperatorOnly(patchModel, "PATCH", `/api/admin/models/${id}`, { params: { id: String(id) }, body: { enabled: true } });
+    await expectOperatorOnly(patchModel, "PATCH", `/api/admin/models/${id}`, {
+      params: { id: String(id) },
+      body: { enabled: true },
+    });
     const token = await operatorToken();
     const [rows, v] = [await auditRows(), await version()];
-    const res = await patch(token, id, { description: "Новое описание", description_en: "New description", provider_cost_usd: 0.002, prices: [{ action: "text", price_units: 1500 }] });
+    const res = await patch(token, id, {
+      description: "Новое описание",
+      description_en: "New description",
+      provider_cost_usd: 0.002,
+      prices: [{ action: "text", price_units: 1500 }],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ description: "Новое описание", description_en: "New description", provider_cost_usd: 0.002, actions: [{ action: "text", price_units: 1500 }] });
+    expect(res.body).toMatchObject({
+      description: "Новое описание",
+      description_en: "New description",
+      provider_cost_usd: 0.002,
+      actions: [{ action: "text", price_units: 1500 }],
+    });
     expect(await auditRows()).toBe(rows + 1);
     expect(await version()).toBe(v + 1);
     const [row] = await (await getDb()).select().from(adminAudit).orderBy(adminAudit.id).limit(1).offset(rows);
     expect(row).toMatchObject({ action: "model.update", target: `model:${id}` });
-    expect((row.before as { description: string }).description).toBe(catalogueModels.find((m) => m.modelName === "deepseek-chat")!.description);
+    expect((row.before as { description: string }).description).toBe(
+      catalogueModels.find((m) => m.modelName === "deepseek-chat")!.description,
+    );
 
     const { token: reader, userId } = await signIn();
-    const seen = async () => (await call(allModels, "GET", "/api/models/all", { token: reader })).body.find((m: { model_id: number }) => m.model_id === id);
-    expect(await seen()).toMatchObject({ description: "Новое описание", actions: [{ action: "text", cost: { units: 1500 } }] });
+    const seen = async () =>
+      (await call(allModels, "GET", "/api/models/all", { token: reader })).body.find(
+        (m: { model_id: number }) => m.model_id === id,
+      );
+    expect(await seen()).toMatchObject({
+      description: "Новое описание",
+      actions: [{ action: "text", cost: { units: 1500 } }],
+    });
     await (await getDb()).update(users).set({ language: "en" }).where(eq(users.id, userId));
     expect((await seen()).description).toBe("New description");
   });
@@ -60,7 +83,10 @@ describe("PATCH /api/admin/models/{id}", () => {
     const id = await modelId("midjourney");
     const token = await operatorToken();
     const { token: reader } = await signIn();
-    const listed = async () => (await call(allModels, "GET", "/api/models/all", { token: reader })).body.some((m: { model_id: number }) => m.model_id === id);
+    const listed = async () =>
+      (await call(allModels, "GET", "/api/models/all", { token: reader })).body.some(
+        (m: { model_id: number }) => m.model_id === id,
+      );
     expect(await listed()).toBe(true);
     expect((await patch(token, id, { enabled: false })).body.enabled).toBe(false);
     expect(await listed()).toBe(false);
@@ -91,7 +117,11 @@ describe("PATCH /api/admin/models/{id}", () => {
     expect(await auditRows()).toBe(rows);
     expect(await version()).toBe(v);
     const [row] = await (await getDb()).select().from(models).where(eq(models.id, id));
-    expect(row).toMatchObject({ displayName: "GPT-4o", enabled: true, contextTokens: catalogueModels.find((m) => m.modelName === "gpt-4o")!.contextTokens });
+    expect(row).toMatchObject({
+      displayName: "GPT-4o",
+      enabled: true,
+      contextTokens: catalogueModels.find((m) => m.modelName === "gpt-4o")!.contextTokens,
+    });
   });
 
   it("sets a model's context budget and clears it back to BOT_CONTEXT_TOKENS, audited", async () => {
@@ -99,12 +129,19 @@ describe("PATCH /api/admin/models/{id}", () => {
     const token = await operatorToken();
     const rows = await auditRows();
     const seeded = catalogueModels.find((m) => m.modelName === "yandexgpt")!.contextTokens;
-    expect((await call(listModels, "GET", "/api/admin/models", { token })).body.find((m: { id: number }) => m.id === id).context_tokens).toBe(seeded);
+    expect(
+      (await call(listModels, "GET", "/api/admin/models", { token })).body.find((m: { id: number }) => m.id === id)
+        .context_tokens,
+    ).toBe(seeded);
     const set = await patch(token, id, { context_tokens: 2500 });
     expect(set.status).toBe(200);
     expect(set.body.context_tokens).toBe(2500);
     const [audit] = await (await getDb()).select().from(adminAudit).orderBy(adminAudit.id).limit(1).offset(rows);
-    expect(audit).toMatchObject({ action: "model.update", before: { context_tokens: seeded }, after: { context_tokens: 2500 } });
+    expect(audit).toMatchObject({
+      action: "model.update",
+      before: { context_tokens: seeded },
+      after: { context_tokens: 2500 },
+    });
     expect((await patch(token, id, { context_tokens: null })).body.context_tokens).toBeNull();
     const [row] = await (await getDb()).select().from(models).where(eq(models.id, id));
     expect(row.contextTokens).toBeNull();

@@ -22,7 +22,10 @@ async function paidStarter() {
 }
 
 const auditRows = async (paymentId: string) =>
-  (await getDb()).select().from(adminAudit).where(eq(adminAudit.target, `payment:${paymentId}`));
+  (await getDb())
+    .select()
+    .from(adminAudit)
+    .where(eq(adminAudit.target, `payment:${paymentId}`));
 
 describe("POST /api/admin/payments/{id}/refund", () => {
   it("refunds a sandbox payment once under a double click, ends the tariff, writes the ledger and one audit row", async () => {
@@ -36,10 +39,16 @@ describe("POST /api/admin/payments/{id}/refund", () => {
     expect(statuses).toContain("refunded");
     for (const status of statuses) expect(["pending", "refunded"]).toContain(status);
     const again = await refundCall(paymentId, token);
-    expect(again.body).toMatchObject({ status: "refunded", payment: { id: paymentId, status: "refunded", refund_reason: "The user asked" } });
+    expect(again.body).toMatchObject({
+      status: "refunded",
+      payment: { id: paymentId, status: "refunded", refund_reason: "The user asked" },
+    });
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token: userToken })).body.user_tariff).toBeNull();
     const db = await getDb();
-    const [{ n }] = await db.select({ n: count() }).from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, "refund")));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, "refund")));
     expect(n).toBeGreaterThan(0);
     const audit = await auditRows(paymentId);
     expect(audit).toHaveLength(1);
@@ -61,7 +70,8 @@ describe("POST /api/admin/payments/{id}/refund", () => {
   it("answers 400 for a missing or blank reason and 404 for an unknown payment, changing nothing; 409 for an open payment", async () => {
     const token = await operatorToken();
     const { paymentId } = await paidStarter();
-    for (const body of [{}, { reason: "   " }, { reason: "x".repeat(251) }]) expect((await refundCall(paymentId, token, body)).status).toBe(400);
+    for (const body of [{}, { reason: "   " }, { reason: "x".repeat(251) }])
+      expect((await refundCall(paymentId, token, body)).status).toBe(400);
     expect((await refundCall("00000000-0000-4000-8000-000000000000", token)).status).toBe(404);
     expect((await refundCall("not-a-uuid", token)).status).toBe(404);
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));

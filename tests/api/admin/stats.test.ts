@@ -14,7 +14,9 @@ async function seedBusiness() {
   const db = await getDb();
   const [a, b, c] = await db
     .insert(users)
-    .values([1, 2, 3].map((i) => ({ telegramId: 9_310_000 + i, referralCode: `STATS${i}`, createdAt: at(i === 1 ? 1 : 10) })))
+    .values(
+      [1, 2, 3].map((i) => ({ telegramId: 9_310_000 + i, referralCode: `STATS${i}`, createdAt: at(i === 1 ? 1 : 10) })),
+    )
     .returning({ id: users.id });
   const paid = { kind: "tariff" as const, provider: "sandbox", expiresAt: at(30), status: "completed" as const };
   await db.insert(payments).values([
@@ -25,8 +27,14 @@ async function seedBusiness() {
     { ...paid, userId: c.id, amountKopecks: 100_000, createdAt: at(10), status: "refunded" },
     { ...paid, userId: c.id, amountKopecks: 100_000, createdAt: at(10), status: "pending" },
   ]);
-  const spend = (userId: number, day: number, kind: "text_tokens" | "image_tokens", units: number, reason: "answer" | "image" | "refund" | "grant", modelName: string | null) =>
-    ({ userId, createdAt: at(day), kind, units, balanceAfter: 0, reason, modelName });
+  const spend = (
+    userId: number,
+    day: number,
+    kind: "text_tokens" | "image_tokens",
+    units: number,
+    reason: "answer" | "image" | "refund" | "grant",
+    modelName: string | null,
+  ) => ({ userId, createdAt: at(day), kind, units, balanceAfter: 0, reason, modelName });
   await db.insert(balanceLedger).values([
     spend(a.id, 9, "text_tokens", -1200, "answer", "gpt-4o"),
     spend(b.id, 10, "text_tokens", -300, "answer", "gpt-4o"),
@@ -69,11 +77,14 @@ describe("GET /api/admin/stats", () => {
     });
     const one = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 1 } });
     expect(one.body).toMatchObject({ revenue_rub: 348, payments: 2, by_day: [{ date: "2031-01-10" }] });
-    expect((await call(stats, "GET", "/api/admin/stats", { token: await operatorToken() })).body.by_day).toHaveLength(30);
+    expect((await call(stats, "GET", "/api/admin/stats", { token: await operatorToken() })).body.by_day).toHaveLength(
+      30,
+    );
   });
 
   it("answers 400 for a bad period", async () => {
     const token = await operatorToken();
-    for (const days of ["0", "367", "x", "1.5"]) expect((await call(stats, "GET", "/api/admin/stats", { token, query: { days } })).status).toBe(400);
+    for (const days of ["0", "367", "x", "1.5"])
+      expect((await call(stats, "GET", "/api/admin/stats", { token, query: { days } })).status).toBe(400);
   });
 });

@@ -20,7 +20,12 @@ describe("GET /api/admin/users", () => {
     const byId = await search("880000101");
     expect(byId.status).toBe(200);
     expect(byId.body.items.map((u: { id: number }) => u.id)).toContain(a.userId);
-    expect(byId.body.items[0]).toMatchObject({ telegram_id: 880000101, first_name: name, last_name: "Ivanova", blocked_at: null });
+    expect(byId.body.items[0]).toMatchObject({
+      telegram_id: 880000101,
+      first_name: name,
+      last_name: "Ivanova",
+      blocked_at: null,
+    });
     expect((await search(`@${name}_USER`)).body.items.map((u: { id: number }) => u.id)).toEqual([a.userId]);
     expect((await search(`${name} ivan`)).body.items.map((u: { id: number }) => u.id)).toEqual([a.userId]);
     expect((await search(name)).body.items).toHaveLength(2);
@@ -32,7 +37,9 @@ describe("GET /api/admin/users", () => {
   it("answers 400 for a bad page or an overlong query", async () => {
     const token = await operatorToken();
     expect((await call(listUsers, "GET", "/api/admin/users", { token, query: { page: 0 } })).status).toBe(400);
-    expect((await call(listUsers, "GET", "/api/admin/users", { token, query: { q: "x".repeat(101) } })).status).toBe(400);
+    expect((await call(listUsers, "GET", "/api/admin/users", { token, query: { q: "x".repeat(101) } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -57,7 +64,9 @@ describe("GET /api/admin/users/{id}", () => {
 
   it("answers 404 for no such user and 400 for a bad id", async () => {
     const token = await operatorToken();
-    expect((await call(getUser, "GET", "/api/admin/users/2000000000", { token, params: { id: "2000000000" } })).status).toBe(404);
+    expect(
+      (await call(getUser, "GET", "/api/admin/users/2000000000", { token, params: { id: "2000000000" } })).status,
+    ).toBe(404);
     expect((await call(getUser, "GET", "/api/admin/users/abc", { token, params: { id: "abc" } })).status).toBe(400);
   });
 });

@@ -8,7 +8,9 @@ describe("GET /api/assistants/categories", () => {
     const { token } = await signIn();
     const res = await call(getCategories, "GET", "/api/assistants/categories", { token });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { ai_chat_type: string }) => c.ai_chat_type)).toEqual(catalogueCategories.map((c) => c.aiChatType));
+    expect(res.body.map((c: { ai_chat_type: string }) => c.ai_chat_type)).toEqual(
+      catalogueCategories.map((c) => c.aiChatType),
+    );
     expect(res.body[0]).toMatchObject({ name: "Учёба", image: "/icons/categories/study.svg", ai_chat_type: "study" });
   });
 });

@@ -18,11 +18,18 @@ describe("GET /api/assistants/create_image_assistant_session", () => {
     expect(text.body).toMatchObject({ action: "text_to_image", assistant_id: logo });
     // photo needs a generate_image model: dall-e-3 cannot, flux-kontext is not in Free.
     expect((await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "photo"))).status).toBe(400);
-    expect((await call(getImageSession, "GET", path, q(await modelIdByName("flux-kontext"), "photo"))).status).toBe(403);
+    expect((await call(getImageSession, "GET", path, q(await modelIdByName("flux-kontext"), "photo"))).status).toBe(
+      403,
+    );
     expect((await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "video"))).status).toBe(400);
     expect((await call(getImageSession, "GET", path, q(await modelIdByName("gpt-4o-mini"), "text"))).status).toBe(400);
-    expect((await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "text", await assistantId("tutor")))).status).toBe(400);
-    expect((await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "text", 999_999))).status).toBe(404);
+    expect(
+      (await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "text", await assistantId("tutor"))))
+        .status,
+    ).toBe(400);
+    expect((await call(getImageSession, "GET", path, q(await modelIdByName("dall-e-3"), "text", 999_999))).status).toBe(
+      404,
+    );
 
     await subscribe({ userId, tariff: "Starter" });
     const photo = await call(getImageSession, "GET", path, q(await modelIdByName("flux-kontext"), "photo"));

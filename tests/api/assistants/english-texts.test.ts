@@ -15,21 +15,32 @@ describe("catalogue texts in the caller's language", () => {
     const { token } = await signIn({ language_code: "en" });
     const categories = await call(getCategories, "GET", "/api/assistants/categories", { token });
     expect(categories.body.map((c: { name: string }) => c.name)).toContain("Study");
-    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", { token, query: { type: "study" } });
+    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", {
+      token,
+      query: { type: "study" },
+    });
     expect(list.body.find((a) => a.name === tutor.nameEn)).toMatchObject({ description: tutor.descriptionEn });
-    const images = await call<AssistantItem[]>(getImageAssistants, "GET", "/api/assistants/generating_image", { token });
+    const images = await call<AssistantItem[]>(getImageAssistants, "GET", "/api/assistants/generating_image", {
+      token,
+    });
     expect(images.body.map((a) => a.name)).toContain("Logo");
   });
 
   it("GET /api/assistants/list_by_category - answers Russian names to a Russian user", async () => {
     const { token } = await signIn({ language_code: "ru" });
-    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", { token, query: { type: "study" } });
+    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", {
+      token,
+      query: { type: "study" },
+    });
     expect(list.body.find((a) => a.name === tutor.name)).toMatchObject({ description: tutor.description });
   });
 
   it("GET /api/assistants/id - names the session in the caller's language", async () => {
     const { token } = await signIn({ language_code: "en" });
-    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", { token, query: { type: "study" } });
+    const list = await call<AssistantItem[]>(getListByCategory, "GET", "/api/assistants/list_by_category", {
+      token,
+      query: { type: "study" },
+    });
     const id = list.body.find((a) => a.name === tutor.nameEn)!.assistant_id;
     const res = await call(getAssistantSession, "GET", "/api/assistants/id", {
       token,

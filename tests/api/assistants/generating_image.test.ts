@@ -10,6 +10,8 @@ describe("GET /api/assistants/generating_image", () => {
     const res = await call<AssistantItem[]>(getImageAssistants, "GET", "/api/assistants/generating_image", { token });
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(catalogueAssistants.filter((a) => a.type === "generating_image").length);
-    expect(res.body.every((a) => a.type === "generating_image" && ["editfoto", "genfoto"].includes(a.image_tab!))).toBe(true);
+    expect(res.body.every((a) => a.type === "generating_image" && ["editfoto", "genfoto"].includes(a.image_tab!))).toBe(
+      true,
+    );
   });
 });

@@ -29,15 +29,30 @@ describe("GET /api/assistants/id", () => {
   it("refuses an image model (400), a model outside the tariff (403), unknown ids (404) and malformed ones (400)", async () => {
     const { token, userId } = await signIn();
     const tutor = await assistantId("tutor");
-    const q = (assistant_id: number | string, model_id: number | string) => ({ token, query: { assistant_id, model_id } });
-    expect((await call(getAssistantSession, "GET", "/api/assistants/id", q(tutor, await modelIdByName("dall-e-3")))).status).toBe(400);
-    const denied = await call(getAssistantSession, "GET", "/api/assistants/id", q(tutor, await modelIdByName("claude-sonnet")));
+    const q = (assistant_id: number | string, model_id: number | string) => ({
+      token,
+      query: { assistant_id, model_id },
+    });
+    expect(
+      (await call(getAssistantSession, "GET", "/api/assistants/id", q(tutor, await modelIdByName("dall-e-3")))).status,
+    ).toBe(400);
+    const denied = await call(
+      getAssistantSession,
+      "GET",
+      "/api/assistants/id",
+      q(tutor, await modelIdByName("claude-sonnet")),
+    );
     expect(denied.status).toBe(403);
     expect(denied.body.error.message).toContain("not available in your tariff");
     expect((await call(getAssistantSession, "GET", "/api/assistants/id", q(999_999, 1))).status).toBe(404);
     expect((await call(getAssistantSession, "GET", "/api/assistants/id", q(tutor, 999_999))).status).toBe(404);
     expect((await call(getAssistantSession, "GET", "/api/assistants/id", q("abc", 1))).status).toBe(400);
-    const imageAssistant = await call(getAssistantSession, "GET", "/api/assistants/id", q(await assistantId("logo"), await modelIdByName("gpt-4o-mini")));
+    const imageAssistant = await call(
+      getAssistantSession,
+      "GET",
+      "/api/assistants/id",
+      q(await assistantId("logo"), await modelIdByName("gpt-4o-mini")),
+    );
     expect(imageAssistant.status).toBe(400);
     const db = await getDb();
     expect(await db.select().from(dialogSessions).where(eq(dialogSessions.userId, userId))).toHaveLength(0);

@@ -14,6 +14,10 @@ describe("GET /api/assistants/models", () => {
     expect(names).not.toContain("whisper");
     expect(res.body.find((m) => m.model_name === "claude-sonnet")!.actions[0].has_access).toBe(false);
     const models = modelsResponseSchema.parse(res.body);
-    expect(models.find((m) => m.model_name === "flux-kontext")!.actions[0].cost).toEqual({ kind: "image_tokens", units: 6, per: "image" });
+    expect(models.find((m) => m.model_name === "flux-kontext")!.actions[0].cost).toEqual({
+      kind: "image_tokens",
+      units: 6,
+      per: "image",
+    });
   });
 });

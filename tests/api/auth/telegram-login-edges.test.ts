@@ -14,7 +14,10 @@ const userCount = async () => (await (await getDb()).select({ n: count() }).from
 /** Signs raw launch pairs exactly as the messenger does, whatever they hold. */
 function signRaw(pairs: Record<string, string>, token = process.env.BOT_TOKEN!) {
   const params = new URLSearchParams(pairs);
-  const checkString = [...params.entries()].map(([k, v]) => `${k}=${v}`).sort().join("\n");
+  const checkString = [...params.entries()]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("\n");
   params.set("hash", signData(checkString, token));
   return params.toString();
 }
@@ -72,8 +75,16 @@ describe("bearer tokens at the edges", () => {
     expect((await tariff(token)).status).toBe(401);
   });
 
-  it.each(["99999999999999", "-1", "1.5", "abc", "2147483648"])("refuses a real-secret token whose sub is %s (401, not 500)", async (sub) => {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setAudience("mini-app").setExpirationTime("1h").sign(secret);
-    expect((await tariff(token)).status).toBe(401);
-  });
+  it.each(["99999999999999", "-1", "1.5", "abc", "2147483648"])(
+    "refuses a real-secret token whose sub is %s (401, not 500)",
+    async (sub) => {
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(sub)
+        .setAudience("mini-app")
+        .setExpirationTime("1h")
+        .sign(secret);
+      expect((await tariff(token)).status).toBe(401);
+    },
+  );
 });

@@ -11,7 +11,13 @@ const userCount = async () => (await (await getDb()).select({ n: count() }).from
 
 describe("POST /api/auth/telegram-login", () => {
   it("signs in with valid init data, creates the user with Free quotas and answers jwtToken and language", async () => {
-    const initData = signedInitData({ id: 42_000_001, first_name: "Анна", username: "anna", language_code: "en", is_premium: true });
+    const initData = signedInitData({
+      id: 42_000_001,
+      first_name: "Анна",
+      username: "anna",
+      language_code: "en",
+      is_premium: true,
+    });
     const res = await login(initData);
     expect(res.status).toBe(200);
     expect(res.body.jwtToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -64,7 +70,10 @@ describe("POST /api/auth/telegram-login", () => {
   });
 
   it("rejects unsigned init data", async () => {
-    const unsigned = new URLSearchParams({ user: JSON.stringify({ id: 42_000_004, first_name: "X" }), auth_date: String(Math.floor(Date.now() / 1000)) });
+    const unsigned = new URLSearchParams({
+      user: JSON.stringify({ id: 42_000_004, first_name: "X" }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    });
     const res = await login(unsigned.toString());
     expect(res.status).toBe(401);
   });
@@ -76,7 +85,10 @@ describe("POST /api/auth/telegram-login", () => {
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const res = await call(POST, "POST", "/api/auth/telegram-login", { rawBody: "{not json", headers: { "content-type": "application/json" } });
+    const res = await call(POST, "POST", "/api/auth/telegram-login", {
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("bad_request");
   });
@@ -87,7 +99,11 @@ describe("bearer token on protected routes", () => {
     expect((await call(getUserTariff, "GET", "/api/user/user-tariff")).status).toBe(401);
     expect((await call(getUserTariff, "GET", "/api/user/user-tariff", { token: "not-a-jwt" })).status).toBe(401);
     const { SignJWT } = await import("jose");
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("1").setExpirationTime("1h").sign(new TextEncoder().encode("x".repeat(40)));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("x".repeat(40)));
     const res = await call(getUserTariff, "GET", "/api/user/user-tariff", { token: forged });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });

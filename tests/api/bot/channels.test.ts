@@ -11,7 +11,14 @@ import { botHarnessForFile } from "./harness";
 // down the model's fallback model answers, says so and is paid at its price.
 // AI_MAX_RETRIES 1: the SDK's own retry (which waits out a 429's retry-after) runs only on the last channel to try.
 // LOG_LEVEL info: the attempts' log lines are read (and kept off the output) below.
-const h = botHarnessForFile({ LOG_LEVEL: "info", AI_MAX_RETRIES: "1", AI_TIMEOUT_SECONDS: "5", AI_CHANNEL_FIRST_TOKEN_SECONDS: "0.3", AI_CHANNEL_RESULT_SECONDS: "0.3", AI_CHANNEL_COOLDOWN_SECONDS: "60" });
+const h = botHarnessForFile({
+  LOG_LEVEL: "info",
+  AI_MAX_RETRIES: "1",
+  AI_TIMEOUT_SECONDS: "5",
+  AI_CHANNEL_FIRST_TOKEN_SECONDS: "0.3",
+  AI_CHANNEL_RESULT_SECONDS: "0.3",
+  AI_CHANNEL_COOLDOWN_SECONDS: "60",
+});
 let one: FakeOpenAi;
 let two: FakeOpenAi;
 let refusedUrl: string;
@@ -26,7 +33,10 @@ beforeAll(async () => {
     logLines.push(JSON.parse(text));
     return true;
   }) as typeof process.stdout.write);
-  [one, two] = await Promise.all([startFakeOpenAi({ apiKey: "sk-one-0001" }), startFakeOpenAi({ apiKey: "sk-two-0002" })]);
+  [one, two] = await Promise.all([
+    startFakeOpenAi({ apiKey: "sk-one-0001" }),
+    startFakeOpenAi({ apiKey: "sk-two-0002" }),
+  ]);
   // A port nothing listens on any more: connections to it are refused.
   const closed = net.createServer();
   await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -61,23 +71,34 @@ async function bumpCatalogue() {
   clockOffset += 3_000;
 }
 
-async function addChannel(name: string, { url, apiKey, priority, serves }: { url: string; apiKey: string; priority: number; serves: Record<string, string> }) {
+async function addChannel(
+  name: string,
+  { url, apiKey, priority, serves }: { url: string; apiKey: string; priority: number; serves: Record<string, string> },
+) {
   const db = await h.getDb();
   const [row] = await db.insert(channels).values({ name, baseUrl: url, apiKey, priority }).returning();
-  await db.insert(channelModels).values(Object.entries(serves).map(([modelName, providerModelId]) => ({ channelId: row.id, modelName, providerModelId })));
+  await db
+    .insert(channelModels)
+    .values(
+      Object.entries(serves).map(([modelName, providerModelId]) => ({ channelId: row.id, modelName, providerModelId })),
+    );
   // Channels are catalogue data: the console's change moves the version as this does.
   await bumpCatalogue();
   return row;
 }
 
-const channelRow = async (id: number) => (await (await h.getDb()).select().from(channels).where(eq(channels.id, id)))[0];
+const channelRow = async (id: number) =>
+  (await (await h.getDb()).select().from(channels).where(eq(channels.id, id)))[0];
 const chatRequests = (fake: FakeOpenAi) => fake.requests.filter((r) => r.path === "/v1/chat/completions");
 const lastText = (telegramId: number) => h.callsIn(telegramId, "sendMessage").at(-1)!.body.text as string;
 
 async function setPrice(modelName: string, action: string, priceUnits: number) {
   const db = await h.getDb();
   const [model] = await db.select().from(models).where(eq(models.modelName, modelName));
-  const [before] = await db.select().from(modelActions).where(and(eq(modelActions.modelId, model.id), eq(modelActions.action, action)));
+  const [before] = await db
+    .select()
+    .from(modelActions)
+    .where(and(eq(modelActions.modelId, model.id), eq(modelActions.action, action)));
   await db.update(modelActions).set({ priceUnits }).where(eq(modelActions.id, before.id));
   await bumpCatalogue();
   return () => db.update(modelActions).set({ priceUnits: before.priceUnits }).where(eq(modelActions.id, before.id));
@@ -92,26 +113,48 @@ async function setFallback(modelName: string, fallbackName: string) {
 
 describe("a text turn over two channels", () => {
   it.each([
-    ["answers 500", (): Partial<{ url: string }> => (one.mode = "fail500", {})],
-    ["is rate limited (429 with a retry-after of 20 s, not waited for)", (): Partial<{ url: string }> => (one.mode = "fail429", {})],
+    ["answers 500", (): Partial<{ url: string }> => ((one.mode = "fail500"), {})],
+    [
+      "is rate limited (429 with a retry-after of 20 s, not waited for)",
+      (): Partial<{ url: string }> => ((one.mode = "fail429"), {}),
+    ],
     ["refuses the connection", () => ({ url: refusedUrl })],
-    ["hangs past the first-token wait", (): Partial<{ url: string }> => (one.mode = "hang", {})],
-  ])("the first channel %s: the second answers by its own provider model id, the first counts a failure", async (_, breakFirst) => {
-    const first = await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" }, ...breakFirst() });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
-    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
-    await h.send(u.telegramId, { text: "hello?" });
-    expect(lastText(u.telegramId)).toContain("Answer from channel two");
-    expect(chatRequests(two).map((r) => r.model)).toEqual(["two-mini"]);
-    expect(h.ai.requests).toHaveLength(0);
-    expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17);
-    expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 1, cooldownUntil: null });
-    expect(chatRequests(one).length).toBeLessThanOrEqual(1); // no SDK retry on a channel with another after it
-  });
+    ["hangs past the first-token wait", (): Partial<{ url: string }> => ((one.mode = "hang"), {})],
+  ])(
+    "the first channel %s: the second answers by its own provider model id, the first counts a failure",
+    async (_, breakFirst) => {
+      const first = await addChannel("first", {
+        url: one.url,
+        apiKey: one.apiKey,
+        priority: 0,
+        serves: { "gpt-4o-mini": "one-mini" },
+        ...breakFirst(),
+      });
+      await addChannel("second", {
+        url: two.url,
+        apiKey: two.apiKey,
+        priority: 1,
+        serves: { "gpt-4o-mini": "two-mini" },
+      });
+      const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+      await h.send(u.telegramId, { text: "hello?" });
+      expect(lastText(u.telegramId)).toContain("Answer from channel two");
+      expect(chatRequests(two).map((r) => r.model)).toEqual(["two-mini"]);
+      expect(h.ai.requests).toHaveLength(0);
+      expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17);
+      expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 1, cooldownUntil: null });
+      expect(chatRequests(one).length).toBeLessThanOrEqual(1); // no SDK retry on a channel with another after it
+    },
+  );
 
   it("logs each attempt with its model, channel and outcome", async () => {
     await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    await addChannel("second", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
     one.mode = "fail500";
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
     logLines.length = 0;
@@ -126,7 +169,12 @@ describe("a text turn over two channels", () => {
 
   it("a 400 is the request's fault: no other channel is tried and the turn apologises", async () => {
     await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    await addChannel("second", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
     one.mode = "fail400";
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
     await h.send(u.telegramId, { text: "hello?" });
@@ -135,8 +183,18 @@ describe("a text turn over two channels", () => {
   });
 
   it("a channel failing 3 times in a row cools down, is skipped, and is probed again after the cooldown", async () => {
-    const first = await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    const first = await addChannel("first", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "gpt-4o-mini": "one-mini" },
+    });
+    await addChannel("second", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
     one.mode = "fail500";
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 10_000 } });
     for (const text of ["one", "two", "three"]) await h.send(u.telegramId, { text });
@@ -158,8 +216,18 @@ describe("a text turn over two channels", () => {
   });
 
   it("a disabled channel is not tried", async () => {
-    const first = await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o-mini": "one-mini" } });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    const first = await addChannel("first", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "gpt-4o-mini": "one-mini" },
+    });
+    await addChannel("second", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
     await (await h.getDb()).update(channels).set({ enabled: false }).where(eq(channels.id, first.id));
     await bumpCatalogue();
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
@@ -180,7 +248,12 @@ describe("a text turn over two channels", () => {
 describe("the fallback model", () => {
   it("answers a text turn when every channel of the model is down, says so, and is paid at its price", async () => {
     await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "gpt-4o": "one-4o" } });
-    await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "gpt-4o-mini": "two-mini" } });
+    await addChannel("second", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
     await setFallback("gpt-4o", "gpt-4o-mini");
     const restore = await setPrice("gpt-4o-mini", "text", 3000); // 3 units a token
     one.mode = "fail500";
@@ -194,8 +267,19 @@ describe("the fallback model", () => {
       expect(chatRequests(two).map((r) => r.model)).toEqual(["two-mini"]);
       expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
       // The history names the model that wrote the answer: the fallback.
-      const [mini] = await (await h.getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, "gpt-4o-mini"));
-      const [saved] = await (await h.getDb()).select({ modelId: dialogMessages.modelId }).from(dialogMessages).orderBy(desc(dialogMessages.id)).limit(1);
+      const [mini] = await (
+        await h.getDb()
+      )
+        .select({ id: models.id })
+        .from(models)
+        .where(eq(models.modelName, "gpt-4o-mini"));
+      const [saved] = await (
+        await h.getDb()
+      )
+        .select({ modelId: dialogMessages.modelId })
+        .from(dialogMessages)
+        .orderBy(desc(dialogMessages.id))
+        .limit(1);
       expect(saved.modelId).toBe(mini.id);
     } finally {
       await restore();
@@ -203,9 +287,19 @@ describe("the fallback model", () => {
   });
 
   it("answers a picture when the model's channels cool down, in the user's language, the difference in price taken", async () => {
-    const first = await addChannel("first", { url: one.url, apiKey: one.apiKey, priority: 0, serves: { "dall-e-3": "one-dalle" } });
+    const first = await addChannel("first", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "dall-e-3": "one-dalle" },
+    });
     await addChannel("second", { url: two.url, apiKey: two.apiKey, priority: 1, serves: { "flux-pro": "two-flux" } });
-    await (await h.getDb()).update(channels).set({ consecutiveFailures: 3, cooldownUntil: new Date(Date.now() + clockOffset + 60_000) }).where(eq(channels.id, first.id));
+    await (
+      await h.getDb()
+    )
+      .update(channels)
+      .set({ consecutiveFailures: 3, cooldownUntil: new Date(Date.now() + clockOffset + 60_000) })
+      .where(eq(channels.id, first.id));
     await setFallback("dall-e-3", "flux-pro");
     const restore = await setPrice("flux-pro", "text_to_image", 9);
     try {
@@ -218,8 +312,19 @@ describe("the fallback model", () => {
       expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^Модель DALL·E 3 сейчас недоступна, поэтому ответила FLUX Pro/);
       expect((await h.quotasOf(u.userId)).imageTokens).toBe(30 - 9);
       // The history names the fallback as the model that drew the picture.
-      const [flux] = await (await h.getDb()).select({ id: models.id }).from(models).where(eq(models.modelName, "flux-pro"));
-      const [saved] = await (await h.getDb()).select({ modelId: dialogMessages.modelId }).from(dialogMessages).orderBy(desc(dialogMessages.id)).limit(1);
+      const [flux] = await (
+        await h.getDb()
+      )
+        .select({ id: models.id })
+        .from(models)
+        .where(eq(models.modelName, "flux-pro"));
+      const [saved] = await (
+        await h.getDb()
+      )
+        .select({ modelId: dialogMessages.modelId })
+        .from(dialogMessages)
+        .orderBy(desc(dialogMessages.id))
+        .limit(1);
       expect(saved.modelId).toBe(flux.id);
     } finally {
       await restore();

@@ -18,7 +18,9 @@ describe("continueSession (POST /api/history/id)", () => {
     const me = await signIn({ language_code: "en" });
     const other = await signIn();
     const start = (token: string, model: string) =>
-      modelIdByName(model).then((model_id) => call(postSession, "POST", "/api/models/session", { token, body: { model_id } }));
+      modelIdByName(model).then((model_id) =>
+        call(postSession, "POST", "/api/models/session", { token, body: { model_id } }),
+      );
     const first = await start(me.token, "gpt-4o-mini");
     await start(me.token, "gemini-flash");
     const db = await getDb();
@@ -26,9 +28,13 @@ describe("continueSession (POST /api/history/id)", () => {
     expect(res).toEqual({ success: true, session_id: first.body.session_id });
     expect((await userRow(me.userId)).activeSessionId).toBe(first.body.session_id);
     const messages = await db.select().from(botOutbox).where(eq(botOutbox.userId, me.userId));
-    expect(messages.at(-1)!.text).toBe("Continuing “GPT-4o mini” (model GPT-4o mini). Send your message right here in the chat.");
+    expect(messages.at(-1)!.text).toBe(
+      "Continuing “GPT-4o mini” (model GPT-4o mini). Send your message right here in the chat.",
+    );
 
-    await expect(continueSession({ db, user: await userRow(other.userId), sessionId: first.body.session_id })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      continueSession({ db, user: await userRow(other.userId), sessionId: first.body.session_id }),
+    ).rejects.toMatchObject({ status: 404 });
     expect((await userRow(other.userId)).activeSessionId).toBeNull();
   });
 });

@@ -20,7 +20,10 @@ describe("bot actions in the demo chat", () => {
   it("edits an uploaded photo named demo:<key>: the model gets its bytes, the result is recorded with its file, history keeps both keys", async () => {
     const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 12 } });
     const { key } = await storage.storeFile({ data: JPEG, contentType: "image/jpeg", prefix: "demo-chat/user" });
-    await h.send(u.telegramId, { photo: [{ file_id: `demo:${key}`, file_unique_id: "d1", width: 10, height: 10 }], caption: "in watercolour" });
+    await h.send(u.telegramId, {
+      photo: [{ file_id: `demo:${key}`, file_unique_id: "d1", width: 10, height: 10 }],
+      caption: "in watercolour",
+    });
 
     expect(h.bot.requests).toBe(0); // nothing reached a Bot API
     expect(h.ai.requests.find((r) => r.path === "/v1/images/edits")!.files[0].size).toBe(JPEG.length);
@@ -29,6 +32,8 @@ describe("bot actions in the demo chat", () => {
     expect(photo).toMatchObject({ chatId: u.telegramId, text: "— image units: 6, left: 6", status: "recorded" });
     const [row] = await h.messagesOf(u.sessionId);
     expect(row.userFileUrl).toBe(key);
-    expect((await storage.readStoredFile(photo.fileKey!))!.data).toEqual((await storage.readStoredFile(row.aiFileUrl!))!.data);
+    expect((await storage.readStoredFile(photo.fileKey!))!.data).toEqual(
+      (await storage.readStoredFile(row.aiFileUrl!))!.data,
+    );
   });
 });

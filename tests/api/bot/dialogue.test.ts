@@ -9,7 +9,12 @@ const h = botHarnessForFile();
 
 /** A user created by /start from the bot, with an active text session (optionally the tutor assistant's). */
 const chatUser = ({ assistant = false, textTokens }: { assistant?: boolean; textTokens?: number } = {}) =>
-  h.chatUser({ modelName: "gpt-4o-mini", action: "text", assistant: assistant ? "tutor" : undefined, quota: textTokens === undefined ? {} : { textTokens } });
+  h.chatUser({
+    modelName: "gpt-4o-mini",
+    action: "text",
+    assistant: assistant ? "tutor" : undefined,
+    quota: textTokens === undefined ? {} : { textTokens },
+  });
 const textUpdate = (telegramId: number, text: string) => h.messageUpdate(telegramId, { text });
 const textTokensOf = async (userId: number) => (await h.quotasOf(userId)).textTokens;
 
@@ -29,11 +34,16 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     const request = h.ai.requests.find((r) => r.path === "/v1/chat/completions")!;
     expect(request.model).toBe(model.providerModelId);
     expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "What is 2+2?" });
-    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "What is 2+2?", aiText: "Hello from the fake model." }]);
+    expect(await h.messagesOf(sessionId)).toMatchObject([
+      { userText: "What is 2+2?", aiText: "Hello from the fake model." },
+    ]);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
     // The draft is ephemeral: the final answer is sent, converted from Markdown to MarkdownV2, with the cost line.
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983 · context 0%" });
+    expect(final.body).toMatchObject({
+      parse_mode: "MarkdownV2",
+      text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983 · context 0%",
+    });
   });
 
   it("sends earlier messages as context and the assistant's instructions as the system message", async () => {
@@ -84,7 +94,9 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     await h.drain();
     expect(await h.messagesOf(sessionId)).toHaveLength(1);
     const db = await h.getDb();
-    expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0].status).toBe("done");
+    expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0].status).toBe(
+      "done",
+    );
   });
 
   it("runs two chats in parallel: a slow model call in one chat does not hold the other", async () => {

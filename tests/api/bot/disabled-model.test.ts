@@ -19,12 +19,16 @@ describe("a session whose model was switched off", () => {
       await h.drain();
       expect(h.ai.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(0);
       const notice = h.callsIn(telegramId, "sendMessage").at(-1)!;
-      expect(notice.body.text).toBe("Gemini Flash has been switched off. Choose another model in the app, then write to me here.");
+      expect(notice.body.text).toBe(
+        "Gemini Flash has been switched off. Choose another model in the app, then write to me here.",
+      );
       expect((await db.select().from(users).where(eq(users.id, userId)))[0].activeSessionId).toBeNull();
 
       await h.post(h.messageUpdate(telegramId, { text: "again" }));
       await h.drain();
-      expect(h.callsIn(telegramId, "sendMessage").filter((c) => String(c.body.text).includes("switched off"))).toHaveLength(1);
+      expect(
+        h.callsIn(telegramId, "sendMessage").filter((c) => String(c.body.text).includes("switched off")),
+      ).toHaveLength(1);
     } finally {
       await db.update(models).set({ enabled: true }).where(eq(models.modelName, "gemini-flash"));
     }

@@ -6,10 +6,15 @@ import { DOCUMENT_AI, botHarnessForFile } from "./harness";
 const h = botHarnessForFile({ ...DOCUMENT_AI, BOT_CONTEXT_TOKENS: "1000" });
 let fileNo = 0;
 
-const docsUser = () => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 60, textTokens: 100_000 } });
+const docsUser = () =>
+  h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 60, textTokens: 100_000 } });
 const sendDocument = (telegramId: number, text: string, caption: string) =>
   h.send(telegramId, {
-    document: { ...h.bot.addFile(Buffer.from(text), { path: `documents/notes-${++fileNo}.txt` }), file_name: "notes.txt", mime_type: "text/plain" },
+    document: {
+      ...h.bot.addFile(Buffer.from(text), { path: `documents/notes-${++fileNo}.txt` }),
+      file_name: "notes.txt",
+      mime_type: "text/plain",
+    },
     caption,
   });
 const chatRequests = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
@@ -24,7 +29,9 @@ describe("a document in the session's context", () => {
 
     const followUp = chatRequests().at(-1)!.body.messages as Sent[];
     expect(followUp.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
-    expect(followUp[0].content).toBe("Summarise\n\n<document>\nMeeting notes.\nThe launch date is 14 March; Olga owns the budget.\n</document>");
+    expect(followUp[0].content).toBe(
+      "Summarise\n\n<document>\nMeeting notes.\nThe launch date is 14 March; Olga owns the budget.\n</document>",
+    );
     expect(followUp[1].content).toBe("Hello from the fake model.");
     expect(followUp[2].content).toBe("Who owns the budget, and when is the launch?");
     // The history shows the question, not the document's text.

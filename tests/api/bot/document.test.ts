@@ -9,12 +9,14 @@ const h = botHarnessForFile(DOCUMENT_AI);
 const fixture = (name: string) => fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", name));
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-const docsUser = (fileTokens: number) => h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: fileTokens * 20, textTokens: 1000 } });
+const docsUser = (fileTokens: number) =>
+  h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: fileTokens * 20, textTokens: 1000 } });
 const documentMessage = (data: Buffer, fileName: string, mimeType: string, caption?: string) => ({
   document: { ...h.bot.addFile(data, { path: `documents/${fileName}` }), file_name: fileName, mime_type: mimeType },
   ...(caption ? { caption } : {}),
 });
-const lastUserContent = () => h.ai.requests.find((r) => r.path === "/v1/chat/completions")!.body.messages.at(-1).content as string;
+const lastUserContent = () =>
+  h.ai.requests.find((r) => r.path === "/v1/chat/completions")!.body.messages.at(-1).content as string;
 
 describe("documents in the bot chat", () => {
   it("a PDF's text and the caption reach the session's model; the answer comes back; one document is spent; the file is kept", async () => {
@@ -24,14 +26,20 @@ describe("documents in the bot chat", () => {
 
     const request = h.ai.requests.find((r) => r.path === "/v1/chat/completions")!;
     expect(request.model).toBe("gpt-4o");
-    expect(lastUserContent()).toMatch(/^What is the total\?\n\n<document name="invoice.pdf">\n[\s\S]*Invoice from the PDF fixture: total 42 EUR[\s\S]*<\/document>$/);
+    expect(lastUserContent()).toMatch(
+      /^What is the total\?\n\n<document name="invoice.pdf">\n[\s\S]*Invoice from the PDF fixture: total 42 EUR[\s\S]*<\/document>$/,
+    );
     expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake model\\.\n\n— file units: 20, left: 40");
     const quota = await h.quotasOf(u.userId);
     expect(quota.fileTokens).toBe(40);
     expect(quota.textTokens).toBe(1000);
 
     const [row] = await h.messagesOf(u.sessionId);
-    expect(row).toMatchObject({ userText: "What is the total?", userFileName: "invoice.pdf", aiText: "Hello from the fake model." });
+    expect(row).toMatchObject({
+      userText: "What is the total?",
+      userFileName: "invoice.pdf",
+      aiText: "Hello from the fake model.",
+    });
     expect(row.userFileUrl).toMatch(/^bot\/in\/.+\.pdf$/);
     expect((await h.readStoredFile(row.userFileUrl!))!.data).toEqual(pdf);
   });
@@ -48,7 +56,10 @@ describe("documents in the bot chat", () => {
 
   it("a code file is read as text and kept as .txt", async () => {
     const u = await docsUser(3);
-    await h.send(u.telegramId, documentMessage(Buffer.from("def answer():\n    return 42\n"), "main.py", "text/x-python", "Explain"));
+    await h.send(
+      u.telegramId,
+      documentMessage(Buffer.from("def answer():\n    return 42\n"), "main.py", "text/x-python", "Explain"),
+    );
     expect(lastUserContent()).toContain("def answer():\n    return 42");
     expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toMatch(/\.txt$/);
   });
@@ -83,7 +94,13 @@ describe("documents in the bot chat", () => {
   it("a document over 20 MB is refused before getFile", async () => {
     const u = await docsUser(3);
     const getFiles = h.bot.calls.filter((c) => c.method === "getFile").length;
-    await h.send(u.telegramId, { document: { ...h.bot.addFile(Buffer.from("x"), { declaredSize: 40 * MB }), file_name: "big.pdf", mime_type: "application/pdf" } });
+    await h.send(u.telegramId, {
+      document: {
+        ...h.bot.addFile(Buffer.from("x"), { declaredSize: 40 * MB }),
+        file_name: "big.pdf",
+        mime_type: "application/pdf",
+      },
+    });
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("40.0 MB");
     expect((await h.quotasOf(u.userId)).fileTokens).toBe(60);

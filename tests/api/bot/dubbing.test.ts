@@ -12,7 +12,12 @@ beforeEach(() => {
   h.ai.answer = "Hi, how are you?";
 });
 
-const dubbingUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: audioTokens * 22, textTokens: 500 } });
+const dubbingUser = (audioTokens: number) =>
+  h.chatUser({
+    modelName: "elevenlabs-dubbing",
+    action: "dubbing",
+    quota: { audioTokens: audioTokens * 22, textTokens: 500 },
+  });
 
 describe("voice-over of a text", () => {
   it("the speech endpoint speaks the text with the session's model; the audio comes back; one minute spent; kept in history", async () => {
@@ -20,9 +25,18 @@ describe("voice-over of a text", () => {
     await h.send(u.telegramId, { text: "Welcome to our channel!" });
 
     const request = h.ai.requests.find((r) => r.path === "/v1/audio/speech")!;
-    expect(request.body).toEqual({ model: "tts-1", input: "Welcome to our channel!", voice: "alloy", response_format: "mp3" });
+    expect(request.body).toEqual({
+      model: "tts-1",
+      input: "Welcome to our channel!",
+      voice: "alloy",
+      response_format: "mp3",
+    });
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendAudio", filename: "voice-over.mp3", caption: "— audio units: 22, left: 88" });
+    expect(audio).toMatchObject({
+      method: "sendAudio",
+      filename: "voice-over.mp3",
+      caption: "— audio units: 22, left: 88",
+    });
     expect(audio.data).toEqual(FAKE_SPEECH_BYTES);
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(88);
     const [row] = await h.messagesOf(u.sessionId);
@@ -59,18 +73,28 @@ describe("voice translation", () => {
     const u = await dubbingUser(5);
     await h.send(u.telegramId, { voice: { ...h.bot.addFile(OGG), duration: 40, mime_type: "audio/ogg" } });
 
-    expect(h.ai.requests.map((r) => r.path)).toEqual(["/v1/audio/transcriptions", "/v1/chat/completions", "/v1/audio/speech"]);
+    expect(h.ai.requests.map((r) => r.path)).toEqual([
+      "/v1/audio/transcriptions",
+      "/v1/chat/completions",
+      "/v1/audio/speech",
+    ]);
     const [transcription, translation, speech] = h.ai.requests;
     expect(transcription.model).toBe("whisper-1");
     expect(translation.model).toBe("gpt-4o-mini");
     expect(translation.body.messages[0].role).toBe("system");
-    expect(translation.body.messages[0].content).toContain("Translate it into English, or into Russian when it already is in English.");
+    expect(translation.body.messages[0].content).toContain(
+      "Translate it into English, or into Russian when it already is in English.",
+    );
     expect(translation.body.messages[1]).toEqual({ role: "user", content: "Привет, как дела?" });
     expect(speech.body).toMatchObject({ model: "tts-1", input: "Hi, how are you?" });
 
     expect(h.textsIn(u.telegramId).at(-1)).toBe("Hi, how are you?");
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendAudio", filename: "translation.mp3", caption: "— audio units: 22, left: 88" });
+    expect(audio).toMatchObject({
+      method: "sendAudio",
+      filename: "translation.mp3",
+      caption: "— audio units: 22, left: 88",
+    });
     const quota = await h.quotasOf(u.userId);
     expect(quota.audioTokens).toBe(88);
     expect(quota.textTokens).toBe(500);
@@ -82,7 +106,10 @@ describe("voice translation", () => {
 
   it("the caption names the target language", async () => {
     const u = await dubbingUser(5);
-    await h.send(u.telegramId, { voice: { ...h.bot.addFile(OGG), duration: 5, mime_type: "audio/ogg" }, caption: "into Spanish" });
+    await h.send(u.telegramId, {
+      voice: { ...h.bot.addFile(OGG), duration: 5, mime_type: "audio/ogg" },
+      caption: "into Spanish",
+    });
     expect(h.ai.requests[1].body.messages[0].content).toContain('Translate it as the user asked: "into Spanish".');
   });
 

@@ -43,7 +43,10 @@ export async function startBotHarness(extraEnv: Settings = {}) {
 
   /** Posts an update as Telegram does; `secret` stands in for the configured webhook secret. */
   const post = (update: unknown, secret = SECRET) =>
-    call(webhook, "POST", "/api/telegram/webhook", { body: update, headers: { "x-telegram-bot-api-secret-token": secret } });
+    call(webhook, "POST", "/api/telegram/webhook", {
+      body: update,
+      headers: { "x-telegram-bot-api-secret-token": secret },
+    });
 
   const from = (telegramId: number) => ({ id: telegramId, is_bot: false, first_name: "Ann", language_code: "en" });
 
@@ -56,14 +59,22 @@ export async function startBotHarness(extraEnv: Settings = {}) {
       chat: { id: telegramId, type: "private" },
       from: from(telegramId),
       ...fields,
-      ...(typeof fields.text === "string" && fields.text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: fields.text.split(" ")[0].length }] } : {}),
+      ...(typeof fields.text === "string" && fields.text.startsWith("/")
+        ? { entities: [{ type: "bot_command", offset: 0, length: fields.text.split(" ")[0].length }] }
+        : {}),
     },
   });
 
   /** `telegramId` presses an inline button with callback `data` under a message of the bot. */
   const buttonPress = (telegramId: number, data: string, id = `cbq-${nextUpdateId}`) => ({
     update_id: nextUpdateId++,
-    callback_query: { id, from: from(telegramId), chat_instance: "1", data, message: { message_id: 1, date: 0, chat: { id: telegramId, type: "private" } } },
+    callback_query: {
+      id,
+      from: from(telegramId),
+      chat_instance: "1",
+      data,
+      message: { message_id: 1, date: 0, chat: { id: telegramId, type: "private" } },
+    },
   });
 
   /** `telegramId` presses Stop on the streamed draft `draftId`. */
@@ -86,12 +97,15 @@ export async function startBotHarness(extraEnv: Settings = {}) {
     return { telegramId, ...(await openActiveSession(telegramId, session)) };
   }
 
-  const quotasOf = async (userId: number) => (await (await getDb()).select().from(quotas).where(eq(quotas.userId, userId)))[0];
-  const messagesOf = async (sessionId: number) => (await getDb()).select().from(dialogMessages).where(eq(dialogMessages.sessionId, sessionId));
+  const quotasOf = async (userId: number) =>
+    (await (await getDb()).select().from(quotas).where(eq(quotas.userId, userId)))[0];
+  const messagesOf = async (sessionId: number) =>
+    (await getDb()).select().from(dialogMessages).where(eq(dialogMessages.sessionId, sessionId));
   /** Texts the chat shows now, in order. */
   const textsIn = (telegramId: number) => bot.sent.filter((m) => m.chat_id === telegramId).map((m) => m.text);
   const mediaIn = (telegramId: number) => bot.media.filter((m) => m.chat_id === telegramId);
-  const callsIn = (telegramId: number, method: string) => bot.calls.filter((c) => c.method === method && Number(c.body.chat_id) === telegramId);
+  const callsIn = (telegramId: number, method: string) =>
+    bot.calls.filter((c) => c.method === method && Number(c.body.chat_id) === telegramId);
 
   return {
     bot,

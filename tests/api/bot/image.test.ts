@@ -21,9 +21,19 @@ describe("text_to_image in the bot chat", () => {
     await h.send(u.telegramId, { text: "a red fox in the snow" });
 
     const request = h.ai.requests.find((r) => r.path === "/v1/images/generations")!;
-    expect(request.body).toMatchObject({ model: "dall-e-3", prompt: "a red fox in the snow", n: 1, response_format: "b64_json" });
+    expect(request.body).toMatchObject({
+      model: "dall-e-3",
+      prompt: "a red fox in the snow",
+      n: 1,
+      response_format: "b64_json",
+    });
     const [photo] = h.mediaIn(u.telegramId);
-    expect(photo).toMatchObject({ method: "sendPhoto", field: "photo", filename: "image.png", caption: "— image units: 6, left: 12" });
+    expect(photo).toMatchObject({
+      method: "sendPhoto",
+      field: "photo",
+      filename: "image.png",
+      caption: "— image units: 6, left: 12",
+    });
     expect(photo.data.subarray(0, 4)).toEqual(PNG_SIGNATURE);
     expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_photo");
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
@@ -39,14 +49,24 @@ describe("text_to_image in the bot chat", () => {
     h.bot.refusePhotos = true;
     await h.send(u.telegramId, { text: "a very wide panorama" });
     const [sent] = h.mediaIn(u.telegramId);
-    expect(sent).toMatchObject({ method: "sendDocument", field: "document", filename: "image.png", caption: "— image units: 6, left: 6" });
+    expect(sent).toMatchObject({
+      method: "sendDocument",
+      field: "document",
+      filename: "image.png",
+      caption: "— image units: 6, left: 6",
+    });
     expect(sent.data.subarray(0, 4)).toEqual(PNG_SIGNATURE);
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(6);
     expect((await h.messagesOf(u.sessionId))[0].aiFileUrl).toMatch(/\.png$/);
   });
 
   it("an image assistant's instructions lead the prompt", async () => {
-    const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", assistant: "logo", quota: { imageTokens: 6 } });
+    const u = await h.chatUser({
+      modelName: "dall-e-3",
+      action: "text_to_image",
+      assistant: "logo",
+      quota: { imageTokens: 6 },
+    });
     await h.send(u.telegramId, { text: "a coffee shop called Bean" });
     expect(h.ai.requests[0].body.prompt).toBe("minimalist vector logo. a coffee shop called Bean");
     expect((await h.messagesOf(u.sessionId))[0].userText).toBe("a coffee shop called Bean");
@@ -128,9 +148,16 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
   });
 
   it("a photo-editing assistant needs no caption: its instructions are the prompt", async () => {
-    const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", assistant: "old-photo", quota: { imageTokens: 6 } });
+    const u = await h.chatUser({
+      modelName: "gpt-image-edit",
+      action: "generate_image",
+      assistant: "old-photo",
+      quota: { imageTokens: 6 },
+    });
     await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG)));
-    expect(h.ai.requests.find((r) => r.path === "/v1/images/edits")!.body.prompt).toBe("restore and colourise the old photo");
+    expect(h.ai.requests.find((r) => r.path === "/v1/images/edits")!.body.prompt).toBe(
+      "restore and colourise the old photo",
+    );
     expect(h.mediaIn(u.telegramId)).toHaveLength(1);
     expect((await h.messagesOf(u.sessionId))[0].userText).toBeNull();
   });
@@ -147,9 +174,15 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
 
 describe("a video session in the bot chat", () => {
   it("a photo gets the not-handled line, not the video action's invitation, and nothing is called or spent", async () => {
-    const u = await h.chatUser({ modelName: "gen4_turbo", action: "image_to_video", quota: { imageTokens: 6, videoTokens: 5 } });
+    const u = await h.chatUser({
+      modelName: "gen4_turbo",
+      action: "image_to_video",
+      quota: { imageTokens: 6, videoTokens: 5 },
+    });
     await h.send(u.telegramId, photoMessage(h.bot.addFile(JPEG), "make it move"));
-    expect(h.textsIn(u.telegramId).at(-1)).toBe("This model works with files or media; that kind of message is not handled in the chat yet.");
+    expect(h.textsIn(u.telegramId).at(-1)).toBe(
+      "This model works with files or media; that kind of message is not handled in the chat yet.",
+    );
     expect(h.ai.requests).toHaveLength(0);
     expect((await h.quotasOf(u.userId)).videoTokens).toBe(5);
   });

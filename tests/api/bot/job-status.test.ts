@@ -8,7 +8,9 @@ const h = botHarnessForFile({ BOT_STATUS_AFTER_SECONDS: "0.2", BOT_STATUS_EDIT_S
 /** The status message's texts as posted and edited, in order. */
 const statusTexts = (telegramId: number) =>
   h.bot.calls
-    .filter((c) => (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.body.chat_id) === telegramId)
+    .filter(
+      (c) => (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.body.chat_id) === telegramId,
+    )
     .map((c) => String(c.body.text))
     .filter((t) => t.startsWith("🖼"));
 
@@ -21,7 +23,10 @@ describe("status messages of slow image jobs", () => {
     expect(h.mediaIn(u.telegramId)).toHaveLength(1);
 
     await h.send(u.telegramId, { text: "a wolf" });
-    expect(statusTexts(u.telegramId).slice(2)).toEqual(["🖼 Image · DALL·E 3\nGenerating\nAbout 5 seconds left", "🖼 Image · DALL·E 3\n✅ Ready"]);
+    expect(statusTexts(u.telegramId).slice(2)).toEqual([
+      "🖼 Image · DALL·E 3\nGenerating\nAbout 5 seconds left",
+      "🖼 Image · DALL·E 3\n✅ Ready",
+    ]);
   });
 
   it("a quick picture gets none", async () => {

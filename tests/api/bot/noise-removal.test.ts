@@ -19,17 +19,27 @@ beforeEach(() => {
   cleanup.requests.length = 0;
 });
 
-const isolatorUser = (audioTokens: number) => h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: audioTokens * 22 } });
-const voice = (duration: number, declaredSize?: number) => ({ voice: { ...h.bot.addFile(OGG, { declaredSize }), duration, mime_type: "audio/ogg" } });
+const isolatorUser = (audioTokens: number) =>
+  h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: audioTokens * 22 } });
+const voice = (duration: number, declaredSize?: number) => ({
+  voice: { ...h.bot.addFile(OGG, { declaredSize }), duration, mime_type: "audio/ogg" },
+});
 
 describe("noise removal in the bot chat", () => {
   it("sends the recording to the cleanup endpoint and the cleaned OGG back as a voice message; 2 minutes for 70 s; both files in history", async () => {
     const u = await isolatorUser(10);
     await h.send(u.telegramId, voice(70));
 
-    expect(cleanup.requests).toEqual([{ filename: "voice.ogg", contentType: "application/octet-stream", size: OGG.length }]);
+    expect(cleanup.requests).toEqual([
+      { filename: "voice.ogg", contentType: "application/octet-stream", size: OGG.length },
+    ]);
     const [audio] = h.mediaIn(u.telegramId);
-    expect(audio).toMatchObject({ method: "sendVoice", field: "voice", filename: "cleaned.ogg", caption: "— audio units: 44, left: 176" });
+    expect(audio).toMatchObject({
+      method: "sendVoice",
+      field: "voice",
+      filename: "cleaned.ogg",
+      caption: "— audio units: 44, left: 176",
+    });
     expect(audio.data).toEqual(CLEANED_AUDIO);
     expect(h.callsIn(u.telegramId, "sendChatAction").map((c) => c.body.action)).toContain("upload_voice");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(176);

@@ -46,13 +46,18 @@ describe("bot outbox delivery", () => {
   it("a launch queues a message that the worker sends through sendMessage", async () => {
     await drain();
     const { token } = await signIn({ id: 55_500_001, language_code: "en" });
-    const res = await call(postSession, "POST", "/api/models/session", { token, body: { model_id: await modelIdByName("gpt-4o-mini") } });
+    const res = await call(postSession, "POST", "/api/models/session", {
+      token,
+      body: { model_id: await modelIdByName("gpt-4o-mini") },
+    });
     expect(res.status).toBe(200);
     const before = fake.sent.length;
     const db = await getDb();
     const report = await deliverOutbox({ db, client: client() });
     expect(report).toMatchObject({ sent: 1, failed: 0 });
-    expect(fake.sent.slice(before)).toEqual([expect.objectContaining({ chat_id: 55_500_001, text: expect.stringContaining("GPT-4o mini") })]);
+    expect(fake.sent.slice(before)).toEqual([
+      expect.objectContaining({ chat_id: 55_500_001, text: expect.stringContaining("GPT-4o mini") }),
+    ]);
     const [sent] = await db.select().from(botOutbox).where(eq(botOutbox.chatId, 55_500_001));
     expect(sent).toMatchObject({ status: "sent", attempts: 1 });
     expect(sent.sentAt).toBeInstanceOf(Date);
@@ -103,7 +108,10 @@ describe("bot outbox delivery", () => {
     const blocked = await queue("blocked", 4002);
     fake.failNext({ status: 403, description: "Forbidden: bot was blocked by the user" });
     await deliverOutbox({ db, client: client() });
-    expect(await row(blocked)).toMatchObject({ status: "undeliverable", lastError: "Forbidden: bot was blocked by the user" });
+    expect(await row(blocked)).toMatchObject({
+      status: "undeliverable",
+      lastError: "Forbidden: bot was blocked by the user",
+    });
     fake.failNext({ status: 400, description: "Bad Request: chat not found" });
     const lost = await queue("lost", 4004);
     await deliverOutbox({ db, client: client() });
@@ -125,7 +133,10 @@ describe("bot outbox delivery", () => {
     const first = await queueBotMessage({ db, userId, chatId: me.telegramId, text: "launch notice" });
     fake.failNext({ status: 403, description: "Forbidden: bot can't initiate conversation with a user" });
     await deliverOutbox({ db, client: client() });
-    expect(await row(first!)).toMatchObject({ status: "undeliverable", lastError: "Forbidden: bot can't initiate conversation with a user" });
+    expect(await row(first!)).toMatchObject({
+      status: "undeliverable",
+      lastError: "Forbidden: bot can't initiate conversation with a user",
+    });
     expect(await queueBotMessage({ db, userId, chatId: me.telegramId, text: "second notice" })).toBeNull();
 
     // The user writes to the bot: the bot may write to them again.
@@ -134,8 +145,16 @@ describe("bot outbox delivery", () => {
     const bot = createBot({ db });
     const replies: string[] = [];
     // The bot's own replies are answered here: this file's Bot API base URL was fixed at load.
-    bot.api.config.use(async (_prev, method) => (replies.push(method), { ok: true, result: { message_id: 1, date: 0, chat: { id: from.id } } as never }));
-    await bot.handleUpdate({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: from.id, type: "private", first_name: "Test" }, from, text: "hi" } });
+    bot.api.config.use(
+      async (_prev, method) => (
+        replies.push(method),
+        { ok: true, result: { message_id: 1, date: 0, chat: { id: from.id } } as never }
+      ),
+    );
+    await bot.handleUpdate({
+      update_id: 1,
+      message: { message_id: 1, date: 0, chat: { id: from.id, type: "private", first_name: "Test" }, from, text: "hi" },
+    });
     expect(replies).toContain("sendMessage");
     expect(await queueBotMessage({ db, userId, chatId: me.telegramId, text: "third notice" })).not.toBeNull();
   });
@@ -144,7 +163,10 @@ describe("bot outbox delivery", () => {
     await drain();
     const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => queue(`parallel ${i}`, 5000 + i)));
     const db = await getDb();
-    const reports = await Promise.all([deliverOutbox({ db, client: client() }), deliverOutbox({ db, client: client() })]);
+    const reports = await Promise.all([
+      deliverOutbox({ db, client: client() }),
+      deliverOutbox({ db, client: client() }),
+    ]);
     expect(reports[0].sent + reports[1].sent).toBe(8);
     for (let i = 0; i < 8; i++) expect(fake.sent.filter((m) => m.chat_id === 5000 + i)).toHaveLength(1);
     for (const id of ids) expect((await row(id)).status).toBe("sent");
@@ -154,7 +176,10 @@ describe("bot outbox delivery", () => {
     await drain();
     const id = await queue("orphan", 6001);
     const db = await getDb();
-    await db.update(botOutbox).set({ status: "sending", attempts: 1, lockedUntil: later(60_000) }).where(eq(botOutbox.id, id));
+    await db
+      .update(botOutbox)
+      .set({ status: "sending", attempts: 1, lockedUntil: later(60_000) })
+      .where(eq(botOutbox.id, id));
     expect((await deliverOutbox({ db, client: client() })).sent).toBe(0);
     expect((await deliverOutbox({ db, client: client(), now: later(61_000) })).sent).toBe(1);
     expect(fake.sent.filter((m) => m.chat_id === 6001)).toHaveLength(1);

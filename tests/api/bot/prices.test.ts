@@ -33,33 +33,55 @@ describe("the catalogue's price is what a generation takes", () => {
     const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 100 } });
     await h.send(u.telegramId, { text: "a red fox in the snow" });
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(100 - cost.units);
-    expect(h.textsIn(u.telegramId)).toContain(`This costs ${cost.units} image units: you have 100, ${100 - cost.units} will be left.`);
+    expect(h.textsIn(u.telegramId)).toContain(
+      `This costs ${cost.units} image units: you have 100, ${100 - cost.units} will be left.`,
+    );
   });
 
   it("document: units per document", async () => {
     const cost = await costOf("gpt-4o-files", "files");
     expect(cost).toEqual({ kind: "file_tokens", units: 20, per: "document" });
-    const u = await h.chatUser({ modelName: "gpt-4o-files", action: "files", quota: { fileTokens: 100, textTokens: 1000 } });
-    await h.send(u.telegramId, { document: { ...h.bot.addFile(PDF, { path: "documents/a.pdf" }), file_name: "a.pdf", mime_type: "application/pdf" } });
+    const u = await h.chatUser({
+      modelName: "gpt-4o-files",
+      action: "files",
+      quota: { fileTokens: 100, textTokens: 1000 },
+    });
+    await h.send(u.telegramId, {
+      document: {
+        ...h.bot.addFile(PDF, { path: "documents/a.pdf" }),
+        file_name: "a.pdf",
+        mime_type: "application/pdf",
+      },
+    });
     expect((await h.quotasOf(u.userId)).fileTokens).toBe(100 - cost.units);
-    expect(h.textsIn(u.telegramId)).toContain(`This costs ${cost.units} file units: you have 100, ${100 - cost.units} will be left.`);
+    expect(h.textsIn(u.telegramId)).toContain(
+      `This costs ${cost.units} file units: you have 100, ${100 - cost.units} will be left.`,
+    );
   });
 
   it("speech to text: units per started minute", async () => {
     const cost = await costOf("whisper", "speech_to_text");
     expect(cost).toEqual({ kind: "audio_tokens", units: 22, per: "minute" });
     const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 100 } });
-    await h.send(u.telegramId, { voice: { ...h.bot.addFile(OGG, { path: "voice/p.oga" }), duration: 61, mime_type: "audio/ogg" } });
+    await h.send(u.telegramId, {
+      voice: { ...h.bot.addFile(OGG, { path: "voice/p.oga" }), duration: 61, mime_type: "audio/ogg" },
+    });
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(100 - 2 * cost.units);
   });
 
   it("dubbing: units per started minute of the speech", async () => {
     const cost = await costOf("elevenlabs-dubbing", "dubbing");
     expect(cost).toEqual({ kind: "audio_tokens", units: 22, per: "minute" });
-    const u = await h.chatUser({ modelName: "elevenlabs-dubbing", action: "dubbing", quota: { audioTokens: 100, textTokens: 500 } });
+    const u = await h.chatUser({
+      modelName: "elevenlabs-dubbing",
+      action: "dubbing",
+      quota: { audioTokens: 100, textTokens: 500 },
+    });
     await h.send(u.telegramId, { text: "Welcome to our channel!" });
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(100 - cost.units);
-    expect(h.textsIn(u.telegramId)).toContain(`This costs ${cost.units} audio units: you have 100, ${100 - cost.units} will be left.`);
+    expect(h.textsIn(u.telegramId)).toContain(
+      `This costs ${cost.units} audio units: you have 100, ${100 - cost.units} will be left.`,
+    );
   });
 
   it("text: the tokens the provider reports times the model's multiplier", async () => {

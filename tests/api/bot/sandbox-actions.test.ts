@@ -37,7 +37,11 @@ describe("bot actions with the sandbox AI provider", () => {
   });
 
   it("noise removal runs the local ffmpeg chain and answers OGG", async () => {
-    const u = await h.chatUser({ modelName: "elevenlabs-isolate", action: "noise_removal", quota: { audioTokens: 44 } });
+    const u = await h.chatUser({
+      modelName: "elevenlabs-isolate",
+      action: "noise_removal",
+      quota: { audioTokens: 44 },
+    });
     await h.send(u.telegramId, wavMessage());
     const [audio] = h.mediaIn(u.telegramId);
     expect(audio).toMatchObject({ method: "sendVoice", filename: "cleaned.ogg" });

@@ -7,7 +7,10 @@ import { botHarnessForFile, SANDBOX_AI } from "./harness";
 // (users.language, as every bot text), and still say plainly that they come from the sandbox.
 const h = botHarnessForFile(SANDBOX_AI);
 
-async function userIn(language: "ru" | "en", session: { modelName: string; action: string; quota: Record<string, number> }) {
+async function userIn(
+  language: "ru" | "en",
+  session: { modelName: string; action: string; quota: Record<string, number> },
+) {
   const u = await h.chatUser(session);
   await (await h.getDb()).update(users).set({ language }).where(eq(users.id, u.userId));
   return u;
@@ -44,7 +47,13 @@ describe("the sandbox answers in the user's language", () => {
 
     const listener = await userIn("ru", { modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 44 } });
     const wav = h.sandboxWav("запись для песочницы");
-    await h.send(listener.telegramId, { audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" } });
-    expect(h.textsIn(listener.telegramId).at(-1)).toMatch(new RegExp(`^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено ${wav.length.toLocaleString("ru-RU")} байт(а)? аудио\\.`));
+    await h.send(listener.telegramId, {
+      audio: { ...h.bot.addFile(wav), duration: 1, file_name: "note.wav", mime_type: "audio/wav" },
+    });
+    expect(h.textsIn(listener.telegramId).at(-1)).toMatch(
+      new RegExp(
+        `^Демо-расшифровка \\(песочница, ИИ-модель не подключена\\): получено ${wav.length.toLocaleString("ru-RU")} байт(а)? аудио\\.`,
+      ),
+    );
   });
 });

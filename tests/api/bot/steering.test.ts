@@ -1,6 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { botTurns, catalogueVersion, dialogSessions, modelActions, models, tariffModels, tariffs, users } from "@/db/schema"; // schema reads no settings
+import {
+  botTurns,
+  catalogueVersion,
+  dialogSessions,
+  modelActions,
+  models,
+  tariffModels,
+  tariffs,
+  users,
+} from "@/db/schema"; // schema reads no settings
 import { startFakeAudioCleanup, type FakeAudioCleanup } from "../../fakes/audio-cleanup";
 import { startBotHarness, type Harness } from "./harness";
 
@@ -14,12 +23,26 @@ const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(500, 3)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
 // Speech, noise removal and dubbing have one catalogue model each: a second one gives Other model a choice.
 const EXTRA_MODELS = [
-  { modelName: "whisper-large", displayName: "Whisper Large", action: "speech_to_text", providerModelId: "whisper-large" },
+  {
+    modelName: "whisper-large",
+    displayName: "Whisper Large",
+    action: "speech_to_text",
+    providerModelId: "whisper-large",
+  },
   { modelName: "isolate-two", displayName: "Isolator Two", action: "noise_removal", providerModelId: "audio-cleanup" },
   { modelName: "dubbing-two", displayName: "Dubbing Two", action: "dubbing", providerModelId: "tts-2" },
 ];
 // The Free tariff opens a second model of every action the tests use.
-const OPENED = ["gpt-4o", "flux-pro", "gpt-image-edit", "flux-kontext", "claude-files", "elevenlabs-isolate", "elevenlabs-dubbing", ...EXTRA_MODELS.map((m) => m.modelName)];
+const OPENED = [
+  "gpt-4o",
+  "flux-pro",
+  "gpt-image-edit",
+  "flux-kontext",
+  "claude-files",
+  "elevenlabs-isolate",
+  "elevenlabs-dubbing",
+  ...EXTRA_MODELS.map((m) => m.modelName),
+];
 
 beforeAll(async () => {
   cleanup = await startFakeAudioCleanup();
@@ -28,13 +51,25 @@ beforeAll(async () => {
   for (const m of EXTRA_MODELS) {
     const [row] = await db
       .insert(models)
-      .values({ modelName: m.modelName, displayName: m.displayName, provider: "test", type: "audio", image: "", modelTypeDescription: "audio", providerModelId: m.providerModelId, sortOrder: 999 })
+      .values({
+        modelName: m.modelName,
+        displayName: m.displayName,
+        provider: "test",
+        type: "audio",
+        image: "",
+        modelTypeDescription: "audio",
+        providerModelId: m.providerModelId,
+        sortOrder: 999,
+      })
       .returning();
     await db.insert(modelActions).values({ modelId: row.id, action: m.action, priceUnits: 1 });
   }
   const [free] = await db.select().from(tariffs).where(eq(tariffs.name, "Free"));
   const opened = await db.select({ id: models.id }).from(models).where(inArray(models.modelName, OPENED));
-  await db.insert(tariffModels).values(opened.map((m) => ({ tariffId: free.id, modelId: m.id }))).onConflictDoNothing();
+  await db
+    .insert(tariffModels)
+    .values(opened.map((m) => ({ tariffId: free.id, modelId: m.id })))
+    .onConflictDoNothing();
   await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
 });
 afterAll(() => Promise.all([h?.close(), cleanup?.close()]));
@@ -45,11 +80,15 @@ beforeEach(() => {
 });
 
 const QUOTA = { textTokens: 100_000, imageTokens: 100, audioTokens: 1000, fileTokens: 100 };
-const modelIdOf = async (modelName: string) => (await (await h.getDb()).select().from(models).where(eq(models.modelName, modelName)))[0].id;
-const turnsOf = async (userId: number) => (await h.getDb()).select().from(botTurns).where(eq(botTurns.userId, userId)).orderBy(botTurns.id);
-const sessionOf = async (sessionId: number) => (await (await h.getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, sessionId)))[0];
+const modelIdOf = async (modelName: string) =>
+  (await (await h.getDb()).select().from(models).where(eq(models.modelName, modelName)))[0].id;
+const turnsOf = async (userId: number) =>
+  (await h.getDb()).select().from(botTurns).where(eq(botTurns.userId, userId)).orderBy(botTurns.id);
+const sessionOf = async (sessionId: number) =>
+  (await (await h.getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, sessionId)))[0];
 const callbackAnswers = () => h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body);
-const markupOf = (telegramId: number) => JSON.stringify(h.callsIn(telegramId, "sendMessage").at(-1)!.body.reply_markup ?? {});
+const markupOf = (telegramId: number) =>
+  JSON.stringify(h.callsIn(telegramId, "sendMessage").at(-1)!.body.reply_markup ?? {});
 
 type Kind = {
   name: string;
@@ -64,19 +103,82 @@ type Kind = {
 const ai = (path: string) => () => h.ai.requests.filter((r) => r.path === path).length;
 const voice = () => ({ voice: { ...h.bot.addFile(OGG), duration: 5, mime_type: "audio/ogg" } });
 const KINDS: Kind[] = [
-  { name: "text", action: "text", model: "gpt-4o-mini", other: "gpt-4o", calls: ai("/v1/chat/completions"), message: () => ({ text: "what is a fox?" }), fail: () => (h.ai.mode = "fail500") },
-  { name: "image", action: "text_to_image", model: "dall-e-3", other: "flux-pro", calls: ai("/v1/images/generations"), message: () => ({ text: "a fox" }), fail: () => (h.ai.mode = "fail500") },
   {
-    name: "photo edit", action: "generate_image", model: "gpt-image-edit", other: "flux-kontext", calls: ai("/v1/images/edits"),
-    message: () => ({ photo: [{ ...h.bot.addFile(JPEG), width: 640, height: 480 }], caption: "make it snowy" }), fail: () => (h.ai.mode = "fail500"),
+    name: "text",
+    action: "text",
+    model: "gpt-4o-mini",
+    other: "gpt-4o",
+    calls: ai("/v1/chat/completions"),
+    message: () => ({ text: "what is a fox?" }),
+    fail: () => (h.ai.mode = "fail500"),
   },
-  { name: "speech to text", action: "speech_to_text", model: "whisper", other: "whisper-large", calls: ai("/v1/audio/transcriptions"), message: voice, fail: () => (h.ai.mode = "fail500") },
-  { name: "noise removal", action: "noise_removal", model: "elevenlabs-isolate", other: "isolate-two", calls: () => cleanup.requests.length, message: voice, fail: () => (cleanup.mode = "fail") },
-  { name: "voice-over", action: "dubbing", model: "elevenlabs-dubbing", other: "dubbing-two", calls: ai("/v1/audio/speech"), message: () => ({ text: "Hello there" }), fail: () => (h.ai.mode = "fail500") },
-  { name: "voice translation", action: "dubbing", model: "elevenlabs-dubbing", other: "dubbing-two", calls: ai("/v1/audio/speech"), message: voice, fail: () => (h.ai.mode = "fail500") },
   {
-    name: "document", action: "files", model: "gpt-4o-files", other: "claude-files", calls: ai("/v1/chat/completions"),
-    message: () => ({ document: { ...h.bot.addFile(Buffer.from("Notes about foxes."), { path: "documents/notes.txt" }), file_name: "notes.txt", mime_type: "text/plain" } }),
+    name: "image",
+    action: "text_to_image",
+    model: "dall-e-3",
+    other: "flux-pro",
+    calls: ai("/v1/images/generations"),
+    message: () => ({ text: "a fox" }),
+    fail: () => (h.ai.mode = "fail500"),
+  },
+  {
+    name: "photo edit",
+    action: "generate_image",
+    model: "gpt-image-edit",
+    other: "flux-kontext",
+    calls: ai("/v1/images/edits"),
+    message: () => ({ photo: [{ ...h.bot.addFile(JPEG), width: 640, height: 480 }], caption: "make it snowy" }),
+    fail: () => (h.ai.mode = "fail500"),
+  },
+  {
+    name: "speech to text",
+    action: "speech_to_text",
+    model: "whisper",
+    other: "whisper-large",
+    calls: ai("/v1/audio/transcriptions"),
+    message: voice,
+    fail: () => (h.ai.mode = "fail500"),
+  },
+  {
+    name: "noise removal",
+    action: "noise_removal",
+    model: "elevenlabs-isolate",
+    other: "isolate-two",
+    calls: () => cleanup.requests.length,
+    message: voice,
+    fail: () => (cleanup.mode = "fail"),
+  },
+  {
+    name: "voice-over",
+    action: "dubbing",
+    model: "elevenlabs-dubbing",
+    other: "dubbing-two",
+    calls: ai("/v1/audio/speech"),
+    message: () => ({ text: "Hello there" }),
+    fail: () => (h.ai.mode = "fail500"),
+  },
+  {
+    name: "voice translation",
+    action: "dubbing",
+    model: "elevenlabs-dubbing",
+    other: "dubbing-two",
+    calls: ai("/v1/audio/speech"),
+    message: voice,
+    fail: () => (h.ai.mode = "fail500"),
+  },
+  {
+    name: "document",
+    action: "files",
+    model: "gpt-4o-files",
+    other: "claude-files",
+    calls: ai("/v1/chat/completions"),
+    message: () => ({
+      document: {
+        ...h.bot.addFile(Buffer.from("Notes about foxes."), { path: "documents/notes.txt" }),
+        file_name: "notes.txt",
+        mime_type: "text/plain",
+      },
+    }),
     fail: () => (h.ai.mode = "fail500"),
   },
 ];
@@ -104,7 +206,12 @@ describe.each(KINDS)("a failed $name turn", (kind) => {
     await h.post(h.buttonPress(u.telegramId, `retry:${u.turn.id}`, `cbq-r2-${u.turn.id}`));
     await h.drain();
     expect(kind.calls()).toBe(1);
-    expect(callbackAnswers()).toEqual(expect.arrayContaining([{ callback_query_id: `cbq-r1-${u.turn.id}` }, { callback_query_id: `cbq-r2-${u.turn.id}`, text: "This request was already retried." }]));
+    expect(callbackAnswers()).toEqual(
+      expect.arrayContaining([
+        { callback_query_id: `cbq-r1-${u.turn.id}` },
+        { callback_query_id: `cbq-r2-${u.turn.id}`, text: "This request was already retried." },
+      ]),
+    );
     const turns = await turnsOf(u.userId);
     expect(turns.map((t) => t.status)).toEqual(["retried", "done"]);
     expect(turns[1]).toMatchObject({ userText: u.turn.userText, input: u.turn.input, sessionId: u.sessionId });
@@ -125,7 +232,12 @@ describe.each(KINDS)("a failed $name turn", (kind) => {
     await h.post(h.buttonPress(u.telegramId, `rerun:${u.turn.id}:${otherId}`, `cbq-p2-${u.turn.id}`));
     await h.drain();
     expect(kind.calls()).toBe(1);
-    expect(callbackAnswers()).toEqual(expect.arrayContaining([{ callback_query_id: `cbq-p1-${u.turn.id}` }, { callback_query_id: `cbq-p2-${u.turn.id}`, text: "Already done." }]));
+    expect(callbackAnswers()).toEqual(
+      expect.arrayContaining([
+        { callback_query_id: `cbq-p1-${u.turn.id}` },
+        { callback_query_id: `cbq-p2-${u.turn.id}`, text: "Already done." },
+      ]),
+    );
     expect((await sessionOf(u.sessionId)).modelId).toBe(otherId);
     expect((await turnsOf(u.userId)).map((t) => t.status)).toEqual(["retried", "done"]);
     const [row] = await h.messagesOf(u.sessionId);
@@ -139,7 +251,9 @@ describe("/model and /new", () => {
     await h.send(u.telegramId, { text: "My name is Ann." });
     await h.send(u.telegramId, { text: "/model" });
     const gpt4o = await modelIdOf("gpt-4o");
-    expect(h.textsIn(u.telegramId).at(-1)).toBe("Choose a model for this dialogue (now GPT-4o mini). The dialogue and its history stay.");
+    expect(h.textsIn(u.telegramId).at(-1)).toBe(
+      "Choose a model for this dialogue (now GPT-4o mini). The dialogue and its history stay.",
+    );
     expect(markupOf(u.telegramId)).toContain(`"callback_data":"setmodel:${u.sessionId}:${gpt4o}"`);
     expect(markupOf(u.telegramId)).not.toContain("DALL");
 
@@ -170,7 +284,10 @@ describe("/model and /new", () => {
     const closed = await modelIdOf("deepseek-chat");
     await h.post(h.buttonPress(u.telegramId, `setmodel:${u.sessionId}:${closed}`, "cbq-closed"));
     await h.drain();
-    expect(callbackAnswers()).toContainEqual({ callback_query_id: "cbq-closed", text: "This model is not open in your tariff." });
+    expect(callbackAnswers()).toContainEqual({
+      callback_query_id: "cbq-closed",
+      text: "This model is not open in your tariff.",
+    });
     expect((await sessionOf(u.sessionId)).modelId).toBe(u.model.id);
   });
 
@@ -200,8 +317,16 @@ describe("a first message without a session", () => {
     expect(session).toMatchObject({ action: "text", modelId: await modelIdOf("gpt-4o-mini") });
     const texts = h.textsIn(telegramId);
     expect(texts).toContain("GPT-4o mini answers: your tariff's default model. To change it: /model.");
-    expect(h.ai.requests[0].body).toMatchObject({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hello?" }] });
+    expect(h.ai.requests[0].body).toMatchObject({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "hello?" }],
+    });
     expect(texts.at(-1)).toMatch(/^Hello from the fake model\\\.\n\n— tokens: 17, left: \d+ · context 0%$/);
-    expect(await db.select().from(dialogSessions).where(and(eq(dialogSessions.userId, user.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(dialogSessions)
+        .where(and(eq(dialogSessions.userId, user.id))),
+    ).toHaveLength(1);
   });
 });

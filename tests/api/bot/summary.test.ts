@@ -34,7 +34,9 @@ describe("context fullness and summaries", () => {
       { role: "user", content: "b".repeat(300) },
     ]);
     const texts = h.textsIn(u.telegramId);
-    expect(texts.filter((t) => t?.startsWith("📝"))).toEqual(["📝 The start of the dialogue was summarised to fit the model's context — tokens: 17, left: 966"]);
+    expect(texts.filter((t) => t?.startsWith("📝"))).toEqual([
+      "📝 The start of the dialogue was summarised to fit the model's context — tokens: 17, left: 966",
+    ]);
     expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
     const [session] = await (await h.getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, u.sessionId));
     expect(session).toMatchObject({ summary: "Hello from the fake model.", summarisedThroughId: first.id });
@@ -42,7 +44,12 @@ describe("context fullness and summaries", () => {
     h.ai.requests.length = 0;
     await h.send(u.telegramId, { text: "and now?" });
     expect(chat()).toHaveLength(1);
-    expect(chat()[0].body.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(chat()[0].body.messages.map((m: { role: string }) => m.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+    ]);
     expect(h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝"))).toHaveLength(1);
   });
 
@@ -52,14 +59,18 @@ describe("context fullness and summaries", () => {
     const setBudgets = async () => {
       const db = await h.getDb();
       for (const [modelName, contextTokens] of Object.entries(budgets)) {
-        const [row] = await db.select({ contextTokens: models.contextTokens }).from(models).where(eq(models.modelName, modelName));
+        const [row] = await db
+          .select({ contextTokens: models.contextTokens })
+          .from(models)
+          .where(eq(models.modelName, modelName));
         seeded.set(modelName, row.contextTokens);
         await db.update(models).set({ contextTokens }).where(eq(models.modelName, modelName));
       }
     };
     afterEach(async () => {
       const db = await h.getDb();
-      for (const [modelName, contextTokens] of seeded) await db.update(models).set({ contextTokens }).where(eq(models.modelName, modelName));
+      for (const [modelName, contextTokens] of seeded)
+        await db.update(models).set({ contextTokens }).where(eq(models.modelName, modelName));
     });
 
     it("gives the cost line's percentage of the session model's budget; none, or one past BOT_CONTEXT_TOKENS, means BOT_CONTEXT_TOKENS", async () => {
@@ -68,7 +79,10 @@ describe("context fullness and summaries", () => {
       for (const modelName of Object.keys(budgets)) {
         const u = await h.chatUser({ modelName, action: "text", quota: { textTokens: 1000 } });
         await h.send(u.telegramId, { text: "a".repeat(200) });
-        percents[modelName] = h.textsIn(u.telegramId).at(-1)?.match(/context (\d+)%$/)?.[1];
+        percents[modelName] = h
+          .textsIn(u.telegramId)
+          .at(-1)
+          ?.match(/context (\d+)%$/)?.[1];
       }
       // 57 tokens in a budget of 100, and of 200 (no budget, and one capped at 200).
       expect(percents).toEqual({ "gpt-4o": "57", "deepseek-chat": "29", "gemini-flash": "29" });

@@ -28,7 +28,9 @@ describe("downloadTelegramFile", () => {
 
   it("refuses a file the message says is over 20 MB before getFile", async () => {
     const { file_id } = h.bot.addFile(Buffer.from("x"), { declaredSize: 20 * MB + 1 });
-    await expect(files.downloadTelegramFile({ api, fileId: file_id, size: 20 * MB + 1 })).rejects.toBeInstanceOf(files.FileTooLargeError);
+    await expect(files.downloadTelegramFile({ api, fileId: file_id, size: 20 * MB + 1 })).rejects.toBeInstanceOf(
+      files.FileTooLargeError,
+    );
     expect(h.bot.calls.filter((c) => c.method === "getFile" && c.body.file_id === file_id)).toHaveLength(0);
   });
 
@@ -46,11 +48,17 @@ describe("downloadTelegramFile", () => {
     // The demo transport answers getFile for such ids with file_path = the key; the fake plays it here.
     h.bot.addFile(Buffer.alloc(0), { fileId: `demo:${key}`, path: key });
     const downloads = h.bot.downloads.length;
-    expect(await files.downloadTelegramFile({ api, fileId: `demo:${key}` })).toEqual({ data, filePath: key, storedKey: key });
+    expect(await files.downloadTelegramFile({ api, fileId: `demo:${key}` })).toEqual({
+      data,
+      filePath: key,
+      storedKey: key,
+    });
     expect(h.bot.downloads).toHaveLength(downloads);
 
     const u = await h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: 66 } });
-    await h.send(u.telegramId, { voice: { file_id: `demo:${key}`, file_unique_id: "demo-1", duration: 4, mime_type: "audio/ogg" } });
+    await h.send(u.telegramId, {
+      voice: { file_id: `demo:${key}`, file_unique_id: "demo-1", duration: 4, mime_type: "audio/ogg" },
+    });
     expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0].size).toBe(data.length);
     expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toBe(key);
   });

@@ -15,15 +15,21 @@ beforeAll(async () => {
 afterAll(async () => (await import("@/lib/server/bot/telegram-limits")).setRateLimitWaitForTests());
 
 const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
-const answers = (telegramId: number) => h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("tokens: 17"));
+const answers = (telegramId: number) =>
+  h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("tokens: 17"));
 
 async function oneAnswerChargedOnce(user: Awaited<ReturnType<typeof chatUser>>, update: { update_id: number }) {
   expect(answers(user.telegramId)).toHaveLength(1);
   expect((await h.quotasOf(user.userId)).textTokens).toBe(983);
   expect(await h.messagesOf(user.sessionId)).toHaveLength(1);
   const db = await h.getDb();
-  expect((await db.select().from(botTurns).where(eq(botTurns.userId, user.userId))).map((t) => t.status)).toEqual(["done"]);
-  expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0]).toMatchObject({ status: "done", attempts: 1 });
+  expect((await db.select().from(botTurns).where(eq(botTurns.userId, user.userId))).map((t) => t.status)).toEqual([
+    "done",
+  ]);
+  expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0]).toMatchObject({
+    status: "done",
+    attempts: 1,
+  });
 }
 
 describe("Telegram's limits in a turn", () => {

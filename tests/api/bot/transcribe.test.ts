@@ -12,8 +12,11 @@ beforeEach(() => {
   h.ai.transcriptSeconds = 3.5;
 });
 
-const whisperUser = (audioTokens: number) => h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: audioTokens * 22 } });
-const voice = (file: { file_id: string; file_unique_id: string; file_size: number }, duration: number) => ({ voice: { ...file, duration, mime_type: "audio/ogg" } });
+const whisperUser = (audioTokens: number) =>
+  h.chatUser({ modelName: "whisper", action: "speech_to_text", quota: { audioTokens: audioTokens * 22 } });
+const voice = (file: { file_id: string; file_unique_id: string; file_size: number }, duration: number) => ({
+  voice: { ...file, duration, mime_type: "audio/ogg" },
+});
 
 describe("speech to text in the bot chat", () => {
   it("a 61 s voice message: the transcriptions endpoint gets the file, the text comes back, 2 minutes are spent, the voice is kept in history", async () => {
@@ -24,7 +27,9 @@ describe("speech to text in the bot chat", () => {
     expect(h.bot.downloads).toContain("voice/file_3.oga");
     const request = h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!;
     expect(request.body).toMatchObject({ model: "whisper-1", response_format: "verbose_json" });
-    expect(request.files).toEqual([expect.objectContaining({ field: "file", filename: "voice.ogg", size: OGG.length })]);
+    expect(request.files).toEqual([
+      expect.objectContaining({ field: "file", filename: "voice.ogg", size: OGG.length }),
+    ]);
     expect(h.textsIn(u.telegramId).at(-1)).toBe("Hello from the fake transcriber.\n\n— audio units: 44, left: 176");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(176);
     const [row] = await h.messagesOf(u.sessionId);
@@ -59,8 +64,20 @@ describe("speech to text in the bot chat", () => {
   it("a video is transcribed for its sound, by Telegram's duration", async () => {
     const u = await whisperUser(10);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(100)]);
-    await h.send(u.telegramId, { video: { ...h.bot.addFile(mp4), duration: 200, width: 640, height: 360, file_name: "clip.mp4", mime_type: "video/mp4" } });
-    expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0]).toMatchObject({ filename: "clip.mp4", size: mp4.length });
+    await h.send(u.telegramId, {
+      video: {
+        ...h.bot.addFile(mp4),
+        duration: 200,
+        width: 640,
+        height: 360,
+        file_name: "clip.mp4",
+        mime_type: "video/mp4",
+      },
+    });
+    expect(h.ai.requests.find((r) => r.path === "/v1/audio/transcriptions")!.files[0]).toMatchObject({
+      filename: "clip.mp4",
+      size: mp4.length,
+    });
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(132);
     expect((await h.messagesOf(u.sessionId))[0].userFileUrl).toMatch(/\.mp4$/);
   });
@@ -98,7 +115,9 @@ describe("speech to text in the bot chat", () => {
   it("a recording over 20 MB is refused before getFile", async () => {
     const u = await whisperUser(50);
     const getFiles = h.bot.calls.filter((c) => c.method === "getFile").length;
-    await h.send(u.telegramId, { audio: { ...h.bot.addFile(MP3, { declaredSize: 21 * MB }), duration: 1800, mime_type: "audio/mpeg" } });
+    await h.send(u.telegramId, {
+      audio: { ...h.bot.addFile(MP3, { declaredSize: 21 * MB }), duration: 1800, mime_type: "audio/mpeg" },
+    });
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(h.ai.requests).toHaveLength(0);
     expect(h.textsIn(u.telegramId).at(-1)).toContain("21.0 MB");
@@ -108,7 +127,9 @@ describe("speech to text in the bot chat", () => {
   it("text in a speech-to-text session gets the session's hint, not a model call", async () => {
     const u = await whisperUser(5);
     await h.send(u.telegramId, { text: "hello?" });
-    expect(h.textsIn(u.telegramId).at(-1)).toBe("Whisper is ready to transcribe speech. Send a voice message or an audio file.");
+    expect(h.textsIn(u.telegramId).at(-1)).toBe(
+      "Whisper is ready to transcribe speech. Send a voice message or an audio file.",
+    );
     expect(h.ai.requests).toHaveLength(0);
   });
 });

@@ -32,7 +32,13 @@ describe("text turns in the chat", () => {
     const drafts = h.callsIn(telegramId, "sendMessageDraft");
     const [turn] = await turnsOf(userId);
     expect(turn).toMatchObject({ status: "done", userText: "count" });
-    expect(drafts[0].body).toEqual({ chat_id: telegramId, draft_id: turn.id, text: "", can_stop: true, keep_on_stop: true });
+    expect(drafts[0].body).toEqual({
+      chat_id: telegramId,
+      draft_id: turn.id,
+      text: "",
+      can_stop: true,
+      keep_on_stop: true,
+    });
     const shown = drafts.slice(1).map((d) => d.body.text as string);
     expect(shown.length).toBeGreaterThanOrEqual(1);
     expect(shown.length).toBeLessThanOrEqual(3); // ~2 s of streaming, one frame a second at most
@@ -59,7 +65,10 @@ describe("text turns in the chat", () => {
     expect(edits.length).toBeGreaterThanOrEqual(2); // at least one streamed frame, then the answer
     expect(JSON.stringify(edits[0].body.reply_markup)).toContain("stop:");
     const final = edits.at(-1)!;
-    expect(final.body).toMatchObject({ parse_mode: "MarkdownV2", text: `${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%` });
+    expect(final.body).toMatchObject({
+      parse_mode: "MarkdownV2",
+      text: `${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%`,
+    });
     // The Stop button goes; the button to change the model comes under the cost line.
     expect(JSON.stringify(final.body.reply_markup)).not.toContain("stop:");
     expect(JSON.stringify(final.body.reply_markup)).toContain('"callback_data":"models"');
@@ -86,12 +95,16 @@ describe("text turns in the chat", () => {
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
     // Sent as MarkdownV2, so the note's full stop is escaped.
     expect(final.body).toMatchObject({ parse_mode: "MarkdownV2" });
-    expect(final.body.text).toMatch(/^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+) · context \d+%$/);
+    expect(final.body.text).toMatch(
+      /^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+) · context \d+%$/,
+    );
     const [, spent, left] = /tokens: (\d+), left: (\d+)/.exec(final.body.text as string)!.map(Number);
     expect(spent).toBeGreaterThan(0); // estimated: the stream never reached the usage chunk
     expect(await textTokensOf(userId)).toBe(1000 - spent);
     expect(left).toBe(1000 - spent);
-    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "tell me everything", aiText: "The partial answer so far" }]);
+    expect(await h.messagesOf(sessionId)).toMatchObject([
+      { userText: "tell me everything", aiText: "The partial answer so far" },
+    ]);
     expect((await turnsOf(userId))[0].status).toBe("stopped");
   });
 
@@ -103,16 +116,21 @@ describe("text turns in the chat", () => {
     const db = await h.getDb();
     const running = await h.processUpdates({ db });
     await until(() => h.callsIn(telegramId, "sendMessage").some((m) => m.body.text === "…"));
-    const data = (h.callsIn(telegramId, "sendMessage").at(-1)!.body.reply_markup as any).inline_keyboard[0][0].callback_data as string;
+    const data = (h.callsIn(telegramId, "sendMessage").at(-1)!.body.reply_markup as any).inline_keyboard[0][0]
+      .callback_data as string;
 
     const stranger = h.newTelegramId();
     expect((await h.post(h.buttonPress(stranger, data, "cbq-stranger"))).body).toEqual({ ok: true, handled: true });
     expect((await turnsOf(userId))[0]).toMatchObject({ status: "running", stopRequestedAt: null });
 
     expect((await h.post(h.buttonPress(telegramId, data, "cbq-owner"))).body).toEqual({ ok: true, handled: true });
-    expect(h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body.callback_query_id)).toEqual(expect.arrayContaining(["cbq-stranger", "cbq-owner"]));
+    expect(h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body.callback_query_id)).toEqual(
+      expect.arrayContaining(["cbq-stranger", "cbq-owner"]),
+    );
     await Promise.all(running);
-    expect(h.bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe("Stopped before the model wrote anything. Nothing was charged.");
+    expect(h.bot.sent.filter((m) => m.chat_id === telegramId).at(-1)!.text).toBe(
+      "Stopped before the model wrote anything. Nothing was charged.",
+    );
     expect(await textTokensOf(userId)).toBe(1000);
     expect(await h.messagesOf(sessionId)).toHaveLength(0);
     expect((await turnsOf(userId))[0].status).toBe("stopped");
@@ -141,7 +159,9 @@ describe("text turns in the chat", () => {
     await h.post(textUpdate(telegramId, "please answer"));
     await h.drain();
     const apology = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(apology.body.text).toBe("Sorry, the model did not answer. Nothing was charged. Press Retry, or choose another model.");
+    expect(apology.body.text).toBe(
+      "Sorry, the model did not answer. Nothing was charged. Press Retry, or choose another model.",
+    );
     const [turn] = await turnsOf(userId);
     expect(turn.status).toBe("failed");
     expect(JSON.stringify(apology.body.reply_markup)).toContain(`"callback_data":"retry:${turn.id}"`);
@@ -149,7 +169,10 @@ describe("text turns in the chat", () => {
 
     // The user opened another session meanwhile: the retry still belongs to the first one.
     const db = await h.getDb();
-    const [other] = await db.insert(dialogSessions).values({ userId, name: "Other", modelId, action: "text" }).returning();
+    const [other] = await db
+      .insert(dialogSessions)
+      .values({ userId, name: "Other", modelId, action: "text" })
+      .returning();
     await db.update(users).set({ activeSessionId: other.id }).where(eq(users.id, userId));
     h.ai.mode = "normal";
     h.ai.requests.length = 0;
@@ -159,9 +182,14 @@ describe("text turns in the chat", () => {
     expect(h.ai.requests).toHaveLength(1);
     expect(h.ai.requests[0].body.messages.at(-1)).toEqual({ role: "user", content: "please answer" });
     expect(h.bot.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.body)).toEqual(
-      expect.arrayContaining([{ callback_query_id: "cbq-retry" }, { callback_query_id: "cbq-retry-again", text: "This request was already retried." }]),
+      expect.arrayContaining([
+        { callback_query_id: "cbq-retry" },
+        { callback_query_id: "cbq-retry-again", text: "This request was already retried." },
+      ]),
     );
-    expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "please answer", aiText: "Hello from the fake model." }]);
+    expect(await h.messagesOf(sessionId)).toMatchObject([
+      { userText: "please answer", aiText: "Hello from the fake model." },
+    ]);
     expect(await h.messagesOf(other.id)).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
     expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983 · context 0%");
@@ -182,7 +210,9 @@ describe("text turns in the chat", () => {
     expect(chats[0].body.messages.at(-1)).toEqual({ role: "user", content: parts.join("\n") });
     expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: parts.join("\n") }]);
     const stored = await db.select().from(botUpdates).where(eq(botUpdates.chatId, telegramId));
-    expect(stored.filter((u: any) => updates.some((x) => x.update_id === u.updateId)).map((u: any) => u.status)).toEqual(["done", "done", "done"]);
+    expect(
+      stored.filter((u: any) => updates.some((x) => x.update_id === u.updateId)).map((u: any) => u.status),
+    ).toEqual(["done", "done", "done"]);
   });
 
   it("a command after text is not joined into it", async () => {
@@ -207,6 +237,8 @@ describe("text turns in the chat", () => {
     await Promise.all(running);
     expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toMatch(/^one two three four/);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
-    expect(await (await h.getDb()).select().from(modelUsage).where(eq(modelUsage.userId, userId))).toMatchObject([{ modelName: "gpt-4o-mini", action: "text", quantity: 17 }]);
+    expect(await (await h.getDb()).select().from(modelUsage).where(eq(modelUsage.userId, userId))).toMatchObject([
+      { modelName: "gpt-4o-mini", action: "text", quantity: 17 },
+    ]);
   });
 });

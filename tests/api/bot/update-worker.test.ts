@@ -38,7 +38,12 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
 
 const workers: { stop: (o: { deadlineMs: number }) => Promise<void> }[] = [];
 type Graces = { handOverGraceMs?: number; finishingGraceMs?: number };
-async function instance({ own, timers = fakeTimers(), concurrency, ...graces }: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number } & Graces) {
+async function instance({
+  own,
+  timers = fakeTimers(),
+  concurrency,
+  ...graces
+}: { own: boolean; timers?: ReturnType<typeof fakeTimers>; concurrency?: number } & Graces) {
   const { createUpdateWorker } = await import("@/lib/server/bot/updates-job");
   const worker = createUpdateWorker({ db: await h.getDb(), timers, safetyPollMs: HOUR, concurrency, ...graces });
   await worker.listen({ own });
@@ -53,7 +58,8 @@ afterEach(async () => {
 
 const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 100_000 } });
 const modelRequests = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
-const priceNotices = (telegramId: number) => h.callsIn(telegramId, "sendMessage").filter((m) => /^(This costs|Это стоит)/.test(String(m.body.text)));
+const priceNotices = (telegramId: number) =>
+  h.callsIn(telegramId, "sendMessage").filter((m) => /^(This costs|Это стоит)/.test(String(m.body.text)));
 const lastText = (telegramId: number) => h.callsIn(telegramId, "sendMessage").at(-1)?.body.text as string | undefined;
 
 describe("the bot-updates worker", () => {
@@ -140,8 +146,13 @@ describe("the bot-updates worker", () => {
     await worker.settled();
     // No timer fired and the safety poll is an hour away: the first turn's end took the second.
     expect(timers.armed.size).toBe(0);
-    expect(modelRequests().map((r) => r.body.messages.at(-1).content)).toEqual(["the first question", "the second question"]);
-    expect(h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("Hello from the fake model"))).toHaveLength(2);
+    expect(modelRequests().map((r) => r.body.messages.at(-1).content)).toEqual([
+      "the first question",
+      "the second question",
+    ]);
+    expect(
+      h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("Hello from the fake model")),
+    ).toHaveLength(2);
   });
 
   it("another chat's message waits for a free slot and is taken when one frees, without a poll", async () => {
@@ -178,48 +189,69 @@ describe("the bot-updates worker", () => {
   it.each([
     ["the turns wind down and hand their updates back", false],
     ["a turn too slow to wind down has its update handed back by the worker", true],
-  ])("shutdown with turns in flight hands them to a second instance (%s): each answered once, charged once, no turn left running", async (_, slowBotApi) => {
-    const first = await chatUser();
-    const second = await chatUser();
-    // A Bot API that does not answer the drafts' frames holds the turns' wind-down past the grace.
-    const { worker: leaving } = await instance({ own: true, handOverGraceMs: slowBotApi ? 0 : undefined });
-    const frames = slowBotApi ? h.bot.hold((call) => call.method === "sendMessageDraft" && Boolean(call.body.text)) : null;
-    h.ai.mode = "stall";
-    h.ai.answer = "Half an answer";
-    await h.post(h.messageUpdate(first.telegramId, { text: "first chat" }));
-    await h.post(h.messageUpdate(second.telegramId, { text: "second chat" }));
-    const db = await h.getDb();
-    const leavingTurns = () => db.select().from(botTurns).where(inArray(botTurns.userId, [first.userId, second.userId]));
-    await until(async () => modelRequests().length === 2 && (await leavingTurns()).length === 2 && (frames?.waiting ?? 2) === 2);
-    const { worker: staying } = await instance({ own: false });
-    h.ai.mode = "normal";
-    h.ai.answer = "The whole answer";
-    const handedOver = (await leavingTurns()).map((t) => t.id);
-    await leaving.stop({ deadlineMs: 0 });
-    // The instance may exit as soon as stop() answers: none of its turns is left running by then.
-    const ended = await db.select().from(botTurns).where(inArray(botTurns.id, handedOver));
-    frames?.release();
-    expect(ended.map((t) => t.status)).toEqual(["handed_over", "handed_over"]);
-    await until(() => [first, second].every((u) => lastText(u.telegramId)?.startsWith("The whole answer")));
-    await staying.settled();
+  ])(
+    "shutdown with turns in flight hands them to a second instance (%s): each answered once, charged once, no turn left running",
+    async (_, slowBotApi) => {
+      const first = await chatUser();
+      const second = await chatUser();
+      // A Bot API that does not answer the drafts' frames holds the turns' wind-down past the grace.
+      const { worker: leaving } = await instance({ own: true, handOverGraceMs: slowBotApi ? 0 : undefined });
+      const frames = slowBotApi
+        ? h.bot.hold((call) => call.method === "sendMessageDraft" && Boolean(call.body.text))
+        : null;
+      h.ai.mode = "stall";
+      h.ai.answer = "Half an answer";
+      await h.post(h.messageUpdate(first.telegramId, { text: "first chat" }));
+      await h.post(h.messageUpdate(second.telegramId, { text: "second chat" }));
+      const db = await h.getDb();
+      const leavingTurns = () =>
+        db
+          .select()
+          .from(botTurns)
+          .where(inArray(botTurns.userId, [first.userId, second.userId]));
+      await until(
+        async () => modelRequests().length === 2 && (await leavingTurns()).length === 2 && (frames?.waiting ?? 2) === 2,
+      );
+      const { worker: staying } = await instance({ own: false });
+      h.ai.mode = "normal";
+      h.ai.answer = "The whole answer";
+      const handedOver = (await leavingTurns()).map((t) => t.id);
+      await leaving.stop({ deadlineMs: 0 });
+      // The instance may exit as soon as stop() answers: none of its turns is left running by then.
+      const ended = await db.select().from(botTurns).where(inArray(botTurns.id, handedOver));
+      frames?.release();
+      expect(ended.map((t) => t.status)).toEqual(["handed_over", "handed_over"]);
+      await until(() => [first, second].every((u) => lastText(u.telegramId)?.startsWith("The whole answer")));
+      await staying.settled();
 
-    const turns = await db.select().from(botTurns).where(inArray(botTurns.userId, [first.userId, second.userId]));
-    expect(turns.map((t) => t.status).sort()).toEqual(["done", "done", "handed_over", "handed_over"]);
-    for (const user of [first, second]) {
-      expect(h.callsIn(user.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(1);
-      expect(await h.messagesOf(user.sessionId)).toHaveLength(1);
-      expect((await h.quotasOf(user.userId)).textTokens).toBe(100_000 - 17);
-    }
-    const updates = await db.select().from(botUpdates).where(inArray(botUpdates.chatId, [first.telegramId, second.telegramId]));
-    expect(updates.filter((u) => u.status !== "done")).toEqual([]);
-    expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
-  });
+      const turns = await db
+        .select()
+        .from(botTurns)
+        .where(inArray(botTurns.userId, [first.userId, second.userId]));
+      expect(turns.map((t) => t.status).sort()).toEqual(["done", "done", "handed_over", "handed_over"]);
+      for (const user of [first, second]) {
+        expect(
+          h.callsIn(user.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer")),
+        ).toHaveLength(1);
+        expect(await h.messagesOf(user.sessionId)).toHaveLength(1);
+        expect((await h.quotasOf(user.userId)).textTokens).toBe(100_000 - 17);
+      }
+      const updates = await db
+        .select()
+        .from(botUpdates)
+        .where(inArray(botUpdates.chatId, [first.telegramId, second.telegramId]));
+      expect(updates.filter((u) => u.status !== "done")).toEqual([]);
+      expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
+    },
+  );
 
   it("shutdown waits for a turn already sending its answer instead of handing it over: answered once, by the instance that ran it", async () => {
     const u = await chatUser();
     const { worker: leaving } = await instance({ own: true, handOverGraceMs: 0, finishingGraceMs: 10_000 });
     h.ai.answer = "The whole answer";
-    const answer = h.bot.hold((call) => call.method === "sendMessage" && String(call.body.text).startsWith("The whole answer"));
+    const answer = h.bot.hold(
+      (call) => call.method === "sendMessage" && String(call.body.text).startsWith("The whole answer"),
+    );
     await h.post(h.messageUpdate(u.telegramId, { text: "a question" }));
     await until(() => answer.waiting === 1);
     const { worker: staying } = await instance({ own: false });
@@ -229,13 +261,21 @@ describe("the bot-updates worker", () => {
     await stopping;
     // Settled by the instance that ran it: nothing was handed over for the other to take.
     const db = await h.getDb();
-    expect((await db.select().from(botUpdates).where(eq(botUpdates.chatId, u.telegramId))).filter((row) => row.status !== "done")).toEqual([]);
+    expect(
+      (await db.select().from(botUpdates).where(eq(botUpdates.chatId, u.telegramId))).filter(
+        (row) => row.status !== "done",
+      ),
+    ).toEqual([]);
     await staying.settled();
 
-    expect(h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(1);
+    expect(
+      h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer")),
+    ).toHaveLength(1);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
     expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 - 17);
-    expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual(["done"]);
+    expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual([
+      "done",
+    ]);
   });
 
   it("shutdown cuts a flood wait on a paid answer's send: the answer goes to the outbox, the update is settled, charged once", async () => {
@@ -243,7 +283,10 @@ describe("the bot-updates worker", () => {
     const { setRateLimitWaitForTests } = await import("@/lib/server/bot/telegram-limits");
     // Telegram's 30 s are not sat out here: the wait ends only when something cuts it.
     const waits: number[] = [];
-    setRateLimitWaitForTests((ms, cut) => new Promise((resolve) => (waits.push(ms), cut?.addEventListener("abort", () => resolve(), { once: true }))));
+    setRateLimitWaitForTests(
+      (ms, cut) =>
+        new Promise((resolve) => (waits.push(ms), cut?.addEventListener("abort", () => resolve(), { once: true }))),
+    );
     try {
       // No finishing grace: the turn must settle by itself, not by the worker waiting for it.
       const { worker: leaving } = await instance({ own: true, handOverGraceMs: 10_000, finishingGraceMs: 0 });
@@ -258,16 +301,27 @@ describe("the bot-updates worker", () => {
       const { worker: staying } = await instance({ own: false });
       await leaving.stop({ deadlineMs: 0 });
       const db = await h.getDb();
-      expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => row.status)).toEqual(["done"]);
+      expect(
+        (await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => row.status),
+      ).toEqual(["done"]);
       await staying.settled();
 
       expect(modelRequests().length - asked).toBe(1);
-      expect(h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer"))).toHaveLength(0);
+      expect(
+        h.callsIn(u.telegramId, "sendMessage").filter((m) => String(m.body.text).startsWith("The whole answer")),
+      ).toHaveLength(0);
       // The outbox delivers it, at Telegram's pace, from whichever instance runs the outbox job.
-      expect((await db.select().from(botOutbox).where(eq(botOutbox.chatId, u.telegramId))).map((row) => [row.status, row.text.split("\n")[0]])).toEqual([["pending", "The whole answer"]]);
+      expect(
+        (await db.select().from(botOutbox).where(eq(botOutbox.chatId, u.telegramId))).map((row) => [
+          row.status,
+          row.text.split("\n")[0],
+        ]),
+      ).toEqual([["pending", "The whole answer"]]);
       expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
       expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 - 17);
-      expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual(["done"]);
+      expect((await db.select().from(botTurns).where(eq(botTurns.userId, u.userId))).map((t) => t.status)).toEqual([
+        "done",
+      ]);
     } finally {
       setRateLimitWaitForTests();
     }
@@ -322,19 +376,33 @@ describe("the bot-updates worker", () => {
     ]);
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
     // Reserved, given back by the attempt that ended the dead turn, reserved again: each row names its turn.
-    const ledger = await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId))).orderBy(balanceLedger.id);
+    const ledger = await db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId)))
+      .orderBy(balanceLedger.id);
     expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
       ["image", -6, turns[0].id],
       ["refund", 6, turns[0].id],
       ["image", -6, turns[1].id],
     ]);
-    expect((await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => [row.status, row.attempts])).toEqual([["done", 2]]);
+    expect(
+      (await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id))).map((row) => [
+        row.status,
+        row.attempts,
+      ]),
+    ).toEqual([["done", 2]]);
     expect(priceNotices(u.telegramId)).toHaveLength(1);
 
     // The dead instance's turn, had it lived on, finds its row ended: it gives nothing back a second time.
     await dying.stop({ deadlineMs: 0 });
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
-    expect(await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId)))).toHaveLength(3);
+    expect(
+      await db
+        .select()
+        .from(balanceLedger)
+        .where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId))),
+    ).toHaveLength(3);
     expect(await db.select().from(botTurns).where(eq(botTurns.status, "running"))).toEqual([]);
   });
 
@@ -343,12 +411,29 @@ describe("the bot-updates worker", () => {
     const db = await h.getDb();
     const update = h.messageUpdate(u.telegramId, { text: "a question" });
     // What the dead instance left: its claim expired, its turn answered and charged (ended done), the update never settled.
-    await db.insert(botUpdates).values({ updateId: update.update_id, chatId: u.telegramId, payload: update, status: "processing", attempts: 1, lockedUntil: new Date(Date.now() - 1_000) });
-    await db.insert(botTurns).values({ userId: u.userId, chatId: u.telegramId, sessionId: u.sessionId, userText: "a question", updateId: update.update_id, status: "done" });
+    await db.insert(botUpdates).values({
+      updateId: update.update_id,
+      chatId: u.telegramId,
+      payload: update,
+      status: "processing",
+      attempts: 1,
+      lockedUntil: new Date(Date.now() - 1_000),
+    });
+    await db.insert(botTurns).values({
+      userId: u.userId,
+      chatId: u.telegramId,
+      sessionId: u.sessionId,
+      userText: "a question",
+      updateId: update.update_id,
+      status: "done",
+    });
     const asked = modelRequests().length;
     const sent = h.callsIn(u.telegramId, "sendMessage").length;
     const { worker } = await instance({ own: false });
-    await until(async () => (await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0].status === "done");
+    await until(
+      async () =>
+        (await db.select().from(botUpdates).where(eq(botUpdates.updateId, update.update_id)))[0].status === "done",
+    );
     await worker.settled();
 
     expect(modelRequests().length - asked).toBe(0);

@@ -11,7 +11,12 @@ let userTariff: any;
 
 beforeAll(async () => {
   fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
-  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6", TELEGRAM_WEBHOOK_SECRET: SECRET });
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: "stars",
+    BOT_API_BASE_URL: fake.url,
+    STARS_PER_ROUBLE: "0.6",
+    TELEGRAM_WEBHOOK_SECRET: SECRET,
+  });
   webhook = (await import("@/app/api/telegram/webhook/route")).POST;
   createTariff = (await import("@/app/api/tariff/create/route")).POST;
   userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
@@ -35,7 +40,17 @@ describe("POST /api/telegram/webhook", () => {
       body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
     });
     const payload = fake.invoices.at(-1)!.payload;
-    const paid = { update_id: 1, message: { successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c1" } } };
+    const paid = {
+      update_id: 1,
+      message: {
+        successful_payment: {
+          currency: "XTR",
+          total_amount: 294,
+          invoice_payload: payload,
+          telegram_payment_charge_id: "c1",
+        },
+      },
+    };
     expect((await post(paid, null)).status).toBe(401);
     expect((await post(paid, "wrong-secret-0123456789!")).status).toBe(401);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
@@ -69,7 +84,10 @@ describe("POST /api/telegram/webhook", () => {
       body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
     });
     const payload = fake.invoices.at(-1)!.payload;
-    const pre = await post({ update_id: 2, pre_checkout_query: { id: "pq", currency: "XTR", total_amount: 294, invoice_payload: payload } });
+    const pre = await post({
+      update_id: 2,
+      pre_checkout_query: { id: "pq", currency: "XTR", total_amount: 294, invoice_payload: payload },
+    });
     expect(pre.body).toEqual({ ok: true, handled: true });
     expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "pq", ok: true });
     const from = { id: 4242, is_bot: false, first_name: "Payer" };
@@ -80,7 +98,12 @@ describe("POST /api/telegram/webhook", () => {
         date: 0,
         chat: { id: from.id, type: "private" },
         from,
-        successful_payment: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c2" },
+        successful_payment: {
+          currency: "XTR",
+          total_amount: 294,
+          invoice_payload: payload,
+          telegram_payment_charge_id: "c2",
+        },
       },
     };
     // Stored once however often Telegram retries it, then applied by the bot-updates worker.
@@ -93,8 +116,14 @@ describe("POST /api/telegram/webhook", () => {
   });
 
   it("stores other updates for the worker (once) and rejects a body that is not an update", async () => {
-    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({ ok: true, handled: true });
-    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({ ok: true, handled: false });
+    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({
+      ok: true,
+      handled: true,
+    });
+    expect((await post({ update_id: 4, message: { text: "hi", chat: { id: 1 } } })).body).toEqual({
+      ok: true,
+      handled: false,
+    });
     expect((await post({ hello: "world" })).status).toBe(400);
   });
 });

@@ -22,17 +22,20 @@ async function serverConnections(): Promise<number> {
 }
 
 describe("the database pool at start-up", () => {
-  it.runIf(process.env.DATABASE_URL)("opens every connection of DATABASE_POOL_SIZE on PostgreSQL, and they answer", async () => {
-    const db = await getDb();
-    // Opening, migrating and seeding ran on fewer (queries one after another).
-    expect(await serverConnections()).toBeLessThan(4);
-    await openPoolConnections();
-    expect(await serverConnections()).toBe(4);
-    // Opened once: a second call (another start-up attempt) opens no more.
-    await openPoolConnections();
-    expect(await serverConnections()).toBe(4);
-    expect(await db.query.tariffs.findFirst()).toBeDefined();
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    "opens every connection of DATABASE_POOL_SIZE on PostgreSQL, and they answer",
+    async () => {
+      const db = await getDb();
+      // Opening, migrating and seeding ran on fewer (queries one after another).
+      expect(await serverConnections()).toBeLessThan(4);
+      await openPoolConnections();
+      expect(await serverConnections()).toBe(4);
+      // Opened once: a second call (another start-up attempt) opens no more.
+      await openPoolConnections();
+      expect(await serverConnections()).toBe(4);
+      expect(await db.query.tariffs.findFirst()).toBeDefined();
+    },
+  );
 
   it.runIf(!process.env.DATABASE_URL)("has nothing to open on the embedded database", async () => {
     await getDb();

@@ -8,7 +8,8 @@ import { seedCatalogue } from "@/db/seed";
 describe("catalogue seed: provider model ids", () => {
   it("gives every model the id its OpenAI-compatible endpoint knows, which a legacy re-seed (a catalogue from before seeded_at) restores", async () => {
     const db = await getDb();
-    const ids = async () => Object.fromEntries((await db.select().from(schema.models)).map((m) => [m.modelName, m.providerModelId]));
+    const ids = async () =>
+      Object.fromEntries((await db.select().from(schema.models)).map((m) => [m.modelName, m.providerModelId]));
     expect(await ids()).toEqual(Object.fromEntries(catalogueModels.map((m) => [m.modelName, m.providerModelId])));
     expect((await ids())["whisper"]).toBe("whisper-1");
 

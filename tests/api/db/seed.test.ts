@@ -19,7 +19,9 @@ const tables = {
 async function counts() {
   const db = await getDb();
   const entries = await Promise.all(
-    Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0].n] as const),
+    Object.entries(tables).map(
+      async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0].n] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }
@@ -34,7 +36,14 @@ describe("catalogue seed", () => {
     expect(c.assistants).toBeGreaterThan(0);
     const db = await getDb();
     const purposes = new Set((await db.select().from(schema.packages)).map((p) => p.packagePurpose));
-    expect([...purposes].sort()).toEqual(["audio_tokens", "file_tokens", "image_tokens", "reset", "text_tokens", "video_tokens"]);
+    expect([...purposes].sort()).toEqual([
+      "audio_tokens",
+      "file_tokens",
+      "image_tokens",
+      "reset",
+      "text_tokens",
+      "video_tokens",
+    ]);
     const types = new Set((await db.select().from(schema.assistants)).map((a) => a.type));
     expect(types.has("generating_image")).toBe(true);
   });

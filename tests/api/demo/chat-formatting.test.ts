@@ -31,9 +31,14 @@ describe("the demo chat records formatting given as entities and albums", () => 
     await api.sendMessageDraft(telegramId, 3, "Draft bit", { entities: [{ type: "italic", offset: 0, length: 5 }] });
     const listed = await list(token);
     expect(listed.body.items.at(-1)).toMatchObject({ text: "Bold link x = 1", parse_mode: null, entities });
-    expect(listed.body.draft).toMatchObject({ text: "Draft bit", entities: [{ type: "italic", offset: 0, length: 5 }] });
+    expect(listed.body.draft).toMatchObject({
+      text: "Draft bit",
+      entities: [{ type: "italic", offset: 0, length: 5 }],
+    });
 
-    await api.editMessageText(telegramId, sent.message_id, "Plain now", { entities: [{ type: "code", offset: 6, length: 3 }] });
+    await api.editMessageText(telegramId, sent.message_id, "Plain now", {
+      entities: [{ type: "code", offset: 6, length: 3 }],
+    });
     const edited = (await list(token)).body.items.find((m: any) => m.message_id === sent.message_id);
     expect(edited).toMatchObject({ text: "Plain now", entities: [{ type: "code", offset: 6, length: 3 }] });
     await api.editMessageText(telegramId, sent.message_id, "No formatting");
@@ -44,7 +49,12 @@ describe("the demo chat records formatting given as entities and albums", () => 
     const { token, telegramId } = await demoChatUser();
     const { sandboxPng } = await import("@/lib/server/demo/sandbox-media");
     const photos: any[] = await api.sendMediaGroup(telegramId, [
-      { type: "photo", media: new InputFile(sandboxPng("one"), "one.png"), caption: "First picture", caption_entities: [{ type: "bold", offset: 0, length: 5 }] },
+      {
+        type: "photo",
+        media: new InputFile(sandboxPng("one"), "one.png"),
+        caption: "First picture",
+        caption_entities: [{ type: "bold", offset: 0, length: 5 }],
+      },
       { type: "photo", media: new InputFile(sandboxPng("two"), "two.png") },
     ]);
     const documents: any[] = await api.sendMediaGroup(telegramId, [
@@ -60,7 +70,12 @@ describe("the demo chat records formatting given as entities and albums", () => 
     const items = (await list(token)).body.items;
     expect(items.map((m: any) => m.message_id)).toEqual([...photos, ...documents].map((m) => m.message_id));
     expect(items).toMatchObject([
-      { from: "bot", text: "First picture", entities: [{ type: "bold", offset: 0, length: 5 }], file: { kind: "photo", name: "one.png", mime_type: "image/png" } },
+      {
+        from: "bot",
+        text: "First picture",
+        entities: [{ type: "bold", offset: 0, length: 5 }],
+        file: { kind: "photo", name: "one.png", mime_type: "image/png" },
+      },
       { from: "bot", text: "", file: { kind: "photo", name: "two.png" } },
       { from: "bot", text: "The notes", file: { kind: "document", name: "notes.txt" } },
       { from: "bot", text: "", file: { kind: "document", name: "more.txt" } },
@@ -70,10 +85,25 @@ describe("the demo chat records formatting given as entities and albums", () => 
 
   it("an album of one, of an unknown kind, or mixing documents with photos is refused as the Bot API refuses it", async () => {
     const { token, telegramId } = await demoChatUser();
-    await expect(api.sendMediaGroup(telegramId, [{ type: "photo", media: new InputFile(Buffer.from("x"), "x.png") }])).rejects.toThrow(/wrong number of media/);
-    await expect(api.raw.sendMediaGroup({ chat_id: telegramId, media: [{ type: "sticker", media: "demo:x" }, { type: "photo", media: "demo:y" }] } as never)).rejects.toThrow(/wrong media type/);
-    const mixed = [{ type: "photo", media: "demo:x" }, { type: "document", media: "demo:y" }];
-    await expect(api.raw.sendMediaGroup({ chat_id: telegramId, media: mixed } as never)).rejects.toThrow(/only with their own kind/);
+    await expect(
+      api.sendMediaGroup(telegramId, [{ type: "photo", media: new InputFile(Buffer.from("x"), "x.png") }]),
+    ).rejects.toThrow(/wrong number of media/);
+    await expect(
+      api.raw.sendMediaGroup({
+        chat_id: telegramId,
+        media: [
+          { type: "sticker", media: "demo:x" },
+          { type: "photo", media: "demo:y" },
+        ],
+      } as never),
+    ).rejects.toThrow(/wrong media type/);
+    const mixed = [
+      { type: "photo", media: "demo:x" },
+      { type: "document", media: "demo:y" },
+    ];
+    await expect(api.raw.sendMediaGroup({ chat_id: telegramId, media: mixed } as never)).rejects.toThrow(
+      /only with their own kind/,
+    );
     expect((await list(token)).body.items).toEqual([]);
   });
 });

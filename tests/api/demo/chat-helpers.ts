@@ -14,9 +14,16 @@ export async function demoChatUser({ textTokens = 100_000 }: { textTokens?: numb
   const { getSecrets } = await import("@/lib/server/auth/secrets");
   const { POST } = await import("@/app/api/auth/telegram-login/route");
   const telegramId = nextTelegramId++;
-  const initData = signedInitData({ id: telegramId, first_name: "Dana", language_code: "en" }, { token: getSecrets().botToken });
+  const initData = signedInitData(
+    { id: telegramId, first_name: "Dana", language_code: "en" },
+    { token: getSecrets().botToken },
+  );
   const res = await call(POST, "POST", "/api/auth/telegram-login", { body: { initData } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const { userId, sessionId } = await openActiveSession(telegramId, { modelName: "gpt-4o-mini", action: "text", quota: { textTokens } });
+  const { userId, sessionId } = await openActiveSession(telegramId, {
+    modelName: "gpt-4o-mini",
+    action: "text",
+    quota: { textTokens },
+  });
   return { token: res.body.jwtToken as string, userId, telegramId, sessionId };
 }

@@ -19,7 +19,12 @@ beforeAll(async () => {
   record = async (method, payload) => recordDemoCall({ db: await getDb(), method, payload });
   // Moves a recorded call into the past instead of waiting for it to age.
   backdate = async (messageId, seconds) => {
-    await (await getDb()).update(botOutbox).set({ updatedAt: sql`${botOutbox.updatedAt} - make_interval(secs => ${seconds})` }).where(eq(botOutbox.id, messageId));
+    await (
+      await getDb()
+    )
+      .update(botOutbox)
+      .set({ updatedAt: sql`${botOutbox.updatedAt} - make_interval(secs => ${seconds})` })
+      .where(eq(botOutbox.id, messageId));
   };
   sendUpdate = (await import("@/app/api/demo/chat/updates/route")).POST;
   listMessages = (await import("@/app/api/demo/chat/messages/route")).GET;
@@ -43,7 +48,10 @@ describe("GET /api/demo/chat/messages", () => {
     expect(theirs.body.items.map((m: any) => m.text)).toEqual(["to B"]);
     // B cannot press a button under A's message either.
     const aMessage = mine.body.items[1];
-    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token: b.token, body: { callback_data: "x", message_id: aMessage.message_id } });
+    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token: b.token,
+      body: { callback_data: "x", message_id: aMessage.message_id },
+    });
     expect(press.status).toBe(404);
   });
 
@@ -61,27 +69,60 @@ describe("GET /api/demo/chat/messages", () => {
     expect(initial.body.items.map((m: any) => m.text)).toEqual(["…", "later"]);
     // A poll looks 2 s back (writes that committed late); nothing older is repeated.
     expect((await list(token, initial.body.cursor)).body.items.map((m: any) => m.text)).toEqual(["later"]);
-    await record("editMessageText", { chat_id: telegramId, message_id: first.result.message_id, text: "*bold* answer", parse_mode: "MarkdownV2" });
-    await record("sendMessage", { chat_id: telegramId, text: "second", reply_markup: { inline_keyboard: [[{ text: "Open", web_app: { url: "http://localhost:3000/#/tariffs" } }, { text: "Retry", callback_data: "r" }]] } });
+    await record("editMessageText", {
+      chat_id: telegramId,
+      message_id: first.result.message_id,
+      text: "*bold* answer",
+      parse_mode: "MarkdownV2",
+    });
+    await record("sendMessage", {
+      chat_id: telegramId,
+      text: "second",
+      reply_markup: {
+        inline_keyboard: [
+          [
+            { text: "Open", web_app: { url: "http://localhost:3000/#/tariffs" } },
+            { text: "Retry", callback_data: "r" },
+          ],
+        ],
+      },
+    });
     const changes = await list(token, initial.body.cursor);
     expect(changes.body.items).toMatchObject([
       { id: `b${first.result.message_id}`, text: "*bold* answer", parse_mode: "MarkdownV2", buttons: [] },
       { text: "later" },
-      { text: "second", buttons: [[{ text: "Open", url: "http://localhost:3000/#/tariffs", web_app: true }, { text: "Retry", callback_data: "r" }]] },
+      {
+        text: "second",
+        buttons: [
+          [
+            { text: "Open", url: "http://localhost:3000/#/tariffs", web_app: true },
+            { text: "Retry", callback_data: "r" },
+          ],
+        ],
+      },
     ]);
     expect(BigInt(changes.body.cursor)).toBeGreaterThan(BigInt(initial.body.cursor));
     await record("deleteMessage", { chat_id: telegramId, message_id: first.result.message_id });
     const deleted = await list(token, changes.body.cursor);
-    expect(deleted.body.items.find((m: any) => m.id === `b${first.result.message_id}`)).toMatchObject({ deleted: true });
+    expect(deleted.body.items.find((m: any) => m.id === `b${first.result.message_id}`)).toMatchObject({
+      deleted: true,
+    });
   });
 
   it("shows the bot's files with signed links, its draft preview until a message replaces it, and callback notices", async () => {
     const { token, telegramId } = await demoChatUser();
     const { sandboxPng } = await import("@/lib/server/demo/sandbox-media");
     const png = sandboxPng("cat");
-    const photo = await record("sendPhoto", { chat_id: telegramId, photo: new InputFile(png, "cat.png"), caption: "A cat" });
+    const photo = await record("sendPhoto", {
+      chat_id: telegramId,
+      photo: new InputFile(png, "cat.png"),
+      caption: "A cat",
+    });
     expect(photo.result.photo[0].file_id).toMatch(/^demo:demo-chat\/bot\/.+\.png$/);
-    await record("sendDocument", { chat_id: telegramId, document: new InputFile(Buffer.from("plain notes"), "notes.txt") });
+    await record("sendDocument", {
+      chat_id: telegramId,
+      document: new InputFile(Buffer.from("plain notes"), "notes.txt"),
+    });
     // A file the bot already has (a demo id) is referenced, not copied.
     await record("sendAudio", { chat_id: telegramId, audio: photo.result.photo[0].file_id });
     await record("sendChatAction", { chat_id: telegramId, action: "typing" });
@@ -90,7 +131,11 @@ describe("GET /api/demo/chat/messages", () => {
     const withDraft = await list(token);
     expect(withDraft.body.draft).toEqual({ text: "Partial answ", parse_mode: null, draft_id: 7, can_stop: true });
     const [sentPhoto, doc, audio] = withDraft.body.items;
-    expect(sentPhoto).toMatchObject({ from: "bot", text: "A cat", file: { kind: "photo", name: "cat.png", mime_type: "image/png" } });
+    expect(sentPhoto).toMatchObject({
+      from: "bot",
+      text: "A cat",
+      file: { kind: "photo", name: "cat.png", mime_type: "image/png" },
+    });
     expect(doc).toMatchObject({ file: { kind: "document", name: "notes.txt" } });
     expect(audio.file.url.split("?")[0]).toBe(sentPhoto.file.url.split("?")[0]);
     const key = sentPhoto.file.url.split("?")[0].slice("/api/files/".length);
@@ -103,7 +148,10 @@ describe("GET /api/demo/chat/messages", () => {
     expect(after.body.draft).toBeNull();
     expect(after.body.items.at(-1).text).toBe("Full answer");
 
-    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { callback_data: "stop", message_id: after.body.items.at(-1).message_id } });
+    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      body: { callback_data: "stop", message_id: after.body.items.at(-1).message_id },
+    });
     await record("answerCallbackQuery", { callback_query_id: String(press.body.update_id), text: "Stopped" });
     expect((await list(token)).body.items.at(-1)).toMatchObject({ text: "Stopped", notice: true });
   });
@@ -112,9 +160,16 @@ describe("GET /api/demo/chat/messages", () => {
     const a = await demoChatUser();
     const b = await demoChatUser();
     const sent = await record("sendMessage", { chat_id: a.telegramId, text: "mine" });
-    expect(await record("editMessageText", { chat_id: b.telegramId, message_id: sent.result.message_id, text: "hijack" })).toMatchObject({ ok: false, error_code: 400 });
-    expect(await record("deleteMessage", { chat_id: b.telegramId, message_id: sent.result.message_id })).toMatchObject({ ok: false });
-    expect(await record("sendMessage", { chat_id: a.telegramId, text: "" })).toMatchObject({ ok: false, error_code: 400 });
+    expect(
+      await record("editMessageText", { chat_id: b.telegramId, message_id: sent.result.message_id, text: "hijack" }),
+    ).toMatchObject({ ok: false, error_code: 400 });
+    expect(await record("deleteMessage", { chat_id: b.telegramId, message_id: sent.result.message_id })).toMatchObject({
+      ok: false,
+    });
+    expect(await record("sendMessage", { chat_id: a.telegramId, text: "" })).toMatchObject({
+      ok: false,
+      error_code: 400,
+    });
     expect(await record("getFile", { file_id: "AgACAgIAAxkBAAI" })).toMatchObject({ ok: false, error_code: 400 });
     expect((await list(a.token)).body.items.map((m: any) => m.text)).toEqual(["mine"]);
   });
@@ -127,6 +182,8 @@ describe("GET /api/demo/chat/messages", () => {
     await queueBotMessage({ db, userId, chatId: telegramId, text: "You are now talking to GPT-4o mini." });
     await deliverOutbox({ db, client: null });
     await drainUpdates();
-    expect((await list(token)).body.items).toMatchObject([{ from: "bot", text: "You are now talking to GPT-4o mini." }]);
+    expect((await list(token)).body.items).toMatchObject([
+      { from: "bot", text: "You are now talking to GPT-4o mini." },
+    ]);
   });
 });

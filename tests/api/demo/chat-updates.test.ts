@@ -23,11 +23,17 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../../fi
 function form(fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  if (file) body.set("file", new Blob([new Uint8Array(file.data)], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file)
+    body.set(
+      "file",
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   return body;
 }
 
-const storedUpdates = async (telegramId: number) => (await getDb()).select().from(botUpdates).where(eq(botUpdates.chatId, telegramId));
+const storedUpdates = async (telegramId: number) =>
+  (await getDb()).select().from(botUpdates).where(eq(botUpdates.chatId, telegramId));
 
 describe("POST /api/demo/chat/updates", () => {
   it("answers 401 without a bearer token", async () => {
@@ -36,13 +42,27 @@ describe("POST /api/demo/chat/updates", () => {
 
   it("refuses bad input with 400 and stores nothing", async () => {
     const { token, telegramId } = await demoChatUser();
-    for (const body of [{}, { text: "" }, { text: "   " }, { text: "x".repeat(4097) }, { text: "hi", extra: 1 }, { text: 5 }, { callback_data: "a", message_id: -1 }]) {
+    for (const body of [
+      {},
+      { text: "" },
+      { text: "   " },
+      { text: "x".repeat(4097) },
+      { text: "hi", extra: 1 },
+      { text: 5 },
+      { callback_data: "a", message_id: -1 },
+    ]) {
       const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const badKind = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, rawBody: form({ kind: "sticker" }, { data: fixture("photo.png"), name: "a.png" }) });
+    const badKind = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      rawBody: form({ kind: "sticker" }, { data: fixture("photo.png"), name: "a.png" }),
+    });
     expect(badKind.status).toBe(400);
-    const noFile = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, rawBody: form({ kind: "document" }) });
+    const noFile = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      rawBody: form({ kind: "document" }),
+    });
     expect(noFile.status).toBe(400);
     expect(await storedUpdates(telegramId)).toEqual([]);
   });
@@ -51,23 +71,36 @@ describe("POST /api/demo/chat/updates", () => {
     const { token, telegramId } = await demoChatUser();
     const fake = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
       token,
-      rawBody: form({ kind: "photo" }, { data: Buffer.from("<script>alert(1)</script>"), name: "cat.jpg", type: "image/jpeg" }),
+      rawBody: form(
+        { kind: "photo" },
+        { data: Buffer.from("<script>alert(1)</script>"), name: "cat.jpg", type: "image/jpeg" },
+      ),
     });
     expect(fake.status).toBe(415);
-    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { callback_data: "retry", message_id: 987654 } });
+    const press = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      body: { callback_data: "retry", message_id: 987654 },
+    });
     expect(press.status).toBe(404);
     expect(await storedUpdates(telegramId)).toEqual([]);
   });
 
   it("a text is stored as a Telegram update from the caller, handled by the worker, and answered by the sandbox model", async () => {
     const { token, telegramId, sessionId } = await demoChatUser();
-    const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { text: "What is a **list**?" } });
+    const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      body: { text: "What is a **list**?" },
+    });
     expect(res.status).toBe(200);
     const [stored] = await storedUpdates(telegramId);
     expect(stored.updateId).toBe(res.body.update_id);
     expect(stored.payload).toMatchObject({
       update_id: res.body.update_id,
-      message: { chat: { id: telegramId, type: "private" }, from: { id: telegramId, is_bot: false, first_name: "Dana" }, text: "What is a **list**?" },
+      message: {
+        chat: { id: telegramId, type: "private" },
+        from: { id: telegramId, is_bot: false, first_name: "Dana" },
+        text: "What is a **list**?",
+      },
     });
     expect(stored.status).toBe("pending");
 
@@ -91,7 +124,10 @@ describe("POST /api/demo/chat/updates", () => {
     const { token, telegramId } = await demoChatUser();
     const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
       token,
-      rawBody: form({ kind: "photo", caption: "what is it?" }, { data: fixture("photo.png"), name: "photo.png", type: "image/png" }),
+      rawBody: form(
+        { kind: "photo", caption: "what is it?" },
+        { data: fixture("photo.png"), name: "photo.png", type: "image/png" },
+      ),
     });
     expect(res.status).toBe(200);
     const [stored] = await storedUpdates(telegramId);
@@ -105,7 +141,10 @@ describe("POST /api/demo/chat/updates", () => {
     // The contract with the bot's file actions: getFile answers the storage key as file_path.
     const { recordDemoCall } = await import("@/lib/server/demo/bot-transport");
     const file = await recordDemoCall({ db: await getDb(), method: "getFile", payload: { file_id: size.file_id } });
-    expect(file).toMatchObject({ ok: true, result: { file_id: size.file_id, file_path: size.file_id.slice("demo:".length) } });
+    expect(file).toMatchObject({
+      ok: true,
+      result: { file_id: size.file_id, file_path: size.file_id.slice("demo:".length) },
+    });
     const { readStoredFile } = await import("@/lib/server/storage");
     expect((await readStoredFile((file.result as any).file_path))!.data.equals(fixture("photo.png"))).toBe(true);
 
@@ -121,11 +160,17 @@ describe("POST /api/demo/chat/updates", () => {
     const { token, telegramId } = await demoChatUser();
     const doc = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
       token,
-      rawBody: form({ kind: "document" }, { data: Buffer.from("def main():\n    return 42\n"), name: "C:\\work\\main.py" }),
+      rawBody: form(
+        { kind: "document" },
+        { data: Buffer.from("def main():\n    return 42\n"), name: "C:\\work\\main.py" },
+      ),
     });
     expect(doc.status).toBe(200);
     const wav = (await import("@/lib/server/demo/sandbox-media")).sandboxWav("hello");
-    const voice = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, rawBody: form({ kind: "voice", duration: "2" }, { data: wav, name: "voice.wav" }) });
+    const voice = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      rawBody: form({ kind: "voice", duration: "2" }, { data: wav, name: "voice.wav" }),
+    });
     expect(voice.status).toBe(200);
     const [first, second] = (await storedUpdates(telegramId)).sort((a: any, b: any) => a.updateId - b.updateId);
     expect((first.payload.message as any).document).toMatchObject({ file_name: "main.py", mime_type: "text/plain" });
@@ -138,7 +183,9 @@ describe("POST /api/demo/chat/updates", () => {
     const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { stop_draft_id: 424242 } });
     expect(res.status).toBe(200);
     expect(await storedUpdates(telegramId)).toEqual([]);
-    expect((await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { stop_draft_id: 1.5 } })).status).toBe(400);
+    expect(
+      (await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { stop_draft_id: 1.5 } })).status,
+    ).toBe(400);
   });
 
   it("a press of an inline button is stored as a callback_query naming the bot's message", async () => {
@@ -147,9 +194,16 @@ describe("POST /api/demo/chat/updates", () => {
     const sent = (await recordDemoCall({
       db: await getDb(),
       method: "sendMessage",
-      payload: { chat_id: telegramId, text: "Failed. Nothing was charged.", reply_markup: { inline_keyboard: [[{ text: "Retry", callback_data: "retry:1" }]] } },
+      payload: {
+        chat_id: telegramId,
+        text: "Failed. Nothing was charged.",
+        reply_markup: { inline_keyboard: [[{ text: "Retry", callback_data: "retry:1" }]] },
+      },
     })) as any;
-    const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", { token, body: { callback_data: "retry:1", message_id: sent.result.message_id } });
+    const res = await call(sendUpdate, "POST", "/api/demo/chat/updates", {
+      token,
+      body: { callback_data: "retry:1", message_id: sent.result.message_id },
+    });
     expect(res.status).toBe(200);
     const [stored] = await storedUpdates(telegramId);
     expect(stored.payload.callback_query).toMatchObject({

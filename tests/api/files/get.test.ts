@@ -9,7 +9,8 @@ const fetchLink = (link: string, headers: Record<string, string> = {}) => {
   return call(GET, "GET", `${url.pathname}${url.search}`, { params: { key: key.split("/") as never }, headers });
 };
 
-const stored = (text: string, contentType = "video/mp4") => storeFile({ data: Buffer.from(text), contentType, prefix: "test" });
+const stored = (text: string, contentType = "video/mp4") =>
+  storeFile({ data: Buffer.from(text), contentType, prefix: "test" });
 
 describe("GET /api/files/{key}", () => {
   it("serves a stored file by its signed link with its content type and length", async () => {
@@ -70,6 +71,8 @@ describe("GET /api/files/{key}", () => {
   });
 
   it("builds absolute links under PUBLIC_URL for the messenger", () => {
-    expect(signedFileUrl("test/a.mp4", { absolute: true })).toMatch(/^https?:\/\/[^/]+\/api\/files\/test\/a\.mp4\?exp=\d+&sig=/);
+    expect(signedFileUrl("test/a.mp4", { absolute: true })).toMatch(
+      /^https?:\/\/[^/]+\/api\/files\/test\/a\.mp4\?exp=\d+&sig=/,
+    );
   });
 });

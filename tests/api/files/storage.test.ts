@@ -4,11 +4,16 @@ import { readStoredFile, storeFile } from "@/lib/server/storage";
 import { isValidKey } from "@/lib/server/storage/keys";
 import { startFakeS3, type FakeS3 } from "@/tests/fakes/s3";
 
-const streamText = async (stream: ReadableStream<Uint8Array> | null) => (stream ? await new Response(stream).text() : null);
+const streamText = async (stream: ReadableStream<Uint8Array> | null) =>
+  stream ? await new Response(stream).text() : null;
 
 describe("storage - local folder", () => {
   it("stores under <prefix>/<yyyy>/<mm>/<uuid>.<ext> and reads the bytes back with their type", async () => {
-    const { key } = await storeFile({ data: Buffer.from("clip-bytes"), contentType: "video/mp4", prefix: "videos/results" });
+    const { key } = await storeFile({
+      data: Buffer.from("clip-bytes"),
+      contentType: "video/mp4",
+      prefix: "videos/results",
+    });
     expect(key).toMatch(/^videos\/results\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.mp4$/);
     const file = await readStoredFile(key);
     expect(file?.data.toString()).toBe("clip-bytes");
@@ -24,7 +29,9 @@ describe("storage - local folder", () => {
   });
 
   it("refuses a prefix that is not a plain path", async () => {
-    await expect(storeFile({ data: Buffer.from("x"), contentType: "image/png", prefix: "../up" })).rejects.toThrow(/prefix/);
+    await expect(storeFile({ data: Buffer.from("x"), contentType: "image/png", prefix: "../up" })).rejects.toThrow(
+      /prefix/,
+    );
   });
 });
 
@@ -36,7 +43,13 @@ describe("storage - S3-compatible bucket", () => {
   afterAll(() => fake.close());
 
   it("PUTs with a SigV4 signature, then reads the whole object, a range, and its size", async () => {
-    const s3 = createS3Backend({ endpoint: fake.url, bucket: "media", region: "us-east-1", accessKeyId: "AKIDTEST", secretAccessKey: "secret" });
+    const s3 = createS3Backend({
+      endpoint: fake.url,
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "AKIDTEST",
+      secretAccessKey: "secret",
+    });
     await s3.put("videos/2026/01/a.mp4", Buffer.from("0123456789"), "video/mp4");
     expect(fake.objects.get("videos/2026/01/a.mp4")?.contentType).toBe("video/mp4");
     expect(await s3.size("videos/2026/01/a.mp4")).toBe(10);
@@ -47,7 +60,13 @@ describe("storage - S3-compatible bucket", () => {
   });
 
   it("fails loudly when the bucket refuses the credentials", async () => {
-    const s3 = createS3Backend({ endpoint: fake.url, bucket: "media", region: "us-east-1", accessKeyId: "WRONG", secretAccessKey: "secret" });
+    const s3 = createS3Backend({
+      endpoint: fake.url,
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "WRONG",
+      secretAccessKey: "secret",
+    });
     await expect(s3.put("x/a.png", Buffer.from("x"), "image/png")).rejects.toThrow(/403/);
   });
 });

@@ -15,7 +15,14 @@ import { signIn } from "../../helpers/api";
  */
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-type Route = { file: string; urlPath: string; params: string[]; catchAll: boolean; fields: string[]; methods: Record<string, Handler> };
+type Route = {
+  file: string;
+  urlPath: string;
+  params: string[];
+  catchAll: boolean;
+  fields: string[];
+  methods: Record<string, Handler>;
+};
 
 const API_DIR = path.resolve("app/api");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -35,14 +42,25 @@ function fieldNamesIn(source: string): string[] {
 
 /** Every field any contract names, so edge values reach the fields routes actually read. */
 function contractFieldNames(): string[] {
-  return [...new Set(fs.readdirSync("lib/contracts").flatMap((file) => fieldNamesIn(fs.readFileSync(path.join("lib/contracts", file), "utf8"))))];
+  return [
+    ...new Set(
+      fs
+        .readdirSync("lib/contracts")
+        .flatMap((file) => fieldNamesIn(fs.readFileSync(path.join("lib/contracts", file), "utf8"))),
+    ),
+  ];
 }
 
 /** The fields of the contract files a route imports: each is then pushed to its edges alone. */
 function routeFieldNames(file: string): string[] {
   const source = fs.readFileSync(file, "utf8");
   const contracts = [...source.matchAll(/from "@\/lib\/contracts\/([\w-]+)"/g)].map((m) => `lib/contracts/${m[1]}.ts`);
-  return [...new Set([...fieldNamesIn(source), ...contracts.filter((f) => fs.existsSync(f)).flatMap((f) => fieldNamesIn(fs.readFileSync(f, "utf8")))])];
+  return [
+    ...new Set([
+      ...fieldNamesIn(source),
+      ...contracts.filter((f) => fs.existsSync(f)).flatMap((f) => fieldNamesIn(fs.readFileSync(f, "utf8"))),
+    ]),
+  ];
 }
 
 const LONG = "x".repeat(3000);
@@ -72,7 +90,20 @@ const EDGE_VALUES: unknown[] = [
 ];
 // Values that pass a loose schema but not a column: pushed into one field at a time.
 const ONE_FIELD_VALUES: unknown[] = [2_147_483_648, -1, 1.5, 9_007_199_254_740_993, "a\u0000b", [2_147_483_648]];
-const EDGE_STRINGS = ["0", "-1", "2147483648", "99999999999999999999", "1.5", "abc", "%00", "\u0000", LONG, "../..", "NaN", " "];
+const EDGE_STRINGS = [
+  "0",
+  "-1",
+  "2147483648",
+  "99999999999999999999",
+  "1.5",
+  "abc",
+  "%00",
+  "\u0000",
+  LONG,
+  "../..",
+  "NaN",
+  " ",
+];
 
 type Refusal = { status: number; code: string; headers?: Record<string, string> };
 type RequestGuard = {
@@ -97,14 +128,30 @@ async function loadRoutes(): Promise<Route[]> {
     const relative = path.relative(API_DIR, path.dirname(file)).split(path.sep).filter(Boolean);
     const params = relative.filter((s) => s.startsWith("[")).map((s) => s.replace(/^\[(\.\.\.)?|\]$/g, ""));
     const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-    const methods = Object.fromEntries(METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]));
+    const methods = Object.fromEntries(
+      METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]),
+    );
     const catchAll = relative.some((s) => s.startsWith("[..."));
-    routes.push({ file, urlPath: `/api/${relative.join("/")}`, params, catchAll, fields: routeFieldNames(file), methods });
+    routes.push({
+      file,
+      urlPath: `/api/${relative.join("/")}`,
+      params,
+      catchAll,
+      fields: routeFieldNames(file),
+      methods,
+    });
   }
   return routes;
 }
 
-type Attempt = { label: string; body?: BodyInit; contentType?: string; query?: Record<string, string>; params?: Record<string, string>; token?: string };
+type Attempt = {
+  label: string;
+  body?: BodyInit;
+  contentType?: string;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  token?: string;
+};
 
 function attemptsFor(route: Route, fields: string[], token: string): Attempt[] {
   const attempts: Attempt[] = [
@@ -112,19 +159,49 @@ function attemptsFor(route: Route, fields: string[], token: string): Attempt[] {
     { label: "garbage token", token: "not.a.jwt" },
     { label: "empty body", token },
     { label: "broken JSON", token, body: "{oops", contentType: "application/json" },
-    { label: "JSON as text/plain", token, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, 1]))), contentType: "text/plain" },
+    {
+      label: "JSON as text/plain",
+      token,
+      body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, 1]))),
+      contentType: "text/plain",
+    },
     { label: "form encoded", token, body: "a=1&b=2", contentType: "application/x-www-form-urlencoded" },
-    { label: "multipart garbage", token, body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--", contentType: "multipart/form-data; boundary=x" },
-    { label: "oversized JSON", token, body: JSON.stringify({ pad: "x".repeat(200 * 1024) }), contentType: "application/json" },
+    {
+      label: "multipart garbage",
+      token,
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      contentType: "multipart/form-data; boundary=x",
+    },
+    {
+      label: "oversized JSON",
+      token,
+      body: JSON.stringify({ pad: "x".repeat(200 * 1024) }),
+      contentType: "application/json",
+    },
   ];
   for (const value of EDGE_VALUES) {
     const label = `every field = ${JSON.stringify(value)?.slice(0, 30)}`;
-    attempts.push({ label: `${label} (body)`, token, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))), contentType: "application/json" });
-    attempts.push({ label: `whole body = ${JSON.stringify(value)?.slice(0, 30)}`, token, body: JSON.stringify(value), contentType: "application/json" });
+    attempts.push({
+      label: `${label} (body)`,
+      token,
+      body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))),
+      contentType: "application/json",
+    });
+    attempts.push({
+      label: `whole body = ${JSON.stringify(value)?.slice(0, 30)}`,
+      token,
+      body: JSON.stringify(value),
+      contentType: "application/json",
+    });
   }
   for (const field of route.fields) {
     for (const value of ONE_FIELD_VALUES) {
-      attempts.push({ label: `${field} = ${JSON.stringify(value)}`, token, body: JSON.stringify({ [field]: value }), contentType: "application/json" });
+      attempts.push({
+        label: `${field} = ${JSON.stringify(value)}`,
+        token,
+        body: JSON.stringify({ [field]: value }),
+        contentType: "application/json",
+      });
       attempts.push({ label: `?${field}=${JSON.stringify(value)}`, token, query: { [field]: String(value) } });
     }
   }
@@ -162,9 +239,16 @@ function paramsOf(route: Route, attempt: Attempt): Record<string, string | strin
 /** A fingerprint of every table's rows but the rate-limit counters (which count rejected requests too). */
 async function databaseFingerprint(): Promise<string> {
   const db = await getDb();
-  const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limits' order by tablename`);
-  const names = (Array.isArray(tables) ? tables : (tables as { rows: { tablename: string }[] }).rows).map((t) => t.tablename);
-  const parts = names.map((name) => sql`select ${name} as t, count(*)::text as n, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from ${sql.identifier(name)} x`);
+  const tables = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limits' order by tablename`,
+  );
+  const names = (Array.isArray(tables) ? tables : (tables as { rows: { tablename: string }[] }).rows).map(
+    (t) => t.tablename,
+  );
+  const parts = names.map(
+    (name) =>
+      sql`select ${name} as t, count(*)::text as n, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from ${sql.identifier(name)} x`,
+  );
   const query = sql.join(parts, sql` union all `);
   const rows = await db.execute<{ t: string; n: string; h: string }>(query);
   const list = Array.isArray(rows) ? rows : (rows as { rows: { t: string; n: string; h: string }[] }).rows;
@@ -192,20 +276,31 @@ describe("every route under /api survives hostile input", () => {
     const failures: string[] = [];
     let sent = 0;
     const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
-    const hugeSubToken = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("99999999999").setAudience("mini-app").setExpirationTime("1h").sign(secret);
+    const hugeSubToken = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("99999999999")
+      .setAudience("mini-app")
+      .setExpirationTime("1h")
+      .sign(secret);
     for (const route of routes) {
       for (const [method, handler] of Object.entries(route.methods)) {
-        const attempts = [...attemptsFor(route, fields, token), { label: "real-secret token with a huge sub", token: hugeSubToken }];
+        const attempts = [
+          ...attemptsFor(route, fields, token),
+          { label: "real-secret token with a huge sub", token: hugeSubToken },
+        ];
         for (const attempt of attempts) {
           const mutating = method !== "GET";
           const before = mutating ? await databaseFingerprint() : "";
-          const res = await handler(buildRequest(route, method, attempt), { params: Promise.resolve(paramsOf(route, attempt)) });
+          const res = await handler(buildRequest(route, method, attempt), {
+            params: Promise.resolve(paramsOf(route, attempt)),
+          });
           sent++;
           await res.arrayBuffer().catch(() => undefined);
           const where = `${method} ${route.urlPath} [${attempt.label}] → ${res.status}`;
           if (process.env.FUZZ_DEBUG && where.includes(process.env.FUZZ_DEBUG)) console.log(where);
           if (res.status >= 500) failures.push(where);
-          else if (mutating && res.status >= 400 && (await databaseFingerprint()) !== before) failures.push(`${where} changed the database`);
+          else if (mutating && res.status >= 400 && (await databaseFingerprint()) !== before)
+            failures.push(`${where} changed the database`);
         }
       }
     }
@@ -218,7 +313,11 @@ describe("every route under /api survives hostile input", () => {
     let sent = 0;
     const routeMethods = guard.routeMethodsFromSource("app");
     for (const route of routes) {
-      const rawPath = (value: string) => route.urlPath.split("/").map((s) => (s.startsWith("[") ? value : s)).join("/");
+      const rawPath = (value: string) =>
+        route.urlPath
+          .split("/")
+          .map((s) => (s.startsWith("[") ? value : s))
+          .join("/");
       const lines = MALFORMED_ENCODINGS.flatMap((bad) => [
         { label: `path ${bad}`, url: route.params.length ? rawPath(bad) : `${route.urlPath}/${bad}` },
         { label: `query ${bad}`, url: `${rawPath("1")}?${route.fields[0] ?? "q"}=${bad}` },
@@ -228,7 +327,10 @@ describe("every route under /api survives hostile input", () => {
           for (const line of lines) {
             const refusal = guard.refuseRequestLine({ method, url: line.url }, routeMethods);
             sent++;
-            if (refusal?.status !== 400) failures.push(`${method} ${line.url} [${line.label}, ${token ?? "no token"}] → ${refusal?.status ?? "passed on"}`);
+            if (refusal?.status !== 400)
+              failures.push(
+                `${method} ${line.url} [${line.label}, ${token ?? "no token"}] → ${refusal?.status ?? "passed on"}`,
+              );
           }
         }
         for (const method of UNKNOWN_METHODS) {
@@ -236,23 +338,37 @@ describe("every route under /api survives hostile input", () => {
           sent++;
           const allow = refusal?.headers?.allow?.split(", ") ?? [];
           if (refusal?.status !== 405 || !Object.keys(route.methods).every((m) => allow.includes(m))) {
-            failures.push(`${method} ${route.urlPath} [${token ?? "no token"}] → ${refusal?.status ?? "passed on"} allow ${allow.join(",")}`);
+            failures.push(
+              `${method} ${route.urlPath} [${token ?? "no token"}] → ${refusal?.status ?? "passed on"} allow ${allow.join(",")}`,
+            );
           }
         }
       }
       for (const [method, handler] of Object.entries(route.methods).filter(([m]) => m !== "GET")) {
         for (const broken of BROKEN_MULTIPART) {
           for (const attemptToken of [undefined, token]) {
-            const attempt: Attempt = { label: broken.label, token: attemptToken, contentType: broken.contentType, body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--" };
-            const res = await handler(buildRequest(route, method, attempt), { params: Promise.resolve(paramsOf(route, attempt)) });
+            const attempt: Attempt = {
+              label: broken.label,
+              token: attemptToken,
+              contentType: broken.contentType,
+              body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+            };
+            const res = await handler(buildRequest(route, method, attempt), {
+              params: Promise.resolve(paramsOf(route, attempt)),
+            });
             sent++;
             await res.arrayBuffer().catch(() => undefined);
-            if (res.status >= 500) failures.push(`${method} ${route.urlPath} [${broken.label}, ${attemptToken ? "signed in" : "no token"}] → ${res.status}`);
+            if (res.status >= 500)
+              failures.push(
+                `${method} ${route.urlPath} [${broken.label}, ${attemptToken ? "signed in" : "no token"}] → ${res.status}`,
+              );
           }
         }
       }
     }
-    console.info(`fuzz (request lines, methods, multipart): ${sent} requests to ${routes.length} route files, ${failures.length} failures`);
+    console.info(
+      `fuzz (request lines, methods, multipart): ${sent} requests to ${routes.length} route files, ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 });

@@ -13,7 +13,9 @@ describe("GET /api/health", () => {
     expect(live.body.backlog).toBeUndefined();
 
     const db = await getDb();
-    await db.insert(botOutbox).values({ userId: null, chatId: 1, text: "waiting", createdAt: sql`now() - interval '90 seconds'` });
+    await db
+      .insert(botOutbox)
+      .values({ userId: null, chatId: 1, text: "waiting", createdAt: sql`now() - interval '90 seconds'` });
     const ready = await call(health, "GET", "/api/health", { query: { ready: 1 } });
     expect(ready.status).toBe(200);
     expect(ready.body.backlog.oldest_unsent_outbox_seconds).toBeGreaterThanOrEqual(89);

@@ -13,7 +13,8 @@ async function activeSession(userId: number) {
   const [u] = await db.select({ activeSessionId: users.activeSessionId }).from(users).where(eq(users.id, userId));
   return u.activeSessionId;
 }
-const outboxCount = async (userId: number) => (await (await getDb()).select().from(botOutbox).where(eq(botOutbox.userId, userId))).length;
+const outboxCount = async (userId: number) =>
+  (await (await getDb()).select().from(botOutbox).where(eq(botOutbox.userId, userId))).length;
 
 describe("POST /api/history/id", () => {
   it("continues the owner's session: active again, a bot message queued, first in the history list", async () => {
@@ -22,7 +23,10 @@ describe("POST /api/history/id", () => {
       { name: "new", minutesAgo: 1 },
       { name: "old", minutesAgo: 60 },
     ]);
-    const res = await call(continueHistory, "POST", "/api/history/id", { token: me.token, body: { session_id: ids[1] } });
+    const res = await call(continueHistory, "POST", "/api/history/id", {
+      token: me.token,
+      body: { session_id: ids[1] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, session_id: ids[1] });
     expect(await activeSession(me.userId)).toBe(ids[1]);
@@ -35,13 +39,19 @@ describe("POST /api/history/id", () => {
     const me = await signIn();
     const other = await signIn();
     const { ids } = await seedSessions(other.userId, [{ name: "theirs", minutesAgo: 0 }]);
-    const res = await call(continueHistory, "POST", "/api/history/id", { token: me.token, body: { session_id: ids[0] } });
+    const res = await call(continueHistory, "POST", "/api/history/id", {
+      token: me.token,
+      body: { session_id: ids[0] },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: { code: "not_found" } });
     expect(await activeSession(me.userId)).toBeNull();
     expect(await outboxCount(me.userId)).toBe(0);
     for (const body of [{}, { session_id: "1" }, { session_id: 0 }, { session_id: 1.5 }]) {
-      expect((await call(continueHistory, "POST", "/api/history/id", { token: me.token, body })).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await call(continueHistory, "POST", "/api/history/id", { token: me.token, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 });

@@ -16,7 +16,10 @@ describe("POST /api/history/", () => {
       Array.from({ length: 25 }, (_, i) => ({ name: `s${i}`, minutesAgo: i === 11 ? 10 : i })),
     );
     await seedSessions(other.userId, [{ name: "not mine", minutesAgo: 0 }]);
-    const expected = ids.map((id, i) => ({ id, minutesAgo: i === 11 ? 10 : i })).sort((a, b) => a.minutesAgo - b.minutesAgo || b.id - a.id).map((s) => s.id);
+    const expected = ids
+      .map((id, i) => ({ id, minutesAgo: i === 11 ? 10 : i }))
+      .sort((a, b) => a.minutesAgo - b.minutesAgo || b.id - a.id)
+      .map((s) => s.id);
 
     const seen: number[] = [];
     for (const n of [1, 2, 3]) {
@@ -28,7 +31,15 @@ describe("POST /api/history/", () => {
     expect(seen).toEqual(expected);
 
     const first = (await page(me.token, { page: 1, page_size: 1 })).body.data[0];
-    expect(first).toEqual({ session_id: expected[0], name: "s0", date: expect.any(String), model: model.displayName, model_image: model.image, last_user_message: null, voice_preview: null });
+    expect(first).toEqual({
+      session_id: expected[0],
+      name: "s0",
+      date: expect.any(String),
+      model: model.displayName,
+      model_image: model.image,
+      last_user_message: null,
+      voice_preview: null,
+    });
     expect(Date.now() - Date.parse(first.date)).toBeLessThan(60_000);
 
     const past = await page(me.token, { page: 4, page_size: 10 });
@@ -42,19 +53,35 @@ describe("POST /api/history/", () => {
 
   it("defaults to page 1 of 20, answers at the path without the slash, and is empty for a new user", async () => {
     const me = await signIn();
-    await seedSessions(me.userId, Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, minutesAgo: i })));
+    await seedSessions(
+      me.userId,
+      Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, minutesAgo: i })),
+    );
     const res = await call<HistoryPage>(listHistory, "POST", "/api/history", { token: me.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(20);
     expect(res.body.pagination).toEqual({ hasNextPage: true, currentPage: 1, totalPages: 2 });
 
     const fresh = await signIn();
-    expect((await page(fresh.token, {})).body).toEqual({ data: [], pagination: { hasNextPage: false, currentPage: 1, totalPages: 0 } });
+    expect((await page(fresh.token, {})).body).toEqual({
+      data: [],
+      pagination: { hasNextPage: false, currentPage: 1, totalPages: 0 },
+    });
   });
 
   it("answers 400 for bad page values and 401 without a token", async () => {
     const me = await signIn();
-    for (const body of [{ page: 0 }, { page: -1 }, { page: 1.5 }, { page: "2" }, { page: null }, { page_size: 0 }, { page_size: 51 }, { page_size: 2.5 }, { page_size: "10" }]) {
+    for (const body of [
+      { page: 0 },
+      { page: -1 },
+      { page: 1.5 },
+      { page: "2" },
+      { page: null },
+      { page_size: 0 },
+      { page_size: 51 },
+      { page_size: 2.5 },
+      { page_size: "10" },
+    ]) {
       const res = await page(me.token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: { code: "bad_request" } });
@@ -102,8 +129,12 @@ describe("POST /api/history/", () => {
       { userFileUrl: "bot/in/2026/01/a.ogg", aiText: `Первая расшифровка ${"слов ".repeat(20)}`, at: hour(1) },
       { userFileUrl: "bot/in/2026/01/b.ogg", aiText: "Вторая", at: hour(2) },
     ]);
-    await seedMessages(ids[1], [{ userFileUrl: "bot/in/2026/01/c.ogg", aiFileUrl: "bot/out/2026/01/c.ogg", at: hour(1) }]);
-    await seedMessages(ids[2], [{ userText: "Подпись к аудио", userFileUrl: "bot/in/2026/01/d.mp3", aiText: "Translation", at: hour(1) }]);
+    await seedMessages(ids[1], [
+      { userFileUrl: "bot/in/2026/01/c.ogg", aiFileUrl: "bot/out/2026/01/c.ogg", at: hour(1) },
+    ]);
+    await seedMessages(ids[2], [
+      { userText: "Подпись к аудио", userFileUrl: "bot/in/2026/01/d.mp3", aiText: "Translation", at: hour(1) },
+    ]);
     await seedMessages(ids[4], [{ userText: null, aiText: "answer", at: hour(1) }]);
 
     const rows = (await page(me.token, { page: 1 })).body.data;

@@ -10,8 +10,10 @@ import { seedMessages, seedSessions } from "./seed";
 
 // "Continue in chat" offers the models the session may move to (its action, opened by the caller's
 // tariff); the thread shows which model wrote each answer.
-const modelNamed = async (modelName: string) => (await (await getDb()).select().from(models).where(eq(models.modelName, modelName)))[0];
-const modelsOf = (token: string, sessionId: unknown) => call<HistoryModels>(sessionModels, "GET", "/api/history/models", { token, query: { session_id: String(sessionId) } });
+const modelNamed = async (modelName: string) =>
+  (await (await getDb()).select().from(models).where(eq(models.modelName, modelName)))[0];
+const modelsOf = (token: string, sessionId: unknown) =>
+  call<HistoryModels>(sessionModels, "GET", "/api/history/models", { token, query: { session_id: String(sessionId) } });
 
 describe("GET /api/history/models", () => {
   it("lists the text models the Free tariff opens, with the session's current one", async () => {
@@ -40,13 +42,19 @@ describe("POST /api/history/id with model_id", () => {
     const [first] = await seedMessages(ids[0], [{ userText: "hi", aiText: "hello" }]);
     await db.update(dialogMessages).set({ modelId: model.id }).where(eq(dialogMessages.id, first));
     const gemini = await modelNamed("gemini-flash");
-    const res = await call(continueHistory, "POST", "/api/history/id", { token: me.token, body: { session_id: ids[0], model_id: gemini.id } });
+    const res = await call(continueHistory, "POST", "/api/history/id", {
+      token: me.token,
+      body: { session_id: ids[0], model_id: gemini.id },
+    });
     expect(res.status).toBe(200);
     const [session] = await db.select().from(dialogSessions).where(eq(dialogSessions.id, ids[0]));
     expect(session.modelId).toBe(gemini.id);
     const [user] = await db.select().from(users).where(eq(users.id, me.userId));
     expect(user.activeSessionId).toBe(ids[0]);
-    const messages = await call<HistoryMessage[]>(thread, "GET", "/api/history/id", { token: me.token, query: { session_id: String(ids[0]) } });
+    const messages = await call<HistoryMessage[]>(thread, "GET", "/api/history/id", {
+      token: me.token,
+      query: { session_id: String(ids[0]) },
+    });
     expect(messages.body.map((m) => m.model)).toEqual([model.displayName]);
   });
 
@@ -54,7 +62,10 @@ describe("POST /api/history/id with model_id", () => {
     const me = await signIn();
     const { ids, model } = await seedSessions(me.userId, [{ name: "chat", minutesAgo: 5 }]);
     for (const name of ["claude-sonnet", "dall-e-3"]) {
-      const res = await call(continueHistory, "POST", "/api/history/id", { token: me.token, body: { session_id: ids[0], model_id: (await modelNamed(name)).id } });
+      const res = await call(continueHistory, "POST", "/api/history/id", {
+        token: me.token,
+        body: { session_id: ids[0], model_id: (await modelNamed(name)).id },
+      });
       expect(res.status, name).toBe(403);
     }
     const [session] = await (await getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, ids[0]));

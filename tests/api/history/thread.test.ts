@@ -17,7 +17,14 @@ describe("GET /api/history/id", () => {
     const [m1, m2, m3] = await seedMessages(ids[0], [
       { userText: "second (same time, larger id)", aiText: "b", at },
       { userText: "first", aiText: "a", at },
-      { userText: "picture please", aiText: null, aiFileUrl: "ai/2026/01/abc.png", userFileUrl: "https://example.com/cat.jpg", userFileName: "Мой кот.jpg", at: later },
+      {
+        userText: "picture please",
+        aiText: null,
+        aiFileUrl: "ai/2026/01/abc.png",
+        userFileUrl: "https://example.com/cat.jpg",
+        userFileName: "Мой кот.jpg",
+        at: later,
+      },
     ]);
     // Written out of order on purpose: the earlier row m2 comes last by time.
     const res = await thread(me.token, ids[0]);
@@ -38,7 +45,13 @@ describe("GET /api/history/id", () => {
     expect(last.user_file_name).toBe("Мой кот.jpg");
     const link = new URL(last.ai_file_url!, "http://localhost");
     expect(link.pathname).toBe("/api/files/ai/2026/01/abc.png");
-    expect(checkFileSignature({ key: "ai/2026/01/abc.png", exp: link.searchParams.get("exp"), sig: link.searchParams.get("sig") })).toBe("ok");
+    expect(
+      checkFileSignature({
+        key: "ai/2026/01/abc.png",
+        exp: link.searchParams.get("exp"),
+        sig: link.searchParams.get("sig"),
+      }),
+    ).toBe("ok");
   });
 
   it("answers an empty list for a session without messages", async () => {

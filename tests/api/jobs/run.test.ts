@@ -37,7 +37,10 @@ describe("POST /api/jobs/{name}", () => {
       token,
       body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
     });
-    await db.update(schema.payments).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.payments.userId, userId));
+    await db
+      .update(schema.payments)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(schema.payments.userId, userId));
     const res = await run("payments:expire-stale");
     expect(res.status).toBe(200);
     expect(res.body.job).toBe("payments:expire-stale");

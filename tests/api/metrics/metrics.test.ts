@@ -18,11 +18,14 @@ beforeAll(async () => {
   statistic = (await import("@/app/api/user/statistic/route")).GET;
 });
 
-const scrape = (authorization?: string) => call(metrics, "GET", "/api/metrics", { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) =>
+  call(metrics, "GET", "/api/metrics", { headers: authorization ? { authorization } : {} });
 const promtool = spawnSync("promtool", ["--version"], { encoding: "utf8" });
 const havePromtool = promtool.status === 0;
 if (!havePromtool && process.env.CI !== "true") {
-  console.warn("promtool not found (apt-get install prometheus): the promtool check of GET /api/metrics is skipped on this machine");
+  console.warn(
+    "promtool not found (apt-get install prometheus): the promtool check of GET /api/metrics is skipped on this machine",
+  );
 }
 
 describe("route labels", () => {
@@ -51,7 +54,12 @@ describe("GET /api/metrics", () => {
     const { withProviderMetrics } = await import("@/lib/server/metrics/provider-calls");
     const { sandboxAiProvider } = await import("@/lib/server/demo/sandbox-ai");
     const counted = withProviderMetrics(sandboxAiProvider);
-    for await (const part of counted.chatStream({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], signal: new AbortController().signal })) void part;
+    for await (const part of counted.chatStream({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "hi" }],
+      signal: new AbortController().signal,
+    }))
+      void part;
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -83,17 +91,22 @@ describe("GET /api/metrics", () => {
     expect(check.status).toBe(0);
   });
 
-  it.runIf(havePromtool || process.env.CI === "true")("the Grafana dashboard's queries parse (promtool check rules) and use only series the app exports", async () => {
-    const dashboard = JSON.parse(fs.readFileSync("docs/grafana-dashboard.json", "utf8"));
-    const exprs: string[] = dashboard.panels.flatMap((p: { targets: Array<{ expr: string }> }) => p.targets.map((t) => t.expr.replaceAll("$job", "app")));
-    const rules = `groups:\n  - name: dashboard\n    rules:\n${exprs.map((e, i) => `      - record: dashboard:q${i}\n        expr: ${JSON.stringify(e)}\n`).join("")}`;
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dash-")), "rules.yml");
-    fs.writeFileSync(file, rules);
-    const check = spawnSync("promtool", ["check", "rules", file], { encoding: "utf8" });
-    expect(check.status, check.stderr + check.stdout).toBe(0);
-    const exported: string = (await scrape(`Bearer ${TOKEN}`)).body;
-    for (const name of new Set(exprs.flatMap((e) => e.match(/\b[a-z_]+(?=\{)/g) ?? []))) {
-      expect(exported, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, "")} `, "m"));
-    }
-  });
+  it.runIf(havePromtool || process.env.CI === "true")(
+    "the Grafana dashboard's queries parse (promtool check rules) and use only series the app exports",
+    async () => {
+      const dashboard = JSON.parse(fs.readFileSync("docs/grafana-dashboard.json", "utf8"));
+      const exprs: string[] = dashboard.panels.flatMap((p: { targets: Array<{ expr: string }> }) =>
+        p.targets.map((t) => t.expr.replaceAll("$job", "app")),
+      );
+      const rules = `groups:\n  - name: dashboard\n    rules:\n${exprs.map((e, i) => `      - record: dashboard:q${i}\n        expr: ${JSON.stringify(e)}\n`).join("")}`;
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dash-")), "rules.yml");
+      fs.writeFileSync(file, rules);
+      const check = spawnSync("promtool", ["check", "rules", file], { encoding: "utf8" });
+      expect(check.status, check.stderr + check.stdout).toBe(0);
+      const exported: string = (await scrape(`Bearer ${TOKEN}`)).body;
+      for (const name of new Set(exprs.flatMap((e) => e.match(/\b[a-z_]+(?=\{)/g) ?? []))) {
+        expect(exported, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, "")} `, "m"));
+      }
+    },
+  );
 });

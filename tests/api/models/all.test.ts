@@ -53,7 +53,12 @@ describe("GET /api/models/all", () => {
     const { token, userId } = await signIn();
     await subscribe({ userId, tariff: "Custom", customModelNames: ["claude-sonnet", "midjourney"] });
     const access = await accessOf(token);
-    expect([...access].filter(([, ok]) => ok).map(([name]) => name).sort()).toEqual(["claude-sonnet", "midjourney"]);
+    expect(
+      [...access]
+        .filter(([, ok]) => ok)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(["claude-sonnet", "midjourney"]);
   });
 
   it("answers every action's price per job, as the catalogue seeds it (kind, units, per)", async () => {
@@ -62,14 +67,19 @@ describe("GET /api/models/all", () => {
     const byName = new Map(models.map((m) => [m.model_name, m]));
     expect(byName.get("dall-e-3")!.actions[0].cost).toEqual({ kind: "image_tokens", units: 6, per: "image" });
     expect(byName.get("claude-files")!.actions[0].cost).toEqual({ kind: "file_tokens", units: 20, per: "document" });
-    expect(byName.get("elevenlabs-isolate")!.actions[0].cost).toEqual({ kind: "audio_tokens", units: 22, per: "minute" });
+    expect(byName.get("elevenlabs-isolate")!.actions[0].cost).toEqual({
+      kind: "audio_tokens",
+      units: 22,
+      per: "minute",
+    });
     expect(byName.get("veo-3")!.actions.map((a) => a.cost)).toEqual([
       { kind: "video_tokens", units: 25, per: "5_seconds" },
       { kind: "video_tokens", units: 25, per: "5_seconds" },
     ]);
     for (const seed of catalogueModels) {
       const listed = byName.get(seed.modelName)!;
-      for (const a of listed.actions) expect(a.cost).toEqual(defaultActionCost(a.action as ModelAction, seed.textMultiplier));
+      for (const a of listed.actions)
+        expect(a.cost).toEqual(defaultActionCost(a.action as ModelAction, seed.textMultiplier));
     }
   });
 

@@ -13,7 +13,10 @@ describe("GET /api/models/image/session", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ action: "text_to_image", model_name: "dall-e-3" });
-    const defaulted = await call(getImageSession, "GET", "/api/models/image/session", { token, query: { model_id: await modelIdByName("dall-e-3") } });
+    const defaulted = await call(getImageSession, "GET", "/api/models/image/session", {
+      token,
+      query: { model_id: await modelIdByName("dall-e-3") },
+    });
     expect(defaulted.body.action).toBe("text_to_image");
     const denied = await call(getImageSession, "GET", "/api/models/image/session", {
       token,
@@ -25,9 +28,15 @@ describe("GET /api/models/image/session", () => {
       query: { model_id: await modelIdByName("dall-e-3"), action: "generate_image" },
     });
     expect(wrongAction.status).toBe(400);
-    const textModel = await call(getImageSession, "GET", "/api/models/image/session", { token, query: { model_id: await modelIdByName("gpt-4o-mini") } });
+    const textModel = await call(getImageSession, "GET", "/api/models/image/session", {
+      token,
+      query: { model_id: await modelIdByName("gpt-4o-mini") },
+    });
     expect(textModel.status).toBe(400);
-    const badAction = await call(getImageSession, "GET", "/api/models/image/session", { token, query: { model_id: 1, action: "text" } });
+    const badAction = await call(getImageSession, "GET", "/api/models/image/session", {
+      token,
+      query: { model_id: 1, action: "text" },
+    });
     expect(badAction.status).toBe(400);
     expect(await sessionsOf(userId)).toHaveLength(2);
   });

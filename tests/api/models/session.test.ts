@@ -11,9 +11,18 @@ describe("POST /api/models/session", () => {
   it("starts a session: a history row, the active session and a queued bot message in the user's language", async () => {
     const { token, userId } = await signIn({ language_code: "en" });
     const modelId = await modelIdByName("gpt-4o-mini");
-    const res = await call(postSession, "POST", "/api/models/session", { token, body: { model_id: modelId, action: "text" } });
+    const res = await call(postSession, "POST", "/api/models/session", {
+      token,
+      body: { model_id: modelId, action: "text" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, session_id: expect.any(Number), name: "GPT-4o mini", model_name: "gpt-4o-mini", action: "text" });
+    expect(res.body).toMatchObject({
+      success: true,
+      session_id: expect.any(Number),
+      name: "GPT-4o mini",
+      model_name: "gpt-4o-mini",
+      action: "text",
+    });
     const db = await getDb();
     const [session] = await sessionsOf(userId);
     expect(session).toMatchObject({ id: res.body.session_id, modelId, action: "text", assistantId: null });
@@ -27,7 +36,10 @@ describe("POST /api/models/session", () => {
 
   it("writes the bot message in Russian for a Russian user and defaults the action to the model's own", async () => {
     const { token, userId } = await signIn({ language_code: "ru" });
-    const res = await call(postSession, "POST", "/api/models/session", { token, body: { model_id: await modelIdByName("whisper") } });
+    const res = await call(postSession, "POST", "/api/models/session", {
+      token,
+      body: { model_id: await modelIdByName("whisper") },
+    });
     expect(res.status).toBe(200);
     expect(res.body.action).toBe("speech_to_text");
     const db = await getDb();
@@ -42,7 +54,10 @@ describe("POST /api/models/session", () => {
       body: { model_id: await modelIdByName("claude-sonnet"), action: "text" },
     });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: "forbidden", message: expect.stringContaining("not available in your tariff") });
+    expect(res.body.error).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("not available in your tariff"),
+    });
     expect(await sessionsOf(userId)).toHaveLength(0);
   });
 
@@ -68,7 +83,10 @@ describe("POST /api/models/session", () => {
     const malformed = await call(postSession, "POST", "/api/models/session", { token, body: { model_id: "abc" } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.fields).toHaveProperty("model_id");
-    const badAction = await call(postSession, "POST", "/api/models/session", { token, body: { model_id: 1, action: "fly" } });
+    const badAction = await call(postSession, "POST", "/api/models/session", {
+      token,
+      body: { model_id: 1, action: "fly" },
+    });
     expect(badAction.status).toBe(400);
     expect(await sessionsOf(userId)).toHaveLength(0);
   });

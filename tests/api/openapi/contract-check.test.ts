@@ -6,7 +6,11 @@ import { call, signIn } from "../../helpers/api";
 const answer = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock("@/lib/server/referral/codes", async (importOriginal) => {
   const original = await importOriginal<typeof import("@/lib/server/referral/codes")>();
-  return { ...original, myReferralCode: (user: Parameters<typeof original.myReferralCode>[0]) => answer.current ?? original.myReferralCode(user) };
+  return {
+    ...original,
+    myReferralCode: (user: Parameters<typeof original.myReferralCode>[0]) =>
+      answer.current ?? original.myReferralCode(user),
+  };
 });
 
 // call() parses every 2xx JSON answer with the call's response contract (lib/contracts/calls.ts).

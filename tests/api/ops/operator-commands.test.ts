@@ -5,7 +5,8 @@ import { startFakeBotApi, type FakeBotApi } from "../../fakes/telegram-bot-api";
 
 const run = promisify(execFile);
 // Only what each command is given: nothing of the test process's own settings leaks in.
-const onlyEnv = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", ...vars }) as unknown as NodeJS.ProcessEnv;
+const onlyEnv = (vars: Record<string, string>) =>
+  ({ PATH: process.env.PATH ?? "", ...vars }) as unknown as NodeJS.ProcessEnv;
 const TOKEN = "123456:operator-test-token";
 let fake: FakeBotApi;
 
@@ -21,17 +22,34 @@ const botWebhook = (env: Record<string, string>, args: string[] = []) =>
 
 describe("npm run bot:webhook", () => {
   it("registers the webhook with its secret and allowed updates, and sets the menu button to the mini-app", async () => {
-    const { stdout } = await botWebhook({ BOT_TOKEN: TOKEN, PUBLIC_URL: "https://app.example.com", TELEGRAM_WEBHOOK_SECRET: "s3cret-s3cret" });
+    const { stdout } = await botWebhook({
+      BOT_TOKEN: TOKEN,
+      PUBLIC_URL: "https://app.example.com",
+      TELEGRAM_WEBHOOK_SECRET: "s3cret-s3cret",
+    });
     expect(stdout).toContain("Webhook set: https://app.example.com/api/telegram/webhook");
     const set = fake.calls.find((c) => c.method === "setWebhook")!.body as Record<string, unknown>;
     expect(set).toMatchObject({ url: "https://app.example.com/api/telegram/webhook", secret_token: "s3cret-s3cret" });
-    expect(set.allowed_updates).toEqual(expect.arrayContaining(["message", "pre_checkout_query", "callback_query", "stopped_message_generation"]));
+    expect(set.allowed_updates).toEqual(
+      expect.arrayContaining(["message", "pre_checkout_query", "callback_query", "stopped_message_generation"]),
+    );
     const menu = fake.calls.find((c) => c.method === "setChatMenuButton")!.body as Record<string, any>;
     expect(menu.menu_button).toMatchObject({ type: "web_app", web_app: { url: "https://app.example.com" } });
     const commands = fake.calls.filter((c) => c.method === "setMyCommands").map((c) => c.body);
     expect(commands).toEqual([
-      { commands: [{ command: "model", description: "Сменить модель диалога" }, { command: "new", description: "Начать новый диалог с той же моделью" }] },
-      { commands: [{ command: "model", description: "Change the dialogue's model" }, { command: "new", description: "Start a new dialogue with the same model" }], language_code: "en" },
+      {
+        commands: [
+          { command: "model", description: "Сменить модель диалога" },
+          { command: "new", description: "Начать новый диалог с той же моделью" },
+        ],
+      },
+      {
+        commands: [
+          { command: "model", description: "Change the dialogue's model" },
+          { command: "new", description: "Start a new dialogue with the same model" },
+        ],
+        language_code: "en",
+      },
     ]);
   });
 
@@ -57,8 +75,13 @@ describe("npm run db:migrate", () => {
     });
   });
 
-  it.runIf(Boolean(process.env.BASE_DATABASE_URL))("applies the migrations to a database and says how many there are", async () => {
-    const { stdout } = await run(process.execPath, ["scripts/db-migrate.mjs"], { env: onlyEnv({ DATABASE_URL: process.env.DATABASE_URL! }) });
-    expect(stdout).toMatch(/Migrations applied: \d+/);
-  });
+  it.runIf(Boolean(process.env.BASE_DATABASE_URL))(
+    "applies the migrations to a database and says how many there are",
+    async () => {
+      const { stdout } = await run(process.execPath, ["scripts/db-migrate.mjs"], {
+        env: onlyEnv({ DATABASE_URL: process.env.DATABASE_URL! }),
+      });
+      expect(stdout).toMatch(/Migrations applied: \d+/);
+    },
+  );
 });

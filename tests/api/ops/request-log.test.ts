@@ -14,7 +14,12 @@ beforeAll(() => {
     const text = String(chunk);
     if (!text.startsWith("{")) return write(chunk, ...rest);
     captured += text;
-    lines.push(...text.trim().split("\n").map((line) => JSON.parse(line) as Line));
+    lines.push(
+      ...text
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Line),
+    );
     return true;
   }) as typeof process.stdout.write);
 });
@@ -59,13 +64,19 @@ describe("request logs", () => {
   it("stamps the request id on a line logged inside the request, and writes the request line in the child logger's shape", async () => {
     const { loggedRequest } = await import("@/lib/server/http/request-log");
     const { log } = await import("@/lib/server/log");
-    const res = await loggedRequest(new Request("http://127.0.0.1:3000/api/probe?x=1", { headers: { "x-request-id": "probe-1" } }), "/api/probe", async () => {
-      log().info({ step: 1 }, "inside");
-      return Response.json({});
-    });
+    const res = await loggedRequest(
+      new Request("http://127.0.0.1:3000/api/probe?x=1", { headers: { "x-request-id": "probe-1" } }),
+      "/api/probe",
+      async () => {
+        log().info({ step: 1 }, "inside");
+        return Response.json({});
+      },
+    );
     expect(res.headers.get("x-request-id")).toBe("probe-1");
     expect(lines.find((line) => line.msg === "inside")).toMatchObject({ requestId: "probe-1", step: 1 });
-    expect(captured).toMatch(/\{"level":30,"time":"[^"]+","requestId":"probe-1","method":"GET","route":"\/api\/probe","status":200,"durationMs":\d+,"msg":"request"\}\n/);
+    expect(captured).toMatch(
+      /\{"level":30,"time":"[^"]+","requestId":"probe-1","method":"GET","route":"\/api\/probe","status":200,"durationMs":\d+,"msg":"request"\}\n/,
+    );
   });
 
   it("logs a signed-in call's status without its bearer token, and leaves the query string out", async () => {
@@ -76,7 +87,9 @@ describe("request logs", () => {
     const { GET: me } = await import("@/app/api/user/statistic/route");
     const res = await call(me, "GET", "/api/user/statistic", { token, query: { sig: "signed-link-secret" } });
     expect(res.status).toBe(200);
-    expect(requestLines()).toEqual([expect.objectContaining({ method: "GET", route: "/api/user/statistic", status: 200 })]);
+    expect(requestLines()).toEqual([
+      expect.objectContaining({ method: "GET", route: "/api/user/statistic", status: 200 }),
+    ]);
     expect(captured).not.toContain(token);
     expect(captured).not.toContain("signed-link-secret");
   });
@@ -84,7 +97,11 @@ describe("request logs", () => {
   it("redacts credentials wherever they sit in a log object", async () => {
     const { log } = await import("@/lib/server/log");
     log().info(
-      { headers: { authorization: "Bearer abc.def", "x-telegram-bot-api-secret-token": "hook-secret" }, body: { initData: "query_id=1&hash=f00" }, apiKey: "sk-live" },
+      {
+        headers: { authorization: "Bearer abc.def", "x-telegram-bot-api-secret-token": "hook-secret" },
+        body: { initData: "query_id=1&hash=f00" },
+        apiKey: "sk-live",
+      },
       "probe",
     );
     expect(captured).not.toMatch(/abc\.def|hook-secret|hash=f00|sk-live/);

@@ -27,6 +27,9 @@ describe("GET /api/package/", () => {
 
     await (await getDb()).update(users).set({ language: "en" }).where(eq(users.id, userId));
     const english = await call(packagesList, "GET", "/api/package/", { token });
-    expect(english.body[0]).toMatchObject({ name: cataloguePackages[0].nameEn, description: cataloguePackages[0].descriptionEn });
+    expect(english.body[0]).toMatchObject({
+      name: cataloguePackages[0].nameEn,
+      description: cataloguePackages[0].descriptionEn,
+    });
   });
 });

@@ -21,10 +21,15 @@ async function packageId(seedKey: string) {
 }
 const confirm = (url: string) => {
   const id = paymentIdFromUrl(url);
-  return call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } });
+  return call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
+    params: { paymentId: id, action: "confirm" },
+  });
 };
 const buy = async (token: string, seedKey: string, extra: Record<string, unknown> = {}) =>
-  call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: await packageId(seedKey), ...extra } });
+  call(createPackage, "POST", "/api/package/payment", {
+    token,
+    body: { package_id: await packageId(seedKey), ...extra },
+  });
 
 describe("POST /api/package/payment", () => {
   it("adds the package's units to its quota once paid, and lists it with package_info", async () => {
@@ -37,14 +42,25 @@ describe("POST /api/package/payment", () => {
     expect(stats.body.remaining_quotas.text_tokens).toBe(free.tokenBalance + 500_000);
     expect(stats.body.tariff_limits.text_tokens).toBe(free.tokenBalance);
     const list = await call(paymentsList, "POST", "/api/settings/payments", { token });
-    expect(list.body[0]).toMatchObject({ amount: 149, status: "completed", subscription_info: null, package_info: { name: "500 тыс. текстовых токенов" } });
+    expect(list.body[0]).toMatchObject({
+      amount: 149,
+      status: "completed",
+      subscription_info: null,
+      package_info: { name: "500 тыс. текстовых токенов" },
+    });
   });
 
   it("reset restores the remaining quotas to the current tariff's limits", async () => {
     const { token, userId } = await signIn();
     const t = await call(createTariff, "POST", "/api/tariff/create", {
       token,
-      body: { tariff_name: "Starter", months: 1, calculated_price: starter.amountRub, recurent: false, ref_amount_used: 0 },
+      body: {
+        tariff_name: "Starter",
+        months: 1,
+        calculated_price: starter.amountRub,
+        recurent: false,
+        ref_amount_used: 0,
+      },
     });
     await confirm(t.body.payment_url);
     const db = await getDb();
@@ -76,8 +92,12 @@ describe("POST /api/package/payment", () => {
 
   it("answers 404 for an unknown package and 400 for a malformed id", async () => {
     const { token } = await signIn();
-    expect((await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: 999_999 } })).status).toBe(404);
-    expect((await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: "one" } })).status).toBe(400);
+    expect(
+      (await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: 999_999 } })).status,
+    ).toBe(404);
+    expect(
+      (await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: "one" } })).status,
+    ).toBe(400);
   });
 
   it("refuses a package while a tariff payment is pending (409)", async () => {

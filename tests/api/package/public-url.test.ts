@@ -13,7 +13,11 @@ describe("links in the demo follow where it is served", () => {
     const { token } = await signIn();
     const db = await getDb();
     const [pack] = await db.select().from(packages).where(eq(packages.seedKey, "text-500k"));
-    const res = await call(createPackage, "POST", "/api/package/payment", { token, headers: { host: "192.168.1.20:3100" }, body: { package_id: pack.id } });
+    const res = await call(createPackage, "POST", "/api/package/payment", {
+      token,
+      headers: { host: "192.168.1.20:3100" },
+      body: { package_id: pack.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.payment_url).toMatch(/^http:\/\/192\.168\.1\.20:3100\/checkout\//);
   });

@@ -6,7 +6,15 @@ import { GET as statistic } from "@/app/api/user/statistic/route";
 import { POST as paymentsList } from "@/app/api/settings/payments/route";
 import { GET as recurrentStatus } from "@/app/api/settings/recurrent-status/route";
 import { call, signIn } from "../../helpers/api";
-import { buyStarter, expireOpenPayment, paymentIdFromUrl, paymentsOf, referralKopecks, setReferralBalance, starter } from "../../helpers/payments";
+import {
+  buyStarter,
+  expireOpenPayment,
+  paymentIdFromUrl,
+  paymentsOf,
+  referralKopecks,
+  setReferralBalance,
+  starter,
+} from "../../helpers/payments";
 
 const resolve = (id: string, action: string) =>
   call(sandboxAction, "POST", `/api/payments/sandbox/${id}/${action}`, { params: { paymentId: id, action } });
@@ -19,22 +27,38 @@ describe("sandbox purchase of a standard tariff", () => {
     expect(created.body.payment_url).toMatch(/\/checkout\/[0-9a-f-]{36}$/);
 
     const pending = await call(checkPending, "GET", "/api/tariff/check-pending-payment", { token });
-    expect(pending.body).toEqual({ has_pending_payment: true, payment_url: created.body.payment_url, expires_in_minutes: 30 });
+    expect(pending.body).toEqual({
+      has_pending_payment: true,
+      payment_url: created.body.payment_url,
+      expires_in_minutes: 30,
+    });
 
     const id = paymentIdFromUrl(created.body.payment_url);
     const confirmed = await resolve(id, "confirm");
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: "completed" });
 
-    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Starter", price: starter.amountRub });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({
+      user_tariff: "Starter",
+      price: starter.amountRub,
+    });
     const stats = await call(statistic, "GET", "/api/user/statistic", { token });
     expect(stats.body.remaining_quotas.text_tokens).toBe(starter.tokenBalance);
     expect(stats.body.tariff_limits.video_tokens).toBe(starter.videoBalance);
-    expect((await call(checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+    expect(
+      (await call(checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment,
+    ).toBe(false);
 
     const list = await call(paymentsList, "POST", "/api/settings/payments", { token });
     expect(list.body).toEqual([
-      { id, created_at: expect.any(String), amount: starter.amountRub, status: "completed", subscription_info: { tariff_name: "Starter" }, package_info: null },
+      {
+        id,
+        created_at: expect.any(String),
+        amount: starter.amountRub,
+        status: "completed",
+        subscription_info: { tariff_name: "Starter" },
+        package_info: null,
+      },
     ]);
     // A second confirmation changes nothing.
     await resolve(id, "confirm");
@@ -72,7 +96,10 @@ describe("sandbox purchase of a standard tariff", () => {
     const { token } = await signIn();
     const created = await buyStarter(token, { recurent: true, months: 2, calculated_price: starter.amountRub * 2 });
     await resolve(paymentIdFromUrl(created.body.payment_url), "confirm");
-    expect((await call(recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject({ is_recurrent: true, renews_at: expect.any(String) });
+    expect((await call(recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject({
+      is_recurrent: true,
+      renews_at: expect.any(String),
+    });
     // The monthly price of a 2-month subscription.
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.price).toBe(starter.amountRub);
   });

@@ -12,7 +12,12 @@ let db: any;
 beforeAll(async () => {
   fake = await startFakeStarsApi({ token: process.env.BOT_TOKEN! });
   // A short payment-link deadline, so a Bot API that never answers is given up on quickly.
-  Object.assign(process.env, { PAYMENT_PROVIDER: "stars", BOT_API_BASE_URL: fake.url, STARS_PER_ROUBLE: "0.6", PAYMENT_LINK_DEADLINE_MS: "300" });
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: "stars",
+    BOT_API_BASE_URL: fake.url,
+    STARS_PER_ROUBLE: "0.6",
+    PAYMENT_LINK_DEADLINE_MS: "300",
+  });
   createTariff = (await import("@/app/api/tariff/create/route")).POST;
   userTariff = (await import("@/app/api/user/user-tariff/route")).GET;
   stars = await import("@/lib/server/payments/providers/stars/webhook");
@@ -52,9 +57,19 @@ describe("Telegram Stars payments", () => {
     const { token } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
-    expect(await stars.answerStarsPreCheckout({ db, query: { id: "q1", currency: "XTR", total_amount: 294, invoice_payload: payload } })).toBe(true);
+    expect(
+      await stars.answerStarsPreCheckout({
+        db,
+        query: { id: "q1", currency: "XTR", total_amount: 294, invoice_payload: payload },
+      }),
+    ).toBe(true);
     expect(fake.answers.at(-1)).toEqual({ pre_checkout_query_id: "q1", ok: true });
-    const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
+    const paid = {
+      currency: "XTR",
+      total_amount: 294,
+      invoice_payload: payload,
+      telegram_payment_charge_id: `charge-${payload}`,
+    };
     const results = await Promise.all([1, 2, 3].map(() => stars.applyStarsPayment({ db, paid, payerTelegramId: 42 })));
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
@@ -64,7 +79,12 @@ describe("Telegram Stars payments", () => {
     const { token, userId } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
-    const paid = { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` };
+    const paid = {
+      currency: "XTR",
+      total_amount: 294,
+      invoice_payload: payload,
+      telegram_payment_charge_id: `charge-${payload}`,
+    };
     const { users, balanceLedger } = await import("@/db/schema");
     const { eq, and } = await import("drizzle-orm");
     const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
@@ -81,7 +101,10 @@ describe("Telegram Stars payments", () => {
       { user_id: payer.telegramId, telegram_payment_charge_id: `charge-${payload}` },
     ]);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
-    const refundRows = await db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, "refund")));
+    const refundRows = await db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, "refund")));
     expect(refundRows.length).toBeGreaterThan(0);
     expect(new Set(refundRows.map((r: { paymentId: string }) => r.paymentId))).toEqual(new Set([payload]));
   });
@@ -94,7 +117,11 @@ describe("Telegram Stars payments", () => {
     const { eq } = await import("drizzle-orm");
     const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
     const charge = `charge-${payload}`;
-    await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: charge }, payerTelegramId: payer.telegramId });
+    await stars.applyStarsPayment({
+      db,
+      paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: charge },
+      payerTelegramId: payer.telegramId,
+    });
     fake.refunds.push({ user_id: payer.telegramId, telegram_payment_charge_id: charge });
     const { refundPayment } = await import("@/lib/server/payments/refund");
     expect(await refundPayment({ db, paymentId: payload, reason: "retry" })).toEqual({ status: "refunded" });
@@ -108,10 +135,21 @@ describe("Telegram Stars payments", () => {
     const { users, payments } = await import("@/db/schema");
     const { eq } = await import("drizzle-orm");
     const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
-    await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: `charge-${payload}` }, payerTelegramId: payer.telegramId });
+    await stars.applyStarsPayment({
+      db,
+      paid: {
+        currency: "XTR",
+        total_amount: 294,
+        invoice_payload: payload,
+        telegram_payment_charge_id: `charge-${payload}`,
+      },
+      payerTelegramId: payer.telegramId,
+    });
     const { refundPayment } = await import("@/lib/server/payments/refund");
     fake.stall = true;
-    await expect(refundPayment({ db, paymentId: payload, reason: "x" }).finally(() => (fake.stall = false))).rejects.toMatchObject({ status: 503 });
+    await expect(
+      refundPayment({ db, paymentId: payload, reason: "x" }).finally(() => (fake.stall = false)),
+    ).rejects.toMatchObject({ status: 503 });
     const [kept] = await db.select().from(payments).where(eq(payments.id, payload));
     expect(kept).toMatchObject({ status: "completed", refundRequestedAt: null });
     expect(await refundPayment({ db, paymentId: payload, reason: "x" })).toEqual({ status: "refunded" });
@@ -121,16 +159,26 @@ describe("Telegram Stars payments", () => {
     const { token } = await signIn();
     await buyStarter(token);
     const payload = fake.invoices.at(-1)!.payload;
-    await stars.answerStarsPreCheckout({ db, query: { id: "q2", currency: "XTR", total_amount: 1, invoice_payload: payload } });
+    await stars.answerStarsPreCheckout({
+      db,
+      query: { id: "q2", currency: "XTR", total_amount: 1, invoice_payload: payload },
+    });
     expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q2", ok: false });
-    const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 1, invoice_payload: payload, telegram_payment_charge_id: "c2" }, payerTelegramId: 4242 });
+    const result = await stars.applyStarsPayment({
+      db,
+      paid: { currency: "XTR", total_amount: 1, invoice_payload: payload, telegram_payment_charge_id: "c2" },
+      payerTelegramId: 4242,
+    });
     expect(result).toEqual({ applied: false, refunded: true });
     expect(fake.refunds.at(-1)).toEqual({ user_id: 4242, telegram_payment_charge_id: "c2" });
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
   });
 
   it("refuses a pre-checkout query for an unknown payload", async () => {
-    await stars.answerStarsPreCheckout({ db, query: { id: "q3", currency: "XTR", total_amount: 294, invoice_payload: "nope" } });
+    await stars.answerStarsPreCheckout({
+      db,
+      query: { id: "q3", currency: "XTR", total_amount: 294, invoice_payload: "nope" },
+    });
     expect(fake.answers.at(-1)).toMatchObject({ pre_checkout_query_id: "q3", ok: false });
   });
 
@@ -138,7 +186,12 @@ describe("Telegram Stars payments", () => {
     const { userId } = await signIn({ id: 55_500_001 });
     const result = await stars.applyStarsPayment({
       db,
-      paid: { currency: "XTR", total_amount: 294, invoice_payload: "not-ours", telegram_payment_charge_id: "c-unknown" },
+      paid: {
+        currency: "XTR",
+        total_amount: 294,
+        invoice_payload: "not-ours",
+        telegram_payment_charge_id: "c-unknown",
+      },
       payerTelegramId: 55_500_001,
     });
     expect(result).toEqual({ applied: false, refunded: true });
@@ -158,8 +211,17 @@ describe("Telegram Stars payments", () => {
     const rate = env.STARS_PER_ROUBLE;
     env.STARS_PER_ROUBLE = 0.9;
     try {
-      expect(await stars.answerStarsPreCheckout({ db, query: { id: "q4", currency: "XTR", total_amount: 294, invoice_payload: payload } })).toBe(true);
-      const result = await stars.applyStarsPayment({ db, paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c-rate" }, payerTelegramId: 43 });
+      expect(
+        await stars.answerStarsPreCheckout({
+          db,
+          query: { id: "q4", currency: "XTR", total_amount: 294, invoice_payload: payload },
+        }),
+      ).toBe(true);
+      const result = await stars.applyStarsPayment({
+        db,
+        paid: { currency: "XTR", total_amount: 294, invoice_payload: payload, telegram_payment_charge_id: "c-rate" },
+        payerTelegramId: 43,
+      });
       expect(result.applied).toBe(true);
     } finally {
       env.STARS_PER_ROUBLE = rate;

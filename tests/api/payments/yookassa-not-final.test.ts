@@ -25,7 +25,8 @@ const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
     token,
     body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0, ...extra },
   });
-const notify = (id: string) => call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: fake.notification(id) });
+const notify = (id: string) =>
+  call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: fake.notification(id) });
 /** YooKassa finishing a request it had only accepted (202): the payment exists and is paid. */
 function yookassaCompletes(ourPaymentId: string, like: { id: string }) {
   const template = fake.payments.get(like.id)!;
@@ -37,7 +38,11 @@ function yookassaCompletes(ourPaymentId: string, like: { id: string }) {
 const createPosts = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/payments");
 
 describe("YooKassa answers that are not final", () => {
-  it.each([["202 processing", "processing" as const], ["a 500", 500 as const], ["a 503", 503 as const]])(
+  it.each([
+    ["202 processing", "processing" as const],
+    ["a 500", 500 as const],
+    ["a 503", 503 as const],
+  ])(
     "POST /api/tariff/create - %s is repeated with the same Idempotence-Key: one payment, a link for the user",
     async (_label, fault) => {
       const { token } = await signIn();
@@ -95,17 +100,25 @@ describe("YooKassa answers that are not final", () => {
     const first = [...fake.payments.values()].at(-1)!;
     fake.markSucceeded(first.id);
     await notify(first.id);
-    await db.update(schema.subscriptions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.subscriptions.userId, user.userId));
+    await db
+      .update(schema.subscriptions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(schema.subscriptions.userId, user.userId));
 
     fake.postFaults = Array.from({ length: 400 }, () => "processing" as const);
     const outcome = await renewSubscriptions(db);
     fake.postFaults = [];
     expect(outcome.pending).toBe(1);
-    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, user.userId))).find((p) => p.kind === "renewal")!;
+    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, user.userId))).find(
+      (p) => p.kind === "renewal",
+    )!;
     expect(renewal.status).toBe("pending");
 
     // Another run, even with the retry window past, starts no second charge while this one is open.
-    await db.update(schema.subscriptions).set({ lastRenewalAttemptAt: sql`now() - interval '2 days'` }).where(eq(schema.subscriptions.userId, user.userId));
+    await db
+      .update(schema.subscriptions)
+      .set({ lastRenewalAttemptAt: sql`now() - interval '2 days'` })
+      .where(eq(schema.subscriptions.userId, user.userId));
     const chargesBefore = fake.requests.filter((r) => r.body?.payment_method_id).length;
     await renewSubscriptions(db);
     expect(fake.requests.filter((r) => r.body?.payment_method_id).length).toBe(chargesBefore);
@@ -113,6 +126,8 @@ describe("YooKassa answers that are not final", () => {
     // YooKassa did take the charge: its notification applies it.
     const chargedId = yookassaCompletes(renewal.id, first);
     expect((await notify(chargedId)).body.applied).toBe(true);
-    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: user.token })).body.user_tariff).toBe("Starter");
+    expect(
+      (await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: user.token })).body.user_tariff,
+    ).toBe("Starter");
   }, 40_000);
 });

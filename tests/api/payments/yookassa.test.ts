@@ -28,7 +28,14 @@ afterAll(async () => {
 const buyStarter = (token: string, extra: Record<string, unknown> = {}) =>
   call(routes.createTariff, "POST", "/api/tariff/create", {
     token,
-    body: { tariff_name: "Starter", months: 1, calculated_price: starterPrice, recurent: false, ref_amount_used: 0, ...extra },
+    body: {
+      tariff_name: "Starter",
+      months: 1,
+      calculated_price: starterPrice,
+      recurent: false,
+      ref_amount_used: 0,
+      ...extra,
+    },
   });
 // As relayed by our reverse proxy (10.0.0.2, appended last by our server): YooKassa's address is
 // the hop the proxy saw; whatever a client wrote before it is never trusted.
@@ -55,7 +62,15 @@ describe("YooKassa payments", () => {
       metadata: { payment_id: expect.any(String) },
       receipt: {
         customer: { email: "me@example.com" },
-        items: [{ quantity: "1.00", amount: { value: "490.00", currency: "RUB" }, vat_code: 1, payment_mode: "full_payment", payment_subject: "service" }],
+        items: [
+          {
+            quantity: "1.00",
+            amount: { value: "490.00", currency: "RUB" },
+            vat_code: 1,
+            payment_mode: "full_payment",
+            payment_subject: "service",
+          },
+        ],
       },
     });
   });
@@ -73,17 +88,30 @@ describe("YooKassa payments", () => {
     await buyStarter(token);
     const id = lastCreated().id;
     // A forged body claiming success: the re-fetch shows the payment still pending.
-    const forged = { type: "notification", event: "payment.succeeded", object: { ...fake.notification(id).object, status: "succeeded", paid: true } };
-    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", { body: forged, headers: fromYookassa });
+    const forged = {
+      type: "notification",
+      event: "payment.succeeded",
+      object: { ...fake.notification(id).object, status: "succeeded", paid: true },
+    };
+    const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", {
+      body: forged,
+      headers: fromYookassa,
+    });
     expect(res.status).toBe(200);
     expect(res.body.applied).toBe(false);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
-    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(true);
+    expect(
+      (await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment,
+    ).toBe(true);
   });
 
   it("POST /api/payments/webhook/yookassa - ignores a payment YooKassa does not know", async () => {
     const res = await call(routes.webhook, "POST", "/api/payments/webhook/yookassa", {
-      body: { type: "notification", event: "payment.succeeded", object: { id: "2f000000-000f-5000-8000-000000000000", status: "succeeded" } },
+      body: {
+        type: "notification",
+        event: "payment.succeeded",
+        object: { id: "2f000000-000f-5000-8000-000000000000", status: "succeeded" },
+      },
       headers: fromYookassa,
     });
     expect(res.status).toBe(200);
@@ -105,18 +133,26 @@ describe("YooKassa payments", () => {
     expect(results.filter((r) => r.body.applied === true)).toHaveLength(1);
     expect((await notify(id)).body.applied).toBe(false);
 
-    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: payer.token })).body.user_tariff).toBe("Starter");
+    expect(
+      (await call(routes.userTariff, "GET", "/api/user/user-tariff", { token: payer.token })).body.user_tariff,
+    ).toBe("Starter");
     const completed = await db.select().from(schema.payments).where(eq(schema.payments.userId, payer.userId));
     expect(completed.map((p) => p.status)).toEqual(["completed"]);
     // 40 % of the first payment.
     const [ref] = await db.select().from(schema.users).where(eq(schema.users.id, referrer.userId));
     expect(ref.refBalanceKopecks).toBe(Math.floor(starterPrice * 100 * 0.4));
-    const ledger = await db.select().from(schema.referralLedger).where(eq(schema.referralLedger.userId, referrer.userId));
+    const ledger = await db
+      .select()
+      .from(schema.referralLedger)
+      .where(eq(schema.referralLedger.userId, referrer.userId));
     expect(ledger).toHaveLength(1);
 
     // A later payment earns 10 %.
     const packages = await db.select().from(schema.packages).where(eq(schema.packages.seedKey, "image-50"));
-    const pkg = await call(routes.createPackage, "POST", "/api/package/payment", { token: payer.token, body: { package_id: packages[0].id } });
+    const pkg = await call(routes.createPackage, "POST", "/api/package/payment", {
+      token: payer.token,
+      body: { package_id: packages[0].id },
+    });
     expect(pkg.status).toBe(200);
     const second = lastCreated().id;
     fake.markSucceeded(second);
@@ -148,7 +184,9 @@ describe("YooKassa payments", () => {
     await Promise.all([notify(id), notify(id)]);
     const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
     expect(user.refBalanceKopecks).toBe(5000);
-    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+    expect(
+      (await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment,
+    ).toBe(false);
   });
 
   it("POST /api/payments/webhook/yookassa - refuses a source outside YOOKASSA_TRUSTED_IPS with 403 and applies nothing", async () => {
@@ -208,7 +246,10 @@ describe("YooKassa payments", () => {
   it("GET /api/tariff/check-pending-payment - answers within a few seconds while the provider stalls, expiring a stale link locally", async () => {
     const { token, userId } = await signIn();
     await buyStarter(token);
-    await db.update(schema.payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.payments.userId, userId));
+    await db
+      .update(schema.payments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.payments.userId, userId));
     try {
       fake.readFault = "stall";
       const started = Date.now();
@@ -221,7 +262,8 @@ describe("YooKassa payments", () => {
     }
   });
 
-  const refBalance = async (userId: number) => (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
+  const refBalance = async (userId: number) =>
+    (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
 
   it("POST /api/tariff/cancel-pending-payment - a pending YooKassa payment (which YooKassa cannot cancel) is closed in the app but keeps its referral roubles until YooKassa reports it canceled", async () => {
     const { token, userId } = await signIn();
@@ -245,7 +287,9 @@ describe("YooKassa payments", () => {
     await db.update(schema.users).set({ refBalanceKopecks: 3000 }).where(eq(schema.users.id, userId));
     await buyStarter(token, { ref_amount_used: 20, calculated_price: starterPrice - 20 });
     lastCreated().status = "waiting_for_capture";
-    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(200);
+    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(
+      200,
+    );
     expect(lastCreated().status).toBe("canceled");
     expect(await refBalance(userId)).toBe(3000);
   });
@@ -255,7 +299,9 @@ describe("YooKassa payments", () => {
     await db.update(schema.users).set({ refBalanceKopecks: 10_000 }).where(eq(schema.users.id, userId));
     expect((await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 })).status).toBe(200);
     const first = lastCreated().id;
-    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(200);
+    expect((await call(routes.cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })).status).toBe(
+      200,
+    );
     // The same roubles again: refused, since the cancelled link still holds them.
     const again = await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 });
     expect(again.status).toBe(400);
@@ -270,7 +316,10 @@ describe("YooKassa payments", () => {
     // 100 ₽ spent once, on the first payment only.
     expect(await refBalance(userId)).toBe(0);
     const rows = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
-    expect(rows.map((p) => [p.status, p.refAmountKopecks]).sort()).toEqual([["completed", 0], ["completed", 10_000]]);
+    expect(rows.map((p) => [p.status, p.refAmountKopecks]).sort()).toEqual([
+      ["completed", 0],
+      ["completed", 10_000],
+    ]);
     const ledger = await db.select().from(schema.referralLedger).where(eq(schema.referralLedger.userId, userId));
     expect(ledger.map((l) => l.kind)).toEqual(["spend"]);
   });
@@ -287,7 +336,10 @@ describe("YooKassa payments", () => {
 
 describe("late YooKassa outcomes", () => {
   const expireLocally = (userId: number) =>
-    db.update(schema.payments).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.payments.userId, userId));
+    db
+      .update(schema.payments)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(schema.payments.userId, userId));
 
   it("POST /api/payments/webhook/yookassa - a payment paid after its link expired locally is still applied once, with exactly the referral roubles it reserved", async () => {
     const { token, userId } = await signIn();
@@ -295,7 +347,9 @@ describe("late YooKassa outcomes", () => {
     await buyStarter(token, { ref_amount_used: 100, calculated_price: starterPrice - 100 });
     const id = lastCreated().id;
     await expireLocally(userId);
-    expect((await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment).toBe(false);
+    expect(
+      (await call(routes.checkPending, "GET", "/api/tariff/check-pending-payment", { token })).body.has_pending_payment,
+    ).toBe(false);
     // YooKassa may still take it: the reservation stays.
     let [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
     expect(user.refBalanceKopecks).toBe(0);
@@ -329,7 +383,8 @@ describe("late YooKassa outcomes", () => {
     await expireStalePayments(db);
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
     expect(payment.status).toBe("expired");
-    const balance = async () => (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
+    const balance = async () =>
+      (await db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].refBalanceKopecks;
     expect(await balance()).toBe(0);
     fake.markCanceled(id);
     await expireStalePayments(db);
@@ -349,27 +404,40 @@ describe("auto-payment", () => {
     return { ...user, sub, methodId: fake.payments.get(id)!.payment_method!.id };
   }
   const endSubscription = (userId: number) =>
-    db.update(schema.subscriptions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(schema.subscriptions.userId, userId));
+    db
+      .update(schema.subscriptions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(schema.subscriptions.userId, userId));
 
   it("renewSubscriptions - charges the saved method at YooKassa and extends an ended recurrent subscription once", async () => {
     const { token, userId, sub, methodId } = await subscribeRecurrent();
     expect(sub.recurrent).toBe(true);
     expect(sub.paymentMethodId).toBe(methodId);
-    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: true, has_saved_method: true, renews_at: sub.expiresAt.toISOString() });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({
+      is_recurrent: true,
+      has_saved_method: true,
+      renews_at: sub.expiresAt.toISOString(),
+    });
     await endSubscription(userId);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
     fake.chargeOutcome = "succeeded";
     const [a, b] = await Promise.all([renewSubscriptions(db), renewSubscriptions(db)]);
     expect((a.renewed ?? 0) + (b.renewed ?? 0)).toBe(1);
     const charge = fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!;
-    expect(charge.body).toMatchObject({ amount: { value: "490.00", currency: "RUB" }, capture: true, payment_method_id: methodId });
+    expect(charge.body).toMatchObject({
+      amount: { value: "490.00", currency: "RUB" },
+      capture: true,
+      payment_method_id: methodId,
+    });
     expect(charge.body.confirmation).toBeUndefined();
     expect(charge.headers["idempotence-key"]).toBeTruthy();
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Starter");
     const [renewed] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect(renewed.recurrent).toBe(true);
-    const kinds = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).map((p) => `${p.kind}:${p.status}`);
+    const kinds = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).map(
+      (p) => `${p.kind}:${p.status}`,
+    );
     expect(kinds.sort()).toEqual(["renewal:completed", "tariff:completed"]);
     // Nothing is due any more.
     expect(await renewSubscriptions(db)).toEqual({});
@@ -383,15 +451,22 @@ describe("auto-payment", () => {
     fake.chargeOutcome = "succeeded";
     expect(outcome.declined).toBe(1);
     expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
-    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).find((p) => p.kind === "renewal")!;
+    const renewal = (await db.select().from(schema.payments).where(eq(schema.payments.userId, userId))).find(
+      (p) => p.kind === "renewal",
+    )!;
     expect(renewal.status).toBe("failed");
   });
 
   it("POST /api/settings/recurrent - turning auto-payment off stops renewals", async () => {
     const { token, userId } = await subscribeRecurrent();
-    const off = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
+    const off = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", {
+      token,
+      body: { is_recurrent: false },
+    });
     expect(off.body).toMatchObject({ is_recurrent: false, has_saved_method: true });
-    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject({ is_recurrent: false });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toMatchObject(
+      { is_recurrent: false },
+    );
     await endSubscription(userId);
     const before = fake.requests.length;
     await renewSubscriptions(db);
@@ -401,28 +476,46 @@ describe("auto-payment", () => {
   it("POST /api/settings/recurrent - turned back on, the next renewal charges the saved method", async () => {
     const { token, userId, sub, methodId } = await subscribeRecurrent();
     await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
-    const on = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } });
+    const on = await call(routes.setRecurrent, "POST", "/api/settings/recurrent", {
+      token,
+      body: { is_recurrent: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ is_recurrent: true, has_saved_method: true, renews_at: sub.expiresAt.toISOString() });
     await endSubscription(userId);
     fake.chargeOutcome = "succeeded";
     expect((await renewSubscriptions(db)).renewed).toBe(1);
-    expect(fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!.body).toMatchObject({ payment_method_id: methodId });
+    expect(fake.requests.findLast((r) => r.method === "POST" && r.path === "/payments")!.body).toMatchObject({
+      payment_method_id: methodId,
+    });
   });
 
   it("POST /api/settings/recurrent - an ended subscription cannot be turned back on (409), nothing changes", async () => {
     const { token, userId } = await subscribeRecurrent();
     await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: false } });
     await endSubscription(userId);
-    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } })).status).toBe(409);
+    expect(
+      (await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } }))
+        .status,
+    ).toBe(409);
     const [after] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
     expect(after.recurrent).toBe(false);
-    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({ is_recurrent: false, has_saved_method: false, renews_at: null });
+    expect((await call(routes.recurrentStatus, "GET", "/api/settings/recurrent-status", { token })).body).toEqual({
+      is_recurrent: false,
+      has_saved_method: false,
+      renews_at: null,
+    });
   });
 
   it("POST /api/settings/recurrent - cannot turn on without a saved method (409) and rejects a bad body (400)", async () => {
     const { token } = await signIn();
-    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } })).status).toBe(409);
-    expect((await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: "no" } })).status).toBe(400);
+    expect(
+      (await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: true } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(routes.setRecurrent, "POST", "/api/settings/recurrent", { token, body: { is_recurrent: "no" } }))
+        .status,
+    ).toBe(400);
   });
 });

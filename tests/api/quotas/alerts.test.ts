@@ -18,12 +18,16 @@ async function starterUser({ allowsWrite = true, language = "ru" } = {}) {
   const { token, userId } = await signIn();
   const db = await getDb();
   await db.update(users).set({ allowsWriteToPm: allowsWrite, language }).where(eq(users.id, userId));
-  await confirmSandbox((await buyStarter(token, { months: 2, calculated_price: starter.amountRub * 2 })).body.payment_url);
+  await confirmSandbox(
+    (await buyStarter(token, { months: 2, calculated_price: starter.amountRub * 2 })).body.payment_url,
+  );
   return { db, userId };
 }
 const alertsOf = async (userId: number) => {
   const db = await getDb();
-  return (await db.select({ text: botOutbox.text }).from(botOutbox).where(eq(botOutbox.userId, userId)).orderBy(botOutbox.id)).map((r) => r.text);
+  return (
+    await db.select({ text: botOutbox.text }).from(botOutbox).where(eq(botOutbox.userId, userId)).orderBy(botOutbox.id)
+  ).map((r) => r.text);
 };
 
 describe("balance alerts", () => {
@@ -42,7 +46,9 @@ describe("balance alerts", () => {
     await spend(1);
     const texts = await alertsOf(userId);
     expect(texts).toHaveLength(3);
-    expect(texts[0]).toContain(`Less than 50% of this month's image allowance is left: ${24 * PICTURE} of ${50 * PICTURE}`);
+    expect(texts[0]).toContain(
+      `Less than 50% of this month's image allowance is left: ${24 * PICTURE} of ${50 * PICTURE}`,
+    );
     expect(texts[1]).toContain("25%");
     expect(texts[2]).toContain("10%");
     expect(texts[0]).toMatch(/#\/tariff/);
@@ -58,7 +64,9 @@ describe("balance alerts", () => {
 
   it("concurrent spends across a threshold alert once; a user who did not allow the bot to write gets nothing", async () => {
     const { db, userId } = await starterUser();
-    await Promise.all(Array.from({ length: 6 }, () => spendQuota({ db, userId, kind: "image_tokens", amount: 5 * PICTURE })));
+    await Promise.all(
+      Array.from({ length: 6 }, () => spendQuota({ db, userId, kind: "image_tokens", amount: 5 * PICTURE })),
+    );
     const texts = await alertsOf(userId);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain("Осталось меньше 50%");

@@ -43,7 +43,10 @@ describe("allowance per 30-day step", () => {
     expect(ended.remaining_quotas.image_tokens).toBe(free.imageBalance);
     expect(ended.remaining_quotas.text_tokens).toBe(free.tokenBalance);
 
-    const reasons = (await getUsage(token, { page_size: 100 })).data.filter((r) => r.kind === "image_tokens").map((r) => r.reason).reverse();
+    const reasons = (await getUsage(token, { page_size: 100 })).data
+      .filter((r) => r.kind === "image_tokens")
+      .map((r) => r.reason)
+      .reverse();
     expect(reasons).toEqual(["grant", "tariff", "image", "refill", "image", "refill", "image", "expiry"]);
   });
 
@@ -95,7 +98,10 @@ describe("package units", () => {
 
     // Allowance first, then package units.
     const db = await getDb();
-    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toEqual({ left: PACK - 2, fromPackage: 2 });
+    expect(await spendQuota({ db, userId, kind: "image_tokens", amount: starter.imageBalance + 2 })).toEqual({
+      left: PACK - 2,
+      fromPackage: 2,
+    });
     stats = await getStatistic(token);
     expect(stats.package_quotas.image_tokens).toBe(PACK - 2);
     expect(stats.remaining_quotas.image_tokens).toBe(PACK - 2);

@@ -39,7 +39,9 @@ describe("spendQuota", () => {
     const { userId } = await signIn();
     await setVideo(userId, 3);
     const db = await getDb();
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => spendQuota({ db, userId, kind: "video_tokens", amount: 1 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => spendQuota({ db, userId, kind: "video_tokens", amount: 1 })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(rejected.every((r) => r.reason.status === 402)).toBe(true);
@@ -69,10 +71,19 @@ describe("refundQuota", () => {
     await db.update(quotas).set({ packageVideoTokens: 40 }).where(eq(quotas.userId, userId));
     const spent = await spendQuota({ db, userId, kind: "video_tokens", amount: 25 });
     expect(spent).toEqual({ left: 25, fromPackage: 15 });
-    expect(await refundQuota({ db, userId, kind: "video_tokens", amount: 25, fromPackage: spent.fromPackage })).toBe(50);
+    expect(await refundQuota({ db, userId, kind: "video_tokens", amount: 25, fromPackage: spent.fromPackage })).toBe(
+      50,
+    );
     const [row] = await db.select().from(quotas).where(eq(quotas.userId, userId));
-    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({ allowance: 10, packageUnits: 40 });
-    const ledger = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId)).orderBy(balanceLedger.id);
+    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({
+      allowance: 10,
+      packageUnits: 40,
+    });
+    const ledger = await db
+      .select()
+      .from(balanceLedger)
+      .where(eq(balanceLedger.userId, userId))
+      .orderBy(balanceLedger.id);
     expect(ledger.slice(-2).map((r) => ({ units: r.units, packageUnits: r.packageUnits, reason: r.reason }))).toEqual([
       { units: -25, packageUnits: -15, reason: "video" },
       { units: 25, packageUnits: 15, reason: "refund" },

@@ -39,7 +39,10 @@ describe("rate limits", () => {
   it("POST /api/auth/telegram-login - the 61st sign-in in a minute from one address gets 429 with Retry-After; another address is unaffected", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await call(login, "POST", "/api/auth/telegram-login", { body: { initData: signedInitData() }, headers: fromAddress("203.0.113.7") });
+      const res = await call(login, "POST", "/api/auth/telegram-login", {
+        body: { initData: signedInitData() },
+        headers: fromAddress("203.0.113.7"),
+      });
       statuses.push(res.status);
       if (i === 60) {
         expect(res.body.error.code).toBe("rate_limited");
@@ -48,7 +51,10 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
-    const other = await call(login, "POST", "/api/auth/telegram-login", { body: { initData: signedInitData() }, headers: fromAddress("203.0.113.8") });
+    const other = await call(login, "POST", "/api/auth/telegram-login", {
+      body: { initData: signedInitData() },
+      headers: fromAddress("203.0.113.8"),
+    });
     expect(other.status).toBe(200);
   });
 
@@ -65,22 +71,31 @@ describe("rate limits", () => {
     const { token, userId } = await signIn();
     const model_id = await freeTextModelId();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await call(startModel, "POST", "/api/models/session", { token, body: { model_id } })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await call(startModel, "POST", "/api/models/session", { token, body: { model_id } })).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
     const db = await getDb();
     const [queued] = await db.select({ n: count() }).from(botOutbox).where(eq(botOutbox.userId, userId));
     expect(queued.n).toBe(20);
     const someoneElse = await signIn();
-    expect((await call(startModel, "POST", "/api/models/session", { token: someoneElse.token, body: { model_id } })).status).toBe(200);
-    const [theirs] = await db.select({ n: count() }).from(botOutbox).where(and(eq(botOutbox.userId, someoneElse.userId)));
+    expect(
+      (await call(startModel, "POST", "/api/models/session", { token: someoneElse.token, body: { model_id } })).status,
+    ).toBe(200);
+    const [theirs] = await db
+      .select({ n: count() })
+      .from(botOutbox)
+      .where(and(eq(botOutbox.userId, someoneElse.userId)));
     expect(theirs.n).toBe(1);
   });
 
   it("POST /api/package/payment - payment creation is limited per user before the body is read", async () => {
     const { token } = await signIn();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call(packagePayment, "POST", "/api/package/payment", { token, body: { package_id: 2_000_000 } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await call(packagePayment, "POST", "/api/package/payment", { token, body: { package_id: 2_000_000 } })).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 404 || s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -90,7 +105,9 @@ describe("rate limits", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const code = `GUESS${i}X`;
-      statuses.push((await call(checkCode, "GET", `/api/referral/check-code/${code}`, { token, params: { code } })).status);
+      statuses.push(
+        (await call(checkCode, "GET", `/api/referral/check-code/${code}`, { token, params: { code } })).status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);

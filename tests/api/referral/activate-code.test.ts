@@ -10,7 +10,8 @@ import { call, signIn } from "../../helpers/api";
 import { paymentIdFromUrl } from "../../helpers/payments";
 import { firstLoginHoursAgo, signInWithStartParam, userRow } from "./helpers";
 
-const activateCode = (token: string, referral_code: unknown) => call(activate, "POST", "/api/referral/activate-code", { token, body: { referral_code } });
+const activateCode = (token: string, referral_code: unknown) =>
+  call(activate, "POST", "/api/referral/activate-code", { token, body: { referral_code } });
 
 async function buyStarter(token: string) {
   const res = await call(createTariff, "POST", "/api/tariff/create", {
@@ -18,7 +19,13 @@ async function buyStarter(token: string) {
     body: { tariff_name: "Starter", months: 1, calculated_price: 490, recurent: false, ref_amount_used: 0 },
   });
   const id = paymentIdFromUrl(res.body.payment_url);
-  expect((await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } })).status).toBe(200);
+  expect(
+    (
+      await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
+        params: { paymentId: id, action: "confirm" },
+      })
+    ).status,
+  ).toBe(200);
 }
 
 describe("POST /api/referral/activate-code", () => {
@@ -55,7 +62,10 @@ describe("POST /api/referral/activate-code", () => {
   it("two users applying each other's code at once: one succeeds, the other is refused", async () => {
     const a = await signIn();
     const b = await signIn();
-    const [ab, ba] = await Promise.all([activateCode(a.token, (await userRow(b.userId)).referralCode), activateCode(b.token, (await userRow(a.userId)).referralCode)]);
+    const [ab, ba] = await Promise.all([
+      activateCode(a.token, (await userRow(b.userId)).referralCode),
+      activateCode(b.token, (await userRow(a.userId)).referralCode),
+    ]);
     expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
     const rows = [await userRow(a.userId), await userRow(b.userId)];
     expect(rows.filter((r) => r.referredByUserId !== null)).toHaveLength(1);
@@ -78,7 +88,12 @@ describe("POST /api/referral/activate-code", () => {
     const b = await signIn();
     const { token, userId } = await signIn();
     const codes = [(await userRow(a.userId)).referralCode, (await userRow(b.userId)).referralCode];
-    const answers = await Promise.all([activateCode(token, codes[0]), activateCode(token, codes[1]), activateCode(token, codes[0]), activateCode(token, codes[1])]);
+    const answers = await Promise.all([
+      activateCode(token, codes[0]),
+      activateCode(token, codes[1]),
+      activateCode(token, codes[0]),
+      activateCode(token, codes[1]),
+    ]);
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(3);
     expect([a.userId, b.userId]).toContain((await userRow(userId)).referredByUserId);
@@ -86,7 +101,8 @@ describe("POST /api/referral/activate-code", () => {
 
   it("answers 400 for a malformed body", async () => {
     const { token } = await signIn();
-    for (const bad of [undefined, 12345, "ab", "x".repeat(51)]) expect((await activateCode(token, bad)).status).toBe(400);
+    for (const bad of [undefined, 12345, "ab", "x".repeat(51)])
+      expect((await activateCode(token, bad)).status).toBe(400);
   });
 
   it("sign-in with a ref_<code> start parameter applies the code at the first login only", async () => {
@@ -117,7 +133,12 @@ describe("POST /api/referral/activate-code", () => {
     expect((await call(balance, "GET", "/api/referral/balance", { token: referrer.token })).body.ref_balance).toBe(196);
     await buyStarter(payerToken);
     expect((await call(balance, "GET", "/api/referral/balance", { token: referrer.token })).body.ref_balance).toBe(245);
-    const rewards = await (await getDb()).select().from(referralLedger).where(eq(referralLedger.userId, referrer.userId));
+    const rewards = await (
+      await getDb()
+    )
+      .select()
+      .from(referralLedger)
+      .where(eq(referralLedger.userId, referrer.userId));
     expect(rewards.map((r) => r.amountKopecks).sort((x, y) => x - y)).toEqual([4900, 19600]);
     expect((await userRow(referrer.userId)).refBalanceKopecks).toBe(24500);
     expect((await call(balance, "GET", "/api/referral/balance", { token: bystander.token })).body.ref_balance).toBe(0);

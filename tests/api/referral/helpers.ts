@@ -6,7 +6,9 @@ import { call, signedInitData } from "../../helpers/api";
 
 /** Signs a brand-new user in with launch data carrying `startParam`, as a referral link does. */
 export async function signInWithStartParam(startParam: string, user: Record<string, unknown> = {}) {
-  const res = await call(login, "POST", "/api/auth/telegram-login", { body: { initData: signedInitData(user, { startParam }) } });
+  const res = await call(login, "POST", "/api/auth/telegram-login", {
+    body: { initData: signedInitData(user, { startParam }) },
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   return res.body.jwtToken as string;
 }
@@ -18,7 +20,9 @@ export async function userRow(userId: number) {
 
 /** Moves the first login back in time, to step outside the 24 h window. */
 export async function firstLoginHoursAgo(userId: number, hours: number) {
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(users)
     .set({ firstLoginAt: sql`now() - make_interval(hours => ${hours})` })
     .where(eq(users.id, userId));

@@ -10,7 +10,9 @@ describe("GET /api/referral/my-code", () => {
     expect(first.status).toBe(200);
     expect(first.body.referral_code).toBe((await userRow(userId)).referralCode);
     expect(first.body.referral_code).toMatch(/^[A-Za-z0-9_-]{6,}$/);
-    expect(first.body.telegram_link).toBe(`https://t.me/${process.env.BOT_USERNAME ?? "ai_assistant_demo_bot"}?startapp=ref_${first.body.referral_code}`);
+    expect(first.body.telegram_link).toBe(
+      `https://t.me/${process.env.BOT_USERNAME ?? "ai_assistant_demo_bot"}?startapp=ref_${first.body.referral_code}`,
+    );
     expect((await call(myCode, "GET", "/api/referral/my-code", { token })).body).toEqual(first.body);
   });
 

@@ -8,7 +8,15 @@ import { referralLedger, users } from "@/db/schema";
 import { call, signIn } from "../../helpers/api";
 import { paymentIdFromUrl } from "../../helpers/payments";
 
-async function refer({ referrerId, payerId, appliedDaysAgo = 0 }: { referrerId: number; payerId: number; appliedDaysAgo?: number }) {
+async function refer({
+  referrerId,
+  payerId,
+  appliedDaysAgo = 0,
+}: {
+  referrerId: number;
+  payerId: number;
+  appliedDaysAgo?: number;
+}) {
   const db = await getDb();
   await db
     .update(users)
@@ -23,11 +31,16 @@ async function buyAndConfirm(token: string, months = 1) {
   expect(res.status).toBe(200);
   const id = paymentIdFromUrl(res.body.payment_url);
   const confirms = await Promise.all(
-    Array.from({ length: 10 }, () => call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } })),
+    Array.from({ length: 10 }, () =>
+      call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
+        params: { paymentId: id, action: "confirm" },
+      }),
+    ),
   );
   expect(confirms.every((r) => r.status === 200 && r.body.status === "completed")).toBe(true);
 }
-const balance = async (token: string) => (await call(referralBalance, "GET", "/api/referral/balance", { token })).body.ref_balance;
+const balance = async (token: string) =>
+  (await call(referralBalance, "GET", "/api/referral/balance", { token })).body.ref_balance;
 
 describe("referral rewards", () => {
   it("credit the referrer 40 % of the first payment and 10 % of later ones, once each even with 10 concurrent confirmations", async () => {

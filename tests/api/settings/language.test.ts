@@ -9,7 +9,9 @@ describe("POST /api/settings/language", () => {
     const res = await call(setLanguage, "POST", "/api/settings/language", { token, body: { language_code: "en" } });
     expect(res.status).toBe(200);
     const { signedInitData } = await import("../../helpers/api");
-    const again = await call(login, "POST", "/api/auth/telegram-login", { body: { initData: signedInitData({ id: 77_000_001 }) } });
+    const again = await call(login, "POST", "/api/auth/telegram-login", {
+      body: { initData: signedInitData({ id: 77_000_001 }) },
+    });
     expect(again.body.language).toBe("en");
   });
 

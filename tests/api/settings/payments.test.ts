@@ -19,10 +19,18 @@ describe("POST /api/settings/payments", () => {
     const { token, userId } = await signIn();
     const db = await getDb();
     const [pkg] = await db.select().from(packages).where(eq(packages.seedKey, "image-50"));
-    expect((await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: pkg.id } })).status).toBe(200);
-    expect((await call(paymentsList, "POST", "/api/settings/payments", { token })).body[0].package_info).toEqual({ name: pkg.name });
+    expect(
+      (await call(createPackage, "POST", "/api/package/payment", { token, body: { package_id: pkg.id } })).status,
+    ).toBe(200);
+    expect((await call(paymentsList, "POST", "/api/settings/payments", { token })).body[0].package_info).toEqual({
+      name: pkg.name,
+    });
     await db.update(users).set({ language: "en" }).where(eq(users.id, userId));
-    expect((await call(paymentsList, "POST", "/api/settings/payments", { token })).body[0].package_info).toEqual({ name: pkg.nameEn });
-    expect((await call(notifications, "GET", "/api/user/notifications", { token })).body.items[0].package_name).toBe(pkg.nameEn);
+    expect((await call(paymentsList, "POST", "/api/settings/payments", { token })).body[0].package_info).toEqual({
+      name: pkg.nameEn,
+    });
+    expect((await call(notifications, "GET", "/api/user/notifications", { token })).body.items[0].package_name).toBe(
+      pkg.nameEn,
+    );
   });
 });

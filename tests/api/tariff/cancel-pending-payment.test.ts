@@ -9,7 +9,9 @@ describe("POST /api/tariff/cancel-pending-payment", () => {
     await setReferralBalance(userId, 100);
     await buyStarter(token, { ref_amount_used: 30, calculated_price: starter.amountRub - 30 });
     expect(await referralKopecks(userId)).toBe(7_000);
-    const results = await Promise.all(Array.from({ length: 3 }, () => call(cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })));
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => call(cancelPending, "POST", "/api/tariff/cancel-pending-payment", { token })),
+    );
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     expect(await referralKopecks(userId)).toBe(10_000);
     expect((await paymentsOf(userId))[0].status).toBe("canceled");

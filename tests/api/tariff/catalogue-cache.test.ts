@@ -28,6 +28,8 @@ describe("GET /api/tariff/standard from the cached catalogue", () => {
     await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
     expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe(before);
     setClockForTests(() => start + RECHECK_MS);
-    expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe("Edited by hand");
+    expect((await call(standard, "GET", "/api/tariff/standard", { token })).body.Starter.description).toBe(
+      "Edited by hand",
+    );
   });
 });

@@ -3,13 +3,21 @@ import { POST as createTariff } from "@/app/api/tariff/create/route";
 import { call, signIn } from "../../helpers/api";
 import { buyStarter, paymentsOf, referralKopecks, setReferralBalance, starter } from "../../helpers/payments";
 
-const withReferral = { tariff_name: "Starter", months: 1, recurent: false, ref_amount_used: 20, calculated_price: starter.amountRub - 20 };
+const withReferral = {
+  tariff_name: "Starter",
+  months: 1,
+  recurent: false,
+  ref_amount_used: 20,
+  calculated_price: starter.amountRub - 20,
+};
 
 describe("POST /api/tariff/create - concurrent and repeated creations", () => {
   it("20 at once with a referral amount: one payment, every loser gets 409, the balance is spent once", async () => {
     const { token, userId } = await signIn();
     await setReferralBalance(userId, 30);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call(createTariff, "POST", "/api/tariff/create", { token, body: withReferral })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(createTariff, "POST", "/api/tariff/create", { token, body: withReferral })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);

@@ -7,7 +7,14 @@ import { neuroBasic as nb } from "../../helpers/tariffs";
 const tariff = (token: string, body: Record<string, unknown>) =>
   call(createTariff, "POST", "/api/tariff/create", {
     token,
-    body: { tariff_name: "Neuro Basic", months: 1, calculated_price: nb.amountRub, recurent: false, ref_amount_used: 0, ...body },
+    body: {
+      tariff_name: "Neuro Basic",
+      months: 1,
+      calculated_price: nb.amountRub,
+      recurent: false,
+      ref_amount_used: 0,
+      ...body,
+    },
   });
 
 describe("POST /api/tariff/create - validation", () => {
@@ -46,7 +53,11 @@ describe("POST /api/tariff/create - validation", () => {
     const { token } = await signIn();
     expect((await tariff(token, { email: "not-an-email" })).status).toBe(400);
     expect((await tariff(token, { calculated_price: -5 })).status).toBe(400);
-    const raw = await call(createTariff, "POST", "/api/tariff/create", { token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const raw = await call(createTariff, "POST", "/api/tariff/create", {
+      token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(raw.status).toBe(400);
   });
 

@@ -49,10 +49,21 @@ describe("POST /api/tariff/create_custom", () => {
     });
     expect(res.status).toBe(200);
     const id = paymentIdFromUrl(res.body.payment_url);
-    await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, { params: { paymentId: id, action: "confirm" } });
-    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Custom", price });
+    await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
+      params: { paymentId: id, action: "confirm" },
+    });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({
+      user_tariff: "Custom",
+      price,
+    });
     const stats = await call(statistic, "GET", "/api/user/statistic", { token });
-    const limits = { text_tokens: 3_000_000, audio_tokens: v.audio, image_tokens: 2_555, file_tokens: v.files, video_tokens: v.video };
+    const limits = {
+      text_tokens: 3_000_000,
+      audio_tokens: v.audio,
+      image_tokens: 2_555,
+      file_tokens: v.files,
+      video_tokens: v.video,
+    };
     expect(stats.body).toMatchObject({ remaining_quotas: limits, tariff_limits: limits });
   });
 
@@ -61,7 +72,10 @@ describe("POST /api/tariff/create_custom", () => {
     setDay(start, 0);
     const { token, userId } = await signIn();
     const first = { ...minValues(), text: 3_000_000 };
-    await confirmSandbox((await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(first) })).body.payment_url);
+    await confirmSandbox(
+      (await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(first) })).body
+        .payment_url,
+    );
     await spendQuota({ db: await getDb(), userId, kind: "text_tokens", amount: 1000 });
 
     setDay(start, 10);
@@ -70,7 +84,10 @@ describe("POST /api/tariff/create_custom", () => {
     const paid = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(rebuilt) });
     expect(paid.status).toBe(200);
     await confirmSandbox(paid.body.payment_url);
-    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({ user_tariff: "Custom", price });
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({
+      user_tariff: "Custom",
+      price,
+    });
     // The current period keeps what was bought for it.
     const now = await getStatistic(token);
     expect(now.remaining_quotas).toMatchObject({ text_tokens: 3_000_000 - 1000, image_tokens: first.image });
@@ -78,7 +95,10 @@ describe("POST /api/tariff/create_custom", () => {
 
     // The next 30-day period grants the rebuilt limits, and the subscription runs 60 days in all.
     setDay(start, 30.01);
-    expect((await getStatistic(token)).remaining_quotas).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+    expect((await getStatistic(token)).remaining_quotas).toMatchObject({
+      text_tokens: 4_000_000,
+      image_tokens: rebuilt.image,
+    });
     setDay(start, 59.9);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Custom");
     setDay(start, 60.01);
@@ -88,7 +108,10 @@ describe("POST /api/tariff/create_custom", () => {
   it("rejects a tampered calculated_price", async () => {
     const { token } = await signIn();
     const body = customBody(minValues());
-    const res = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: { ...body, calculated_price: body.calculated_price - 1 } });
+    const res = await call(createCustom, "POST", "/api/tariff/create_custom", {
+      token,
+      body: { ...body, calculated_price: body.calculated_price - 1 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toHaveProperty("calculated_price");
   });
@@ -113,7 +136,10 @@ describe("POST /api/tariff/create_custom", () => {
 
   it("rejects models outside the Custom tariff", async () => {
     const { token } = await signIn();
-    const res = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(minValues(), { selected_model_ids: [999_999] }) });
+    const res = await call(createCustom, "POST", "/api/tariff/create_custom", {
+      token,
+      body: customBody(minValues(), { selected_model_ids: [999_999] }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toHaveProperty("selected_model_ids");
   });

@@ -11,7 +11,8 @@ describe("any /api path no handler serves", () => {
       });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
-      if (method !== "HEAD") expect(res.body).toEqual({ error: { code: "not_found", message: "No API call at this path" } });
+      if (method !== "HEAD")
+        expect(res.body).toEqual({ error: { code: "not_found", message: "No API call at this path" } });
     });
   }
 });

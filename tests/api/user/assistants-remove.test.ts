@@ -9,7 +9,10 @@ describe("DELETE /api/user/assistants", () => {
     const bob = await signIn();
     const tutor = await assistantId("tutor");
     for (const u of [alice, bob]) {
-      await call(addFavorite, "POST", "/api/user/assistants", { token: u.token, body: { assistant_id: { assistant_id: tutor }, assistant_type: "study" } });
+      await call(addFavorite, "POST", "/api/user/assistants", {
+        token: u.token,
+        body: { assistant_id: { assistant_id: tutor }, assistant_type: "study" },
+      });
     }
     const res = await call(removeFavorite, "DELETE", "/api/user/assistants", {
       token: alice.token,
@@ -22,8 +25,13 @@ describe("DELETE /api/user/assistants", () => {
     const bobList = await call(getFavorites, "GET", "/api/user/assistants", { token: bob.token });
     expect(bobList.body.map((a: { id: number }) => a.id)).toEqual([tutor]);
     // Removing again is harmless.
-    const again = await call(removeFavorite, "DELETE", "/api/user/assistants", { token: alice.token, body: { assistant_id: tutor } });
+    const again = await call(removeFavorite, "DELETE", "/api/user/assistants", {
+      token: alice.token,
+      body: { assistant_id: tutor },
+    });
     expect(again.status).toBe(200);
-    expect((await call(removeFavorite, "DELETE", "/api/user/assistants", { token: alice.token, body: {} })).status).toBe(400);
+    expect(
+      (await call(removeFavorite, "DELETE", "/api/user/assistants", { token: alice.token, body: {} })).status,
+    ).toBe(400);
   });
 });

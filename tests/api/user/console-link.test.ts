@@ -12,9 +12,13 @@ const redeemCode = (code: string) => call(redeem, "POST", "/api/admin/auth/redee
 describe("the personal account's console link", () => {
   it("is offered to an operator only; a non-operator's POST is 403", async () => {
     const operator = await signIn({ id: DEMO_OPERATOR_TELEGRAM_ID });
-    expect((await call(linkAvailable, "GET", "/api/user/console-link", { token: operator.token })).body).toEqual({ available: true });
+    expect((await call(linkAvailable, "GET", "/api/user/console-link", { token: operator.token })).body).toEqual({
+      available: true,
+    });
     const someone = await signIn();
-    expect((await call(linkAvailable, "GET", "/api/user/console-link", { token: someone.token })).body).toEqual({ available: false });
+    expect((await call(linkAvailable, "GET", "/api/user/console-link", { token: someone.token })).body).toEqual({
+      available: false,
+    });
     expect((await call(createLink, "POST", "/api/user/console-link", { token: someone.token })).status).toBe(403);
   });
 
@@ -29,7 +33,9 @@ describe("the personal account's console link", () => {
     const token = (first.status === 200 ? first : second).body.token;
     expect((await call(getAudit, "GET", "/api/admin/audit", { token })).status).toBe(200);
 
-    const stale = codeOf((await call(createLink, "POST", "/api/user/console-link", { token: operator.token })).body.url);
+    const stale = codeOf(
+      (await call(createLink, "POST", "/api/user/console-link", { token: operator.token })).body.url,
+    );
     const at = Date.now();
     setClockForTests(() => at + 61_000);
     try {

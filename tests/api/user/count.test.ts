@@ -13,7 +13,11 @@ describe("GET /api/user/count", () => {
   it("counts the caller's sessions, favourites and messages, not another user's", async () => {
     const me = await signIn();
     const other = await signIn();
-    expect((await call(getCount, "GET", "/api/user/count", { token: me.token })).body).toEqual({ sessions: 0, favorites: 0, messages: 0 });
+    expect((await call(getCount, "GET", "/api/user/count", { token: me.token })).body).toEqual({
+      sessions: 0,
+      favorites: 0,
+      messages: 0,
+    });
     const tutor = await assistantId("tutor");
     const launched = await call(getAssistantSession, "GET", "/api/assistants/id", {
       token: me.token,
@@ -29,7 +33,16 @@ describe("GET /api/user/count", () => {
     const res = await call(getCount, "GET", "/api/user/count", { token: me.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ sessions: 1, favorites: 1, messages: 2 });
-    expect((await call(getCount, "GET", "/api/user/count", { token: other.token })).body).toEqual({ sessions: 0, favorites: 1, messages: 0 });
-    expect(await db.select().from(favorites).where(and(eq(favorites.userId, other.userId)))).toHaveLength(1);
+    expect((await call(getCount, "GET", "/api/user/count", { token: other.token })).body).toEqual({
+      sessions: 0,
+      favorites: 1,
+      messages: 0,
+    });
+    expect(
+      await db
+        .select()
+        .from(favorites)
+        .where(and(eq(favorites.userId, other.userId))),
+    ).toHaveLength(1);
   });
 });

@@ -29,7 +29,12 @@ describe("GET /api/user/usage", () => {
     ]);
     expect(text[1].model_name).toBe("gpt-4o");
     // One grant row per kind Free gives (video: none).
-    expect(page.data.filter((r) => r.reason === "grant").map((r) => r.kind).sort()).toEqual(["audio_tokens", "file_tokens", "image_tokens", "text_tokens"]);
+    expect(
+      page.data
+        .filter((r) => r.reason === "grant")
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["audio_tokens", "file_tokens", "image_tokens", "text_tokens"]);
     expect(page.pagination).toEqual({ hasNextPage: false, currentPage: 1, totalPages: 1 });
   });
 
@@ -37,14 +42,24 @@ describe("GET /api/user/usage", () => {
     const { token, userId } = await signIn();
     const db = await getDb();
     await buyPackage(token, "video-100");
-    const fields = { prompt: "a cat", model_name: "gen4_turbo", action: "text_to_video", format_key: "16:9", duration: 5 } as const;
+    const fields = {
+      prompt: "a cat",
+      model_name: "gen4_turbo",
+      action: "text_to_video",
+      format_key: "16:9",
+      duration: 5,
+    } as const;
     const { job } = await reserveJob({ db, userId, idempotencyKey: crypto.randomUUID(), fields, cost: 4 });
     await failJob({ db, jobId: job.id, error: "provider down" });
     const [refund, spend] = (await getUsage(token)).data;
     expect(spend).toMatchObject({ reason: "video", kind: "video_tokens", units: -4, model_name: "gen4_turbo" });
     expect(refund).toMatchObject({ reason: "refund", kind: "video_tokens", units: 4, model_name: "gen4_turbo" });
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId));
-    expect(rows.filter((r) => r.kind === "video_tokens" && r.reason !== "package").every((r) => r.videoJobId === job.id && r.action === "text_to_video")).toBe(true);
+    expect(
+      rows
+        .filter((r) => r.kind === "video_tokens" && r.reason !== "package")
+        .every((r) => r.videoJobId === job.id && r.action === "text_to_video"),
+    ).toBe(true);
   });
 
   it("never lists another user's rows", async () => {
@@ -70,7 +85,12 @@ describe("GET /api/user/usage", () => {
 
   it("answers 400 for a bad page or page size and 401 without a token", async () => {
     const { token } = await signIn();
-    const queries: Record<string, string | number>[] = [{ page: 0 }, { page_size: 0 }, { page_size: 101 }, { page: "x" }];
+    const queries: Record<string, string | number>[] = [
+      { page: 0 },
+      { page_size: 0 },
+      { page_size: 101 },
+      { page: "x" },
+    ];
     for (const query of queries) {
       const res = await call(usage, "GET", "/api/user/usage", { token, query });
       expect(res.status).toBe(400);

@@ -3,13 +3,22 @@ import { GET } from "@/app/api/video/check-model-cost/[modelName]/route";
 import { call, signIn } from "../../helpers/api";
 import { videoUser } from "./helpers";
 
-const check = (token: string, modelName: string) => call(GET, "GET", `/api/video/check-model-cost/${modelName}`, { token, params: { modelName } });
+const check = (token: string, modelName: string) =>
+  call(GET, "GET", `/api/video/check-model-cost/${modelName}`, { token, params: { modelName } });
 
 describe("GET /api/video/check-model-cost/{modelName}", () => {
   it("prices one clip at the default duration: gen4_turbo 5 s = 25, veo 8 s = 40", async () => {
     const { token } = await videoUser({ balance: 30 });
-    expect((await check(token, "gen4_turbo")).body).toEqual({ can_afford: true, user_video_balance: 30, estimated_cost: 25 });
-    expect((await check(token, "veo-3")).body).toEqual({ can_afford: false, user_video_balance: 30, estimated_cost: 40 });
+    expect((await check(token, "gen4_turbo")).body).toEqual({
+      can_afford: true,
+      user_video_balance: 30,
+      estimated_cost: 25,
+    });
+    expect((await check(token, "veo-3")).body).toEqual({
+      can_afford: false,
+      user_video_balance: 30,
+      estimated_cost: 40,
+    });
     expect((await check(token, "gen4_aleph")).body.estimated_cost).toBe(40);
   });
 

@@ -11,7 +11,13 @@ const saved = { ...env };
 
 beforeAll(async () => {
   runway = await startFakeRunway();
-  Object.assign(env, { VIDEO_PROVIDER: "live", RUNWAY_API_URL: runway.url, RUNWAY_API_KEY: runway.apiKey, VIDEO_POLL_INTERVAL_MS: 20, VIDEO_TIMEOUT_SECONDS: 2 });
+  Object.assign(env, {
+    VIDEO_PROVIDER: "live",
+    RUNWAY_API_URL: runway.url,
+    RUNWAY_API_KEY: runway.apiKey,
+    VIDEO_POLL_INTERVAL_MS: 20,
+    VIDEO_TIMEOUT_SECONDS: 2,
+  });
 });
 afterAll(async () => {
   Object.assign(env, saved);
@@ -21,7 +27,8 @@ beforeEach(() => {
   runway.outcome = "succeed";
 });
 
-const sessionsOf = async (userId: number) => (await getDb()).select().from(dialogSessions).where(eq(dialogSessions.userId, userId));
+const sessionsOf = async (userId: number) =>
+  (await getDb()).select().from(dialogSessions).where(eq(dialogSessions.userId, userId));
 
 describe("POST /api/video/generate - the Runway provider", () => {
   it("sends image_to_video to gen4_turbo with the picture inline, polls the task and stores the output", async () => {
@@ -30,7 +37,12 @@ describe("POST /api/video/generate - the Runway provider", () => {
     expect(res.status).toBe(200);
     const task = runway.tasks.at(-1)!;
     expect(task.endpoint).toBe("image_to_video");
-    expect(task.body).toMatchObject({ model: "gen4_turbo", ratio: "720:1280", duration: 10, promptText: "The camera slowly pans across the scene" });
+    expect(task.body).toMatchObject({
+      model: "gen4_turbo",
+      ratio: "720:1280",
+      duration: 10,
+      promptText: "The camera slowly pans across the scene",
+    });
     expect(task.body.promptImage).toMatch(/^data:image\/png;base64,/);
     expect(task.polls).toBeGreaterThanOrEqual(3);
     expect(await videoBalance(userId)).toBe(50);
@@ -39,15 +51,31 @@ describe("POST /api/video/generate - the Runway provider", () => {
 
   it("sends veo text_to_video to Runway's veo3.1 for 8 seconds", async () => {
     const { token } = await videoUser();
-    const res = await generate(token, generateForm({ model_name: "veo-3", action: "text_to_video", duration: "8", image: undefined }));
+    const res = await generate(
+      token,
+      generateForm({ model_name: "veo-3", action: "text_to_video", duration: "8", image: undefined }),
+    );
     expect(res.status).toBe(200);
-    expect(runway.tasks.at(-1)).toMatchObject({ endpoint: "text_to_video", body: { model: "veo3.1", ratio: "1280:720", duration: 8 } });
+    expect(runway.tasks.at(-1)).toMatchObject({
+      endpoint: "text_to_video",
+      body: { model: "veo3.1", ratio: "1280:720", duration: 8 },
+    });
   });
 
   it("sends gen4_aleph video_to_video to aleph2 with the video inline", async () => {
     const { token } = await videoUser();
     const clip = fixture("../../db/assets/sandbox-square.mp4");
-    const res = await generate(token, generateForm({ model_name: "gen4_aleph", action: "video_to_video", duration: "8", format_key: "square", image: undefined, video: { data: clip, name: "me.mp4" } }));
+    const res = await generate(
+      token,
+      generateForm({
+        model_name: "gen4_aleph",
+        action: "video_to_video",
+        duration: "8",
+        format_key: "square",
+        image: undefined,
+        video: { data: clip, name: "me.mp4" },
+      }),
+    );
     expect(res.status).toBe(200);
     const task = runway.tasks.at(-1)!;
     expect(task.body).toMatchObject({ model: "aleph2", ratio: "960:960" });
@@ -73,7 +101,10 @@ describe("POST /api/video/generate - the Runway provider", () => {
     const res = await generate(token, generateForm());
     expect(res.status).toBe(502);
     const [row] = await db.select().from(quotas).where(eq(quotas.userId, userId));
-    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({ allowance: 20, packageUnits: 100 });
+    expect({ allowance: row.videoTokens, packageUnits: row.packageVideoTokens }).toEqual({
+      allowance: 20,
+      packageUnits: 100,
+    });
   });
 
   it("refunds and cancels the task when generation outlasts the timeout", async () => {

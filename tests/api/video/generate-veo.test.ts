@@ -8,7 +8,14 @@ const saved = { ...env };
 
 beforeAll(async () => {
   veo = await startFakeVeo();
-  Object.assign(env, { VIDEO_PROVIDER: "live", GOOGLE_VEO_API_URL: veo.url, GOOGLE_API_KEY: veo.apiKey, RUNWAY_API_KEY: undefined, VIDEO_POLL_INTERVAL_MS: 20, VIDEO_TIMEOUT_SECONDS: 1 });
+  Object.assign(env, {
+    VIDEO_PROVIDER: "live",
+    GOOGLE_VEO_API_URL: veo.url,
+    GOOGLE_API_KEY: veo.apiKey,
+    RUNWAY_API_KEY: undefined,
+    VIDEO_POLL_INTERVAL_MS: 20,
+    VIDEO_TIMEOUT_SECONDS: 1,
+  });
 });
 afterAll(async () => {
   Object.assign(env, saved);
@@ -18,7 +25,8 @@ beforeEach(() => {
   veo.outcome = "succeed";
 });
 
-const veoForm = (input: Parameters<typeof generateForm>[0] = {}) => generateForm({ model_name: "veo-3", action: "text_to_video", duration: "8", image: undefined, ...input });
+const veoForm = (input: Parameters<typeof generateForm>[0] = {}) =>
+  generateForm({ model_name: "veo-3", action: "text_to_video", duration: "8", image: undefined, ...input });
 
 describe("POST /api/video/generate - Google's Veo API (GOOGLE_API_KEY set)", () => {
   it("starts a predictLongRunning operation, polls it and stores the sample: 8 s cost 40", async () => {
@@ -27,7 +35,10 @@ describe("POST /api/video/generate - Google's Veo API (GOOGLE_API_KEY set)", () 
     expect(res.status).toBe(200);
     const operation = veo.operations.at(-1)!;
     expect(operation.model).toBe("veo-3.1-generate-preview");
-    expect(operation.body).toEqual({ instances: [{ prompt: "The camera slowly pans across the scene" }], parameters: { aspectRatio: "9:16", durationSeconds: 8, sampleCount: 1 } });
+    expect(operation.body).toEqual({
+      instances: [{ prompt: "The camera slowly pans across the scene" }],
+      parameters: { aspectRatio: "9:16", durationSeconds: 8, sampleCount: 1 },
+    });
     expect(operation.polls).toBeGreaterThanOrEqual(2);
     expect(await videoBalance(userId)).toBe(60);
   });
@@ -36,7 +47,10 @@ describe("POST /api/video/generate - Google's Veo API (GOOGLE_API_KEY set)", () 
     const { token } = await videoUser();
     const res = await generate(token, generateForm({ model_name: "veo-3", duration: "8" }));
     expect(res.status).toBe(200);
-    expect(veo.operations.at(-1)!.body.instances[0].image).toMatchObject({ mimeType: "image/png", bytesBase64Encoded: expect.stringMatching(/^iVBORw0KGgo/) });
+    expect(veo.operations.at(-1)!.body.instances[0].image).toMatchObject({
+      mimeType: "image/png",
+      bytesBase64Encoded: expect.stringMatching(/^iVBORw0KGgo/),
+    });
   });
 
   it.each(["fail", "filtered"] as const)("refunds when the operation ends without a video (%s)", async (outcome) => {

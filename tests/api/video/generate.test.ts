@@ -35,12 +35,38 @@ describe("POST /api/video/generate - validation before anything is spent", () =>
     ["veo with a square format", { model_name: "veo-3", duration: "8", format_key: "square" }, 400],
     ["a non-numeric duration", { duration: "five" }, 400],
     ["image_to_video without an image", { image: undefined }, 400],
-    ["video_to_video without a video", { model_name: "gen4_aleph", action: "video_to_video", duration: "8", image: undefined }, 400],
+    [
+      "video_to_video without a video",
+      { model_name: "gen4_aleph", action: "video_to_video", duration: "8", image: undefined },
+      400,
+    ],
     ["text_to_video with an image attached", { model_name: "veo-3", action: "text_to_video", duration: "8" }, 400],
-    ["a script renamed .png", { image: { data: Buffer.from("#!/bin/sh\nrm -rf /\n"), name: "photo.png", type: "image/png" } }, 415],
-    ["an HTML page renamed .jpg", { image: { data: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.jpg", type: "image/jpeg" } }, 415],
-    ["a video where an image belongs", { image: { data: fixture("../../db/assets/sandbox-square.mp4"), name: "x.png", type: "image/png" } }, 415],
-    ["an image where a video belongs", { model_name: "gen4_aleph", action: "video_to_video", duration: "8", image: undefined, video: { data: fixture("photo.png"), name: "x.mp4" } }, 415],
+    [
+      "a script renamed .png",
+      { image: { data: Buffer.from("#!/bin/sh\nrm -rf /\n"), name: "photo.png", type: "image/png" } },
+      415,
+    ],
+    [
+      "an HTML page renamed .jpg",
+      { image: { data: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.jpg", type: "image/jpeg" } },
+      415,
+    ],
+    [
+      "a video where an image belongs",
+      { image: { data: fixture("../../db/assets/sandbox-square.mp4"), name: "x.png", type: "image/png" } },
+      415,
+    ],
+    [
+      "an image where a video belongs",
+      {
+        model_name: "gen4_aleph",
+        action: "video_to_video",
+        duration: "8",
+        image: undefined,
+        video: { data: fixture("photo.png"), name: "x.mp4" },
+      },
+      415,
+    ],
   ];
 
   it.each(refused)("refuses %s, charging nothing and recording no job", async (_title, input, status) => {
@@ -73,8 +99,12 @@ describe("POST /api/video/generate - validation before anything is spent", () =>
     const { token, userId } = await videoUser();
     const head = new TextEncoder().encode(
       ["prompt", "model_name", "action", "format_key", "duration"]
-        .map((n, i) => `--b\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${["pan", "gen4_turbo", "image_to_video", "landscape", "5"][i]}\r\n`)
-        .join("") + `--b\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+        .map(
+          (n, i) =>
+            `--b\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${["pan", "gen4_turbo", "image_to_video", "landscape", "5"][i]}\r\n`,
+        )
+        .join("") +
+        `--b\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     let pulled = 0;
     const chunk = new Uint8Array(256 * 1024);
@@ -134,7 +164,9 @@ describe("POST /api/video/generate - generation on the sandbox provider", () => 
   it("takes the price GET /api/models/all answers for the action, per 5 seconds", async () => {
     const { token, userId } = await videoUser({ balance: 200 });
     const models = modelsResponseSchema.parse((await call(getAllModels, "GET", "/api/models/all", { token })).body);
-    const cost = models.find((m) => m.model_name === "gen4_turbo")!.actions.find((a) => a.action === "image_to_video")!.cost;
+    const cost = models
+      .find((m) => m.model_name === "gen4_turbo")!
+      .actions.find((a) => a.action === "image_to_video")!.cost;
     expect(cost).toEqual({ kind: "video_tokens", units: 25, per: "5_seconds" });
     expect((await generate(token, generateForm({ duration: "5" }))).status).toBe(200);
     expect(await videoBalance(userId)).toBe(200 - cost.units);
@@ -152,7 +184,10 @@ describe("POST /api/video/generate - generation on the sandbox provider", () => 
   it("answers a repeated Idempotency-Key with the first result: one charge, one job", async () => {
     const { token, userId } = await videoUser({ balance: 200 });
     const headers = { "idempotency-key": "retry-1" };
-    const [first, second] = await Promise.all([generate(token, generateForm(), headers), generate(token, generateForm(), headers)]);
+    const [first, second] = await Promise.all([
+      generate(token, generateForm(), headers),
+      generate(token, generateForm(), headers),
+    ]);
     const third = await generate(token, generateForm(), headers);
     for (const res of [first, second, third]) expect(res.status).toBe(200);
     const key = (link: string) => new URL(link, "http://x").pathname;

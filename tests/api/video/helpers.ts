@@ -35,14 +35,31 @@ export type GenerateInput = Partial<Record<"prompt" | "model_name" | "action" | 
 
 /** An image-to-video request for gen4_turbo with a real PNG, overridable field by field. */
 export function generateForm(input: GenerateInput = {}): FormData {
-  const fields = { prompt: "The camera slowly pans across the scene", model_name: "gen4_turbo", action: "image_to_video", format_key: "landscape", duration: "5", ...input };
+  const fields = {
+    prompt: "The camera slowly pans across the scene",
+    model_name: "gen4_turbo",
+    action: "image_to_video",
+    format_key: "landscape",
+    duration: "5",
+    ...input,
+  };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.set(name, value);
   }
   const image = "image" in input ? input.image : { data: fixture("photo.png"), name: "photo.png", type: "image/png" };
-  if (image) form.set("image", new Blob([new Uint8Array(image.data)], { type: image.type ?? "application/octet-stream" }), image.name);
-  if (input.video) form.set("video", new Blob([new Uint8Array(input.video.data)], { type: input.video.type ?? "video/mp4" }), input.video.name);
+  if (image)
+    form.set(
+      "image",
+      new Blob([new Uint8Array(image.data)], { type: image.type ?? "application/octet-stream" }),
+      image.name,
+    );
+  if (input.video)
+    form.set(
+      "video",
+      new Blob([new Uint8Array(input.video.data)], { type: input.video.type ?? "video/mp4" }),
+      input.video.name,
+    );
   return form;
 }
 

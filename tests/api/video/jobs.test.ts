@@ -10,7 +10,8 @@ beforeAll(() => {
   env.VIDEO_SANDBOX_DELAY_MS = 30;
 });
 
-const status = (token: string, requestId: string) => call(GET, "GET", `/api/video/jobs/${encodeURIComponent(requestId)}`, { token, params: { requestId } });
+const status = (token: string, requestId: string) =>
+  call(GET, "GET", `/api/video/jobs/${encodeURIComponent(requestId)}`, { token, params: { requestId } });
 
 describe("GET /api/video/jobs/{requestId}", () => {
   it("answers processing while the generation runs, then its result, without a second job or charge", async () => {
@@ -27,7 +28,9 @@ describe("GET /api/video/jobs/{requestId}", () => {
       expect(first.status).toBe(200);
       const done = await status(token, "reload-1");
       expect(done.body.status).toBe("succeeded");
-      expect(new URL(done.body.result.video_url, "http://x").pathname).toBe(new URL(first.body.video_url, "http://x").pathname);
+      expect(new URL(done.body.result.video_url, "http://x").pathname).toBe(
+        new URL(first.body.video_url, "http://x").pathname,
+      );
       expect(done.body.result).toMatchObject({ success: true, action: "image_to_video", model_name: "gen4_turbo" });
       expect(await jobsOf(userId)).toHaveLength(1);
       expect(await videoBalance(userId)).toBe(175);

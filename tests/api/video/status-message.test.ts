@@ -18,8 +18,13 @@ beforeAll(async () => {
   runway = await startFakeRunway();
   bot = await startFakeBotApi({ token: process.env.BOT_TOKEN! });
   Object.assign(env, {
-    VIDEO_PROVIDER: "live", RUNWAY_API_URL: runway.url, RUNWAY_API_KEY: runway.apiKey, VIDEO_POLL_INTERVAL_MS: 20, VIDEO_TIMEOUT_SECONDS: 2,
-    BOT_API_BASE_URL: bot.url, BOT_STATUS_EDIT_SECONDS: 0,
+    VIDEO_PROVIDER: "live",
+    RUNWAY_API_URL: runway.url,
+    RUNWAY_API_KEY: runway.apiKey,
+    VIDEO_POLL_INTERVAL_MS: 20,
+    VIDEO_TIMEOUT_SECONDS: 2,
+    BOT_API_BASE_URL: bot.url,
+    BOT_STATUS_EDIT_SECONDS: 0,
   });
 });
 afterAll(async () => {
@@ -38,7 +43,8 @@ async function englishVideoUser() {
   return { ...user, chatId: row.telegramId };
 }
 
-const chatCalls = (chatId: number, method: string) => bot.calls.filter((c) => c.method === method && Number(c.body.chat_id) === chatId);
+const chatCalls = (chatId: number, method: string) =>
+  bot.calls.filter((c) => c.method === method && Number(c.body.chat_id) === chatId);
 
 describe("the video's status message in the bot chat", () => {
   it("is posted when the job starts, edited through queue and generation, and ends with the clip", async () => {
@@ -47,8 +53,30 @@ describe("the video's status message in the bot chat", () => {
     const earlier = await videoUser();
     const created = new Date(Date.now() - 120_000);
     await db.insert(videoJobs).values([
-      { userId: earlier.userId, idempotencyKey: "done", modelName: "gen4_turbo", action: "image_to_video", prompt: "p", formatKey: "landscape", duration: 5, cost: 1, status: "succeeded", createdAt: created, finishedAt: new Date() },
-      { userId: earlier.userId, idempotencyKey: "running", modelName: "gen4_turbo", action: "image_to_video", prompt: "p", formatKey: "landscape", duration: 5, cost: 1, status: "processing" },
+      {
+        userId: earlier.userId,
+        idempotencyKey: "done",
+        modelName: "gen4_turbo",
+        action: "image_to_video",
+        prompt: "p",
+        formatKey: "landscape",
+        duration: 5,
+        cost: 1,
+        status: "succeeded",
+        createdAt: created,
+        finishedAt: new Date(),
+      },
+      {
+        userId: earlier.userId,
+        idempotencyKey: "running",
+        modelName: "gen4_turbo",
+        action: "image_to_video",
+        prompt: "p",
+        formatKey: "landscape",
+        duration: 5,
+        cost: 1,
+        status: "processing",
+      },
     ]);
     const u = await englishVideoUser();
     const res = await generate(u.token, generateForm());
@@ -58,9 +86,13 @@ describe("the video's status message in the bot chat", () => {
     await vi.waitFor(() => expect(bot.media.filter((m) => m.chat_id === u.chatId)).toHaveLength(1), { timeout: 5_000 });
 
     const [posted] = chatCalls(u.chatId, "sendMessage");
-    expect(posted.body.text).toMatch(/^🎬 Video · Runway Gen-4 Turbo\nSent to the model\n1 job ahead of it\nAbout 2 minutes left$/);
+    expect(posted.body.text).toMatch(
+      /^🎬 Video · Runway Gen-4 Turbo\nSent to the model\n1 job ahead of it\nAbout 2 minutes left$/,
+    );
     const edits = chatCalls(u.chatId, "editMessageText").map((c) => String(c.body.text));
-    expect(edits[0]).toMatch(/^🎬 Video · Runway Gen-4 Turbo\nWaiting in the provider's queue\n1 job ahead of it\nAbout 2 minutes left$/);
+    expect(edits[0]).toMatch(
+      /^🎬 Video · Runway Gen-4 Turbo\nWaiting in the provider's queue\n1 job ahead of it\nAbout 2 minutes left$/,
+    );
     expect(edits[1]).toMatch(/^🎬 Video · Runway Gen-4 Turbo\nGenerating\n1 job ahead of it/);
     expect(edits.at(-1)).toBe("🎬 Video · Runway Gen-4 Turbo\n✅ Ready");
     const [clip] = bot.media.filter((m) => m.chat_id === u.chatId);
@@ -77,7 +109,13 @@ describe("the video's status message in the bot chat", () => {
     const res = await generate(u.token, generateForm());
     expect(res.status).toBe(502);
     // The failure is the chat's fourth message (posted, queued, generating): its pace holds it for about a second.
-    await vi.waitFor(() => expect(chatCalls(u.chatId, "editMessageText").at(-1)?.body.text).toBe("🎬 Video · Runway Gen-4 Turbo\n❌ It did not work out. Nothing was charged."), { timeout: 5_000 });
+    await vi.waitFor(
+      () =>
+        expect(chatCalls(u.chatId, "editMessageText").at(-1)?.body.text).toBe(
+          "🎬 Video · Runway Gen-4 Turbo\n❌ It did not work out. Nothing was charged.",
+        ),
+      { timeout: 5_000 },
+    );
     expect(bot.media.filter((m) => m.chat_id === u.chatId)).toHaveLength(0);
   });
 });

@@ -1,4 +1,8 @@
-import { adminCategoriesResponseSchema, adminCategoryCreateSchema, adminCategoryResponseSchema } from "@/lib/contracts/admin-catalogue";
+import {
+  adminCategoriesResponseSchema,
+  adminCategoryCreateSchema,
+  adminCategoryResponseSchema,
+} from "@/lib/contracts/admin-catalogue";
 import { createAdminCategory, listAdminCategories } from "@/lib/server/admin/catalogue/assistants";
 import { withAdmin } from "@/lib/server/http/handler";
 
@@ -6,6 +10,7 @@ import { withAdmin } from "@/lib/server/http/handler";
 export const GET = withAdmin({ response: adminCategoriesResponseSchema }, ({ db }) => listAdminCategories({ db }));
 
 // POST /api/admin/assistant-categories - a new category (audited; 409 when its key is taken)
-export const POST = withAdmin({ body: adminCategoryCreateSchema, response: adminCategoryResponseSchema }, ({ db, operator, body }) =>
-  createAdminCategory({ db, operator, body }),
+export const POST = withAdmin(
+  { body: adminCategoryCreateSchema, response: adminCategoryResponseSchema },
+  ({ db, operator, body }) => createAdminCategory({ db, operator, body }),
 );

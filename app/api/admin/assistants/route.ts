@@ -1,4 +1,8 @@
-import { adminAssistantCreateSchema, adminAssistantResponseSchema, adminAssistantsResponseSchema } from "@/lib/contracts/admin-catalogue";
+import {
+  adminAssistantCreateSchema,
+  adminAssistantResponseSchema,
+  adminAssistantsResponseSchema,
+} from "@/lib/contracts/admin-catalogue";
 import { createAdminAssistant, listAdminAssistants } from "@/lib/server/admin/catalogue/assistants";
 import { withAdmin } from "@/lib/server/http/handler";
 
@@ -6,6 +10,7 @@ import { withAdmin } from "@/lib/server/http/handler";
 export const GET = withAdmin({ response: adminAssistantsResponseSchema }, ({ db }) => listAdminAssistants({ db }));
 
 // POST /api/admin/assistants - a new assistant (audited)
-export const POST = withAdmin({ body: adminAssistantCreateSchema, response: adminAssistantResponseSchema }, ({ db, operator, body }) =>
-  createAdminAssistant({ db, operator, body }),
+export const POST = withAdmin(
+  { body: adminAssistantCreateSchema, response: adminAssistantResponseSchema },
+  ({ db, operator, body }) => createAdminAssistant({ db, operator, body }),
 );

@@ -1,4 +1,8 @@
-import { adminBroadcastBodySchema, adminBroadcastSchema, adminBroadcastsResponseSchema } from "@/lib/contracts/admin-broadcasts";
+import {
+  adminBroadcastBodySchema,
+  adminBroadcastSchema,
+  adminBroadcastsResponseSchema,
+} from "@/lib/contracts/admin-broadcasts";
 import { recentBroadcasts, startBroadcast } from "@/lib/server/broadcasts/operator";
 import { withAdmin } from "@/lib/server/http/handler";
 
@@ -6,6 +10,7 @@ import { withAdmin } from "@/lib/server/http/handler";
 export const GET = withAdmin({ response: adminBroadcastsResponseSchema }, ({ db }) => recentBroadcasts({ db }));
 
 // POST /api/admin/broadcasts {text, segment} - checks the MarkdownV2 text and starts sending it
-export const POST = withAdmin({ body: adminBroadcastBodySchema, response: adminBroadcastSchema }, ({ db, operator, body }) =>
-  startBroadcast({ db, operator, text: body.text, segment: body.segment }),
+export const POST = withAdmin(
+  { body: adminBroadcastBodySchema, response: adminBroadcastSchema },
+  ({ db, operator, body }) => startBroadcast({ db, operator, text: body.text, segment: body.segment }),
 );

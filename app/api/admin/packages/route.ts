@@ -1,4 +1,8 @@
-import { adminPackageCreateSchema, adminPackageResponseSchema, adminPackagesResponseSchema } from "@/lib/contracts/admin-catalogue";
+import {
+  adminPackageCreateSchema,
+  adminPackageResponseSchema,
+  adminPackagesResponseSchema,
+} from "@/lib/contracts/admin-catalogue";
 import { createAdminPackage, listAdminPackages } from "@/lib/server/admin/catalogue/packages";
 import { withAdmin } from "@/lib/server/http/handler";
 
@@ -6,6 +10,7 @@ import { withAdmin } from "@/lib/server/http/handler";
 export const GET = withAdmin({ response: adminPackagesResponseSchema }, ({ db }) => listAdminPackages({ db }));
 
 // POST /api/admin/packages - a new package (audited)
-export const POST = withAdmin({ body: adminPackageCreateSchema, response: adminPackageResponseSchema }, ({ db, operator, body }) =>
-  createAdminPackage({ db, operator, body }),
+export const POST = withAdmin(
+  { body: adminPackageCreateSchema, response: adminPackageResponseSchema },
+  ({ db, operator, body }) => createAdminPackage({ db, operator, body }),
 );

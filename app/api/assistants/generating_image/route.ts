@@ -4,4 +4,6 @@ import { userLanguage } from "@/lib/server/users";
 import { listImageAssistants } from "@/lib/server/catalogue/assistants";
 
 // GET /api/assistants/generating_image - the image assistants with the caller's favourite flag
-export const GET = withUser({ response: imageAssistantsResponseSchema }, async ({ db, user }) => listImageAssistants({ db, userId: user.id, language: userLanguage(user) }));
+export const GET = withUser({ response: imageAssistantsResponseSchema }, async ({ db, user }) =>
+  listImageAssistants({ db, userId: user.id, language: userLanguage(user) }),
+);

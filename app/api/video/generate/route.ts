@@ -7,5 +7,8 @@ import { videoGenerateForm } from "@/lib/server/video/plan";
 export const maxDuration = 600;
 
 // POST /api/video/generate - multipart: prompt, model_name, action, format_key, duration, image or video
-export const POST = withUserForm({ rateLimit: "video-generate", form: videoGenerateForm, response: videoGenerateResponseSchema }, ({ db, user, req, form }) =>
-  generateVideo({ db, caller: user, form, idempotencyHeader: req.headers.get("idempotency-key") }));
+export const POST = withUserForm(
+  { rateLimit: "video-generate", form: videoGenerateForm, response: videoGenerateResponseSchema },
+  ({ db, user, req, form }) =>
+    generateVideo({ db, caller: user, form, idempotencyHeader: req.headers.get("idempotency-key") }),
+);

@@ -32,34 +32,69 @@ const toAdminAssistant = (a: AssistantRow): AdminAssistant => ({
   model_ids: a.modelIds,
 });
 
-const toAdminCategory = (c: CategoryRow): AdminCategory => ({ id: c.id, ai_chat_type: c.aiChatType, name: c.name, name_en: c.nameEn });
+const toAdminCategory = (c: CategoryRow): AdminCategory => ({
+  id: c.id,
+  ai_chat_type: c.aiChatType,
+  name: c.name,
+  name_en: c.nameEn,
+});
 
 /** GET /api/admin/assistants: every assistant, disabled ones too, in catalogue order. */
 export async function listAdminAssistants({ db }: { db: Db }): Promise<AdminAssistant[]> {
-  return (await db.select().from(assistants).orderBy(asc(assistants.sortOrder), asc(assistants.id))).map(toAdminAssistant);
+  return (await db.select().from(assistants).orderBy(asc(assistants.sortOrder), asc(assistants.id))).map(
+    toAdminAssistant,
+  );
 }
 
 /** GET /api/admin/assistant-categories. */
 export async function listAdminCategories({ db }: { db: Db }): Promise<AdminCategory[]> {
-  return (await db.select().from(assistantCategories).orderBy(asc(assistantCategories.sortOrder), asc(assistantCategories.id))).map(toAdminCategory);
+  return (
+    await db.select().from(assistantCategories).orderBy(asc(assistantCategories.sortOrder), asc(assistantCategories.id))
+  ).map(toAdminCategory);
 }
 
-async function checkReferences(tx: Db, { category_id, model_ids }: { category_id?: number; model_ids?: number[] }): Promise<void> {
-  if (category_id !== undefined && !(await tx.select({ id: assistantCategories.id }).from(assistantCategories).where(eq(assistantCategories.id, category_id))).length) {
+async function checkReferences(
+  tx: Db,
+  { category_id, model_ids }: { category_id?: number; model_ids?: number[] },
+): Promise<void> {
+  if (
+    category_id !== undefined &&
+    !(
+      await tx
+        .select({ id: assistantCategories.id })
+        .from(assistantCategories)
+        .where(eq(assistantCategories.id, category_id))
+    ).length
+  ) {
     throw new ApiError("bad_request", "Unknown category", { category_id: ["Not a category of the catalogue"] });
   }
   const wanted = [...new Set(model_ids ?? [])];
-  if (wanted.length && (await tx.select({ id: models.id }).from(models).where(inArray(models.id, wanted))).length !== wanted.length) {
+  if (
+    wanted.length &&
+    (await tx.select({ id: models.id }).from(models).where(inArray(models.id, wanted))).length !== wanted.length
+  ) {
     throw new ApiError("bad_request", "Unknown model id", { model_ids: ["Every id must be a model of the catalogue"] });
   }
 }
 
 /** POST /api/admin/assistants: a new assistant at the end of the catalogue, pictured by its category. */
-export function createAdminAssistant({ db, operator, body }: { db: Db; operator: Operator; body: AdminAssistantCreate }): Promise<AdminAssistant> {
-  if (body.type === "generating_image" && !body.image_tab) throw new ApiError("bad_request", "An image assistant needs its tab", { image_tab: ["editfoto or genfoto"] });
+export function createAdminAssistant({
+  db,
+  operator,
+  body,
+}: {
+  db: Db;
+  operator: Operator;
+  body: AdminAssistantCreate;
+}): Promise<AdminAssistant> {
+  if (body.type === "generating_image" && !body.image_tab)
+    throw new ApiError("bad_request", "An image assistant needs its tab", { image_tab: ["editfoto or genfoto"] });
   return catalogueChange({ db, operator }, async (tx) => {
     await checkReferences(tx, body);
-    const [category] = await tx.select({ image: assistantCategories.image }).from(assistantCategories).where(eq(assistantCategories.id, body.category_id));
+    const [category] = await tx
+      .select({ image: assistantCategories.image })
+      .from(assistantCategories)
+      .where(eq(assistantCategories.id, body.category_id));
     const [row] = await tx
       .insert(assistants)
       .values({
@@ -84,7 +119,17 @@ export function createAdminAssistant({ db, operator, body }: { db: Db; operator:
 }
 
 /** PATCH /api/admin/assistants/{id}: a disabled assistant leaves every list and cannot be started. */
-export function updateAdminAssistant({ db, operator, id, patch }: { db: Db; operator: Operator; id: number; patch: AdminAssistantPatch }): Promise<AdminAssistant> {
+export function updateAdminAssistant({
+  db,
+  operator,
+  id,
+  patch,
+}: {
+  db: Db;
+  operator: Operator;
+  id: number;
+  patch: AdminAssistantPatch;
+}): Promise<AdminAssistant> {
   return catalogueChange({ db, operator }, async (tx) => {
     const [row] = await tx.select().from(assistants).where(eq(assistants.id, id));
     if (!row) throw new ApiError("not_found", "Assistant not found");
@@ -99,16 +144,36 @@ export function updateAdminAssistant({ db, operator, id, patch }: { db: Db; oper
       enabled: patch.enabled,
       modelIds: patch.model_ids && [...new Set(patch.model_ids)],
     };
-    const [updated] = Object.values(set).some((v) => v !== undefined) ? await tx.update(assistants).set(set).where(eq(assistants.id, id)).returning() : [row];
+    const [updated] = Object.values(set).some((v) => v !== undefined)
+      ? await tx.update(assistants).set(set).where(eq(assistants.id, id)).returning()
+      : [row];
     const after = toAdminAssistant(updated);
-    return { result: after, audit: { action: "assistant.update", target: `assistant:${id}`, before: toAdminAssistant(row), after } };
+    return {
+      result: after,
+      audit: { action: "assistant.update", target: `assistant:${id}`, before: toAdminAssistant(row), after },
+    };
   });
 }
 
 /** POST /api/admin/assistant-categories: its key (ai_chat_type) is unique (409 when taken). */
-export function createAdminCategory({ db, operator, body }: { db: Db; operator: Operator; body: AdminCategoryCreate }): Promise<AdminCategory> {
+export function createAdminCategory({
+  db,
+  operator,
+  body,
+}: {
+  db: Db;
+  operator: Operator;
+  body: AdminCategoryCreate;
+}): Promise<AdminCategory> {
   return catalogueChange({ db, operator }, async (tx) => {
-    if ((await tx.select({ id: assistantCategories.id }).from(assistantCategories).where(eq(assistantCategories.aiChatType, body.ai_chat_type))).length) {
+    if (
+      (
+        await tx
+          .select({ id: assistantCategories.id })
+          .from(assistantCategories)
+          .where(eq(assistantCategories.aiChatType, body.ai_chat_type))
+      ).length
+    ) {
       throw new ApiError("conflict", "This category key is taken", { ai_chat_type: ["Already used"] });
     }
     const [row] = await tx
@@ -127,13 +192,28 @@ export function createAdminCategory({ db, operator, body }: { db: Db; operator: 
 }
 
 /** PATCH /api/admin/assistant-categories/{id}: its names in both languages. */
-export function updateAdminCategory({ db, operator, id, patch }: { db: Db; operator: Operator; id: number; patch: AdminCategoryPatch }): Promise<AdminCategory> {
+export function updateAdminCategory({
+  db,
+  operator,
+  id,
+  patch,
+}: {
+  db: Db;
+  operator: Operator;
+  id: number;
+  patch: AdminCategoryPatch;
+}): Promise<AdminCategory> {
   return catalogueChange({ db, operator }, async (tx) => {
     const [row] = await tx.select().from(assistantCategories).where(eq(assistantCategories.id, id));
     if (!row) throw new ApiError("not_found", "Category not found");
     const set = { name: patch.name, nameEn: patch.name_en };
-    const [updated] = Object.values(set).some((v) => v !== undefined) ? await tx.update(assistantCategories).set(set).where(eq(assistantCategories.id, id)).returning() : [row];
+    const [updated] = Object.values(set).some((v) => v !== undefined)
+      ? await tx.update(assistantCategories).set(set).where(eq(assistantCategories.id, id)).returning()
+      : [row];
     const after = toAdminCategory(updated);
-    return { result: after, audit: { action: "category.update", target: `category:${id}`, before: toAdminCategory(row), after } };
+    return {
+      result: after,
+      audit: { action: "category.update", target: `category:${id}`, before: toAdminCategory(row), after },
+    };
   });
 }

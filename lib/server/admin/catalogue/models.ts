@@ -15,8 +15,16 @@ async function readModel(db: Db, id: number): Promise<AdminModel | undefined> {
 
 async function readModels(db: Db, id?: number): Promise<AdminModel[]> {
   const [rows, actions] = await Promise.all([
-    db.select().from(models).where(id === undefined ? undefined : eq(models.id, id)).orderBy(asc(models.sortOrder), asc(models.id)),
-    db.select().from(modelActions).where(id === undefined ? undefined : eq(modelActions.modelId, id)).orderBy(asc(modelActions.id)),
+    db
+      .select()
+      .from(models)
+      .where(id === undefined ? undefined : eq(models.id, id))
+      .orderBy(asc(models.sortOrder), asc(models.id)),
+    db
+      .select()
+      .from(modelActions)
+      .where(id === undefined ? undefined : eq(modelActions.modelId, id))
+      .orderBy(asc(modelActions.id)),
   ]);
   return rows.map((m) => {
     const own = actions.filter((a) => a.modelId === m.id);
@@ -46,13 +54,26 @@ export const listAdminModels = ({ db }: { db: Db }) => readModels(db);
  * PATCH /api/admin/models/{id}. Prices apply to jobs started after the commit; a disabled model
  * leaves every picker and launch at once, and its open bot sessions are told at their next message.
  */
-export function updateAdminModel({ db, operator, id, patch }: { db: Db; operator: Operator; id: number; patch: AdminModelPatch }): Promise<AdminModel> {
+export function updateAdminModel({
+  db,
+  operator,
+  id,
+  patch,
+}: {
+  db: Db;
+  operator: Operator;
+  id: number;
+  patch: AdminModelPatch;
+}): Promise<AdminModel> {
   return catalogueChange({ db, operator }, async (tx) => {
     const before = await readModel(tx, id);
     if (!before) throw new ApiError("not_found", "Model not found");
     const own = new Set(before.actions.map((a) => a.action));
     const foreign = patch.prices?.find((p) => !own.has(p.action));
-    if (foreign) throw new ApiError("bad_request", `The model has no action ${foreign.action}`, { prices: [`Not an action of ${before.model_name}`] });
+    if (foreign)
+      throw new ApiError("bad_request", `The model has no action ${foreign.action}`, {
+        prices: [`Not an action of ${before.model_name}`],
+      });
     const { prices, ...fields } = patch;
     const set = {
       displayName: fields.display_name,
@@ -66,7 +87,10 @@ export function updateAdminModel({ db, operator, id, patch }: { db: Db; operator
     };
     if (Object.values(set).some((v) => v !== undefined)) await tx.update(models).set(set).where(eq(models.id, id));
     for (const { action, price_units } of prices ?? []) {
-      await tx.update(modelActions).set({ priceUnits: price_units }).where(and(eq(modelActions.modelId, id), eq(modelActions.action, action)));
+      await tx
+        .update(modelActions)
+        .set({ priceUnits: price_units })
+        .where(and(eq(modelActions.modelId, id), eq(modelActions.action, action)));
     }
     const after = (await readModel(tx, id))!;
     return { result: after, audit: { action: "model.update", target: `model:${id}`, before, after } };

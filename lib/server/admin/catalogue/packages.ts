@@ -29,8 +29,17 @@ export async function listAdminPackages({ db }: { db: Db }): Promise<AdminPackag
  * POST /api/admin/packages: a new package at the end of the store. Its picture and the message keys
  * of its short texts follow its purpose, as the seeded ones do (db/catalogue.ts).
  */
-export function createAdminPackage({ db, operator, body }: { db: Db; operator: Operator; body: AdminPackageCreate }): Promise<AdminPackage> {
-  if (body.package_purpose !== "reset" && !body.quota_amount) throw new ApiError("bad_request", "A package of units needs its amount", { quota_amount: ["Must be at least 1"] });
+export function createAdminPackage({
+  db,
+  operator,
+  body,
+}: {
+  db: Db;
+  operator: Operator;
+  body: AdminPackageCreate;
+}): Promise<AdminPackage> {
+  if (body.package_purpose !== "reset" && !body.quota_amount)
+    throw new ApiError("bad_request", "A package of units needs its amount", { quota_amount: ["Must be at least 1"] });
   return catalogueChange({ db, operator }, async (tx) => {
     const seedKey = `console-${crypto.randomUUID()}`;
     const [row] = await tx
@@ -57,12 +66,25 @@ export function createAdminPackage({ db, operator, body }: { db: Db; operator: O
 }
 
 /** PATCH /api/admin/packages/{id}: a new price is charged by payments created after the commit. */
-export function updateAdminPackage({ db, operator, id, patch }: { db: Db; operator: Operator; id: number; patch: AdminPackagePatch }): Promise<AdminPackage> {
+export function updateAdminPackage({
+  db,
+  operator,
+  id,
+  patch,
+}: {
+  db: Db;
+  operator: Operator;
+  id: number;
+  patch: AdminPackagePatch;
+}): Promise<AdminPackage> {
   return catalogueChange({ db, operator }, async (tx) => {
     const [row] = await tx.select().from(packages).where(eq(packages.id, id));
     if (!row) throw new ApiError("not_found", "Package not found");
     const before = toAdminPackage(row);
-    if (row.packagePurpose !== "reset" && patch.quota_amount === 0) throw new ApiError("bad_request", "A package of units needs its amount", { quota_amount: ["Must be at least 1"] });
+    if (row.packagePurpose !== "reset" && patch.quota_amount === 0)
+      throw new ApiError("bad_request", "A package of units needs its amount", {
+        quota_amount: ["Must be at least 1"],
+      });
     const set = {
       name: patch.name,
       nameEn: patch.name_en,
@@ -71,7 +93,9 @@ export function updateAdminPackage({ db, operator, id, patch }: { db: Db; operat
       priceKopecks: patch.price_rub === undefined ? undefined : toKopecks(patch.price_rub),
       quotaAmount: row.packagePurpose === "reset" ? undefined : patch.quota_amount,
     };
-    const [updated] = Object.values(set).some((v) => v !== undefined) ? await tx.update(packages).set(set).where(eq(packages.id, id)).returning() : [row];
+    const [updated] = Object.values(set).some((v) => v !== undefined)
+      ? await tx.update(packages).set(set).where(eq(packages.id, id)).returning()
+      : [row];
     const after = toAdminPackage(updated);
     return { result: after, audit: { action: "package.update", target: `package:${id}`, before, after } };
   });

@@ -17,26 +17,69 @@ import { costLine, paidTurn, refusedAsTooLarge, startedMinutes } from "./paid-tu
  * output) goes as a voice message, the one format Telegram plays as such; anything else (MP3 from
  * the speech API) as an audio file for the music player.
  */
-export async function sendAudioResult({ ctx, audio, name, costLine }: { ctx: Context; audio: AiFile; name: string; costLine: string }): Promise<void> {
+export async function sendAudioResult({
+  ctx,
+  audio,
+  name,
+  costLine,
+}: {
+  ctx: Context;
+  audio: AiFile;
+  name: string;
+  costLine: string;
+}): Promise<void> {
   const caption = [audio.note, costLine].filter(Boolean).join("\n");
   const file = new InputFile(audio.data, `${name}.${extensionFor(audio.contentType)}`);
   if (audio.contentType.split(";")[0].trim() === "audio/ogg") await ctx.replyWithVoice(file, { caption });
   else await ctx.replyWithAudio(file, { caption });
 }
 
-export async function noiseRemovalTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
+export async function noiseRemovalTurn({
+  ctx,
+  db,
+  user,
+  active,
+  file,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  file: IncomingFile;
+}): Promise<void> {
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "upload_voice",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text: file.caption, file },
+    cost: await sessionPrice({ db, active }),
+    quantity: minutes,
+    chatAction: "upload_voice",
     run: async ({ signal, spent, left }) => {
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const cleaned = await getAiProvider().cleanAudio({ audio: input.data, filename: file.filename, signal, lang: user.language });
+      const cleaned = await getAiProvider().cleanAudio({
+        audio: input.data,
+        filename: file.filename,
+        signal,
+        lang: user.language,
+      });
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(cleaned);
-      await sendAudioResult({ ctx, audio: cleaned, name: "cleaned", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl } });
+      await sendAudioResult({
+        ctx,
+        audio: cleaned,
+        name: "cleaned",
+        costLine: costLine({ lang, kind: "audio_tokens", spent, left }),
+      });
+      await saveTurn({
+        db,
+        sessionId: active.session.id,
+        turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl },
+      });
     },
   });
 }

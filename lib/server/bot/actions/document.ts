@@ -19,15 +19,38 @@ import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 // The row keeps the document's text, so follow-up text turns of the session see it (context.ts), and
 // the caption only: the default question is the bot's, not something the user wrote.
 
-export async function documentTurn({ ctx, db, user, active, file }: { ctx: Context; db: Db; user: User; active: ActiveSession; file: IncomingFile }): Promise<void> {
+export async function documentTurn({
+  ctx,
+  db,
+  user,
+  active,
+  file,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  file: IncomingFile;
+}): Promise<void> {
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const question = file.caption || botText(lang)("documentQuestion");
   await paidTurn({
-    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "typing",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text: file.caption, file },
+    cost: await sessionPrice({ db, active }),
+    quantity: 1,
+    chatAction: "typing",
     run: async ({ signal, spent, left }) => {
       const document = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const text = await extractDocumentText({ data: document.data, filename: file.filename, mimeType: file.contentType });
+      const text = await extractDocumentText({
+        data: document.data,
+        filename: file.filename,
+        mimeType: file.contentType,
+      });
       const messages: ChatMessage[] = [
         ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
         { role: "user", content: documentMessage({ question, text, name: file.filename }) },
@@ -35,9 +58,22 @@ export async function documentTurn({ ctx, db, user, active, file }: { ctx: Conte
       const { text: answer } = await completeChat(getAiProvider(), { model: active.modelName, messages, signal, lang });
       if (!answer.trim()) throw new Error("The model answered nothing");
       // Text and code files of any text/* type are kept as .txt, which history shows as a document.
-      const userFileUrl = await keepUserFile({ file: document, contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType });
+      const userFileUrl = await keepUserFile({
+        file: document,
+        contentType: file.contentType.startsWith("text/") ? "text/plain" : file.contentType,
+      });
       await sendFormatted({ ctx, text: answer, footer: costLine({ lang, kind: "file_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiText: answer, documentText: documentTextToKeep(text) } });
+      await saveTurn({
+        db,
+        sessionId: active.session.id,
+        turn: {
+          userText: file.caption || null,
+          userFileUrl,
+          userFileName: file.originalName,
+          aiText: answer,
+          documentText: documentTextToKeep(text),
+        },
+      });
     },
   });
 }

@@ -43,27 +43,58 @@ export async function voiceOverTurn({ ctx, db, user, active, text }: Turn & { te
   }
   const minutes = Math.max(1, Math.ceil(text.length / SPOKEN_CHARS_PER_MINUTE));
   await paidTurn({
-    ctx, db, user, active, input: { text }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text },
+    cost: await sessionPrice({ db, active }),
+    quantity: minutes,
+    chatAction: "record_voice",
     run: async ({ signal, spent, left }) => {
       const speech = await getAiProvider().speech({ model: active.modelName, text, signal, lang });
       const aiFileUrl = await keepResultFile(speech);
-      await sendAudioResult({ ctx, audio: speech, name: "voice-over", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
+      await sendAudioResult({
+        ctx,
+        audio: speech,
+        name: "voice-over",
+        costLine: costLine({ lang, kind: "audio_tokens", spent, left }),
+      });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: text, aiFileUrl } });
     },
   });
 }
 
 /** Voice translation: transcribe, translate, speak; the translation is also sent as text. */
-export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn & { file: IncomingFile }): Promise<void> {
+export async function voiceTranslationTurn({
+  ctx,
+  db,
+  user,
+  active,
+  file,
+}: Turn & { file: IncomingFile }): Promise<void> {
   const lang = user.language;
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   const minutes = startedMinutes(file.durationSeconds);
   await paidTurn({
-    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: minutes, chatAction: "record_voice",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text: file.caption, file },
+    cost: await sessionPrice({ db, active }),
+    quantity: minutes,
+    chatAction: "record_voice",
     run: async ({ signal, spent, left }) => {
       const ai = getAiProvider();
       const input = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const { text: transcript } = await ai.transcribe({ model: env.DUBBING_TRANSCRIBE_MODEL, audio: input.data, filename: file.filename, signal, lang });
+      const { text: transcript } = await ai.transcribe({
+        model: env.DUBBING_TRANSCRIBE_MODEL,
+        audio: input.data,
+        filename: file.filename,
+        signal,
+        lang,
+      });
       if (!transcript.trim()) throw new TurnRefused("noSpeech");
       const translated = await completeChat(ai, {
         model: env.DUBBING_TRANSLATE_MODEL,
@@ -80,8 +111,23 @@ export async function voiceTranslationTurn({ ctx, db, user, active, file }: Turn
       const userFileUrl = await keepUserFile({ file: input, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(speech);
       await replyPlain({ ctx, text: translation });
-      await sendAudioResult({ ctx, audio: speech, name: "translation", costLine: costLine({ lang, kind: "audio_tokens", spent, left }) });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiText: translation, aiFileUrl } });
+      await sendAudioResult({
+        ctx,
+        audio: speech,
+        name: "translation",
+        costLine: costLine({ lang, kind: "audio_tokens", spent, left }),
+      });
+      await saveTurn({
+        db,
+        sessionId: active.session.id,
+        turn: {
+          userText: file.caption || null,
+          userFileUrl,
+          userFileName: file.originalName,
+          aiText: translation,
+          aiFileUrl,
+        },
+      });
     },
   });
 }

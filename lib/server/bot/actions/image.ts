@@ -22,8 +22,22 @@ type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 // a result it will not show as a photo is sent as a file instead, so a paid image always arrives.
 const TELEGRAM_PHOTO_LIMIT = 10 * 1024 * 1024;
 
-async function sendImage({ ctx, user, image, spent, left }: { ctx: Context; user: User; image: AiFile; spent: number; left: number }) {
-  const caption = [image.note, costLine({ lang: user.language, kind: "image_tokens", spent, left })].filter(Boolean).join("\n");
+async function sendImage({
+  ctx,
+  user,
+  image,
+  spent,
+  left,
+}: {
+  ctx: Context;
+  user: User;
+  image: AiFile;
+  spent: number;
+  left: number;
+}) {
+  const caption = [image.note, costLine({ lang: user.language, kind: "image_tokens", spent, left })]
+    .filter(Boolean)
+    .join("\n");
   const file = () => new InputFile(image.data, `image.${extensionFor(image.contentType)}`);
   if (image.data.length <= TELEGRAM_PHOTO_LIMIT) {
     try {
@@ -38,14 +52,27 @@ async function sendImage({ ctx, user, image, spent, left }: { ctx: Context; user
 }
 
 /** The assistant's instructions, then what the user asked. */
-const promptOf = (active: ActiveSession, userText: string) => [active.systemPrompt, userText].filter(Boolean).join(". ");
+const promptOf = (active: ActiveSession, userText: string) =>
+  [active.systemPrompt, userText].filter(Boolean).join(". ");
 
 /** text_to_image: the text is the prompt. */
 export async function generateImageTurn({ ctx, db, user, active, prompt }: Turn & { prompt: string }): Promise<void> {
   await paidTurn({
-    ctx, db, user, active, input: { text: prompt }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text: prompt },
+    cost: await sessionPrice({ db, active }),
+    quantity: 1,
+    chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
-      const image = await getAiProvider().generateImage({ model: active.modelName, prompt: promptOf(active, prompt), signal, lang: user.language });
+      const image = await getAiProvider().generateImage({
+        model: active.modelName,
+        prompt: promptOf(active, prompt),
+        signal,
+        lang: user.language,
+      });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, spent, left });
       await saveTurn({ db, sessionId: active.session.id, turn: { userText: prompt, aiFileUrl } });
@@ -63,14 +90,32 @@ export async function editImageTurn({ ctx, db, user, active, file }: Turn & { fi
   }
   if (await refusedAsTooLarge({ ctx, lang, size: file.size })) return;
   await paidTurn({
-    ctx, db, user, active, input: { text: file.caption, file }, cost: await sessionPrice({ db, active }), quantity: 1, chatAction: "upload_photo",
+    ctx,
+    db,
+    user,
+    active,
+    input: { text: file.caption, file },
+    cost: await sessionPrice({ db, active }),
+    quantity: 1,
+    chatAction: "upload_photo",
     run: async ({ signal, spent, left }) => {
       const photo = await downloadTelegramFile({ api: ctx.api, fileId: file.fileId, size: file.size, signal });
-      const image = await getAiProvider().editImage({ model: active.modelName, prompt, image: photo.data, filename: file.filename, signal, lang: user.language });
+      const image = await getAiProvider().editImage({
+        model: active.modelName,
+        prompt,
+        image: photo.data,
+        filename: file.filename,
+        signal,
+        lang: user.language,
+      });
       const userFileUrl = await keepUserFile({ file: photo, contentType: file.contentType });
       const aiFileUrl = await keepResultFile(image);
       await sendImage({ ctx, user, image, spent, left });
-      await saveTurn({ db, sessionId: active.session.id, turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl } });
+      await saveTurn({
+        db,
+        sessionId: active.session.id,
+        turn: { userText: file.caption || null, userFileUrl, userFileName: file.originalName, aiFileUrl },
+      });
     },
   });
 }

@@ -29,37 +29,89 @@ export function incomingFileOf(message: Message): IncomingFile | null {
   const caption = message.caption?.trim() ?? "";
   if (message.photo?.length) {
     const largest = message.photo[message.photo.length - 1];
-    return { fileId: largest.file_id, size: largest.file_size, filename: "photo.jpg", contentType: "image/jpeg", caption };
+    return {
+      fileId: largest.file_id,
+      size: largest.file_size,
+      filename: "photo.jpg",
+      contentType: "image/jpeg",
+      caption,
+    };
   }
   if (message.voice) {
     const v = message.voice;
-    return { fileId: v.file_id, size: v.file_size, filename: "voice.ogg", contentType: v.mime_type ?? "audio/ogg", durationSeconds: v.duration, caption };
+    return {
+      fileId: v.file_id,
+      size: v.file_size,
+      filename: "voice.ogg",
+      contentType: v.mime_type ?? "audio/ogg",
+      durationSeconds: v.duration,
+      caption,
+    };
   }
   if (message.audio) {
     const a = message.audio;
-    return { fileId: a.file_id, size: a.file_size, filename: endpointName(a.file_name ?? "audio.mp3"), contentType: a.mime_type ?? "audio/mpeg", durationSeconds: a.duration, caption, originalName: a.file_name };
+    return {
+      fileId: a.file_id,
+      size: a.file_size,
+      filename: endpointName(a.file_name ?? "audio.mp3"),
+      contentType: a.mime_type ?? "audio/mpeg",
+      durationSeconds: a.duration,
+      caption,
+      originalName: a.file_name,
+    };
   }
   // Videos count for their sound: transcribers take MP4, and noise removal keeps only the audio.
   if (message.video) {
     const v = message.video;
-    return { fileId: v.file_id, size: v.file_size, filename: v.file_name ?? "video.mp4", contentType: v.mime_type ?? "video/mp4", durationSeconds: v.duration, caption, originalName: v.file_name };
+    return {
+      fileId: v.file_id,
+      size: v.file_size,
+      filename: v.file_name ?? "video.mp4",
+      contentType: v.mime_type ?? "video/mp4",
+      durationSeconds: v.duration,
+      caption,
+      originalName: v.file_name,
+    };
   }
   if (message.video_note) {
     const v = message.video_note;
-    return { fileId: v.file_id, size: v.file_size, filename: "video-note.mp4", contentType: "video/mp4", durationSeconds: v.duration, caption };
+    return {
+      fileId: v.file_id,
+      size: v.file_size,
+      filename: "video-note.mp4",
+      contentType: "video/mp4",
+      durationSeconds: v.duration,
+      caption,
+    };
   }
   if (message.document) {
     const d = message.document;
-    return { fileId: d.file_id, size: d.file_size, filename: endpointName(d.file_name ?? "document"), contentType: d.mime_type ?? "application/octet-stream", caption, originalName: d.file_name };
+    return {
+      fileId: d.file_id,
+      size: d.file_size,
+      filename: endpointName(d.file_name ?? "document"),
+      contentType: d.mime_type ?? "application/octet-stream",
+      caption,
+      originalName: d.file_name,
+    };
   }
   return null;
 }
 
 export const isImageFile = (file: IncomingFile) => file.contentType.startsWith("image/");
 /** Audio, or a video whose sound the audio actions use. */
-export const hasSound = (file: IncomingFile) => file.contentType.startsWith("audio/") || file.contentType.startsWith("video/");
+export const hasSound = (file: IncomingFile) =>
+  file.contentType.startsWith("audio/") || file.contentType.startsWith("video/");
 
 /** Text sent as is (a transcript is not Markdown), split under Telegram's limit, the cost line (if any) last. */
-export async function replyPlain({ ctx, text, footer }: { ctx: Context; text: string; footer?: string }): Promise<void> {
+export async function replyPlain({
+  ctx,
+  text,
+  footer,
+}: {
+  ctx: Context;
+  text: string;
+  footer?: string;
+}): Promise<void> {
   for (const part of splitForTelegram(footer ? `${text}\n\n${footer}` : text)) await ctx.reply(part);
 }

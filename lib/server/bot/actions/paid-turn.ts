@@ -35,13 +35,27 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
 
 // Telegram shows a chat action for at most 5 s, and an image or a dubbing takes longer.
 const CHAT_ACTION_REPEAT_MS = 4_500;
-const STATUS_KINDS: Partial<Record<string, JobKind>> = { text_to_image: "image", generate_image: "image", dubbing: "audio" };
+const STATUS_KINDS: Partial<Record<string, JobKind>> = {
+  text_to_image: "image",
+  generate_image: "image",
+  dubbing: "audio",
+};
 
 /**
  * After BOT_STATUS_AFTER_SECONDS, a status message for a long image or dubbing job, with the time its model's
  * recent jobs took; answers a function that closes it (if it was posted) with the outcome.
  */
-function statusWhenSlow({ ctx, db, active, lang }: { ctx: Context; db: Db; active: ActiveSession; lang: string }): (ok: boolean) => Promise<void> {
+function statusWhenSlow({
+  ctx,
+  db,
+  active,
+  lang,
+}: {
+  ctx: Context;
+  db: Db;
+  active: ActiveSession;
+  lang: string;
+}): (ok: boolean) => Promise<void> {
   const kind = STATUS_KINDS[active.session.action];
   if (!kind) return async () => {};
   const after = env.BOT_STATUS_AFTER_SECONDS;
@@ -50,7 +64,14 @@ function statusWhenSlow({ ctx, db, active, lang }: { ctx: Context; db: Db; activ
     opening = typicalTurnSeconds({ db, action: active.session.action, modelId: active.session.modelId })
       .catch(() => null)
       .then((typical) =>
-        openJobStatus({ api: ctx.api, chatId: ctx.chat!.id, lang, kind, model: active.modelDisplayName, progress: { stage: "running", etaSeconds: typical === null ? null : typical - after } }),
+        openJobStatus({
+          api: ctx.api,
+          chatId: ctx.chat!.id,
+          lang,
+          kind,
+          model: active.modelDisplayName,
+          progress: { stage: "running", etaSeconds: typical === null ? null : typical - after },
+        }),
       );
   }, after * 1000);
   return async (ok) => {
@@ -69,29 +90,51 @@ export class TurnRefused extends Error {
   }
 }
 
-const DOCUMENT_MESSAGES = { unsupported: "documentUnsupported", unreadable: "documentUnreadable", empty: "documentEmpty", too_large: "fileTooLarge" } as const;
+const DOCUMENT_MESSAGES = {
+  unsupported: "documentUnsupported",
+  unreadable: "documentUnreadable",
+  empty: "documentEmpty",
+  too_large: "fileTooLarge",
+} as const;
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
 function failureText(lang: string, error: unknown): string {
   if (error instanceof TurnRefused) return botText(lang)(error.messageKey);
-  if (error instanceof FileTooLargeError) return botText(lang)("fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
+  if (error instanceof FileTooLargeError)
+    return botText(lang)("fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
   // A document past the parser's limit (the same 20 MB) only comes from the demo chat, which has no size check of its own.
   if (error instanceof DocumentError) return botText(lang)(DOCUMENT_MESSAGES[error.reason], { size: "> 20" });
   return botText(lang)("actionFailed");
 }
 
 /** Tells the user a file is over Telegram's download limit, before any getFile; answers true when it was refused. */
-export async function refusedAsTooLarge({ ctx, lang, size }: { ctx: Context; lang: string; size?: number }): Promise<boolean> {
+export async function refusedAsTooLarge({
+  ctx,
+  lang,
+  size,
+}: {
+  ctx: Context;
+  lang: string;
+  size?: number;
+}): Promise<boolean> {
   if (size === undefined || size <= TELEGRAM_DOWNLOAD_LIMIT) return false;
   await ctx.reply(botText(lang)("fileTooLarge", { size: megabytes(size) }));
   return true;
 }
 
 // The bot's lines for a job's price: before it runs, and under its result.
-const PRICE_NOTICE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "priceImages", audio_tokens: "priceAudio", file_tokens: "priceFiles" };
-const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = { image_tokens: "costImages", audio_tokens: "costAudio", file_tokens: "costFiles" };
+const PRICE_NOTICE: Partial<Record<QuotaKey, BotTextKey>> = {
+  image_tokens: "priceImages",
+  audio_tokens: "priceAudio",
+  file_tokens: "priceFiles",
+};
+const COST_LINE: Partial<Record<QuotaKey, BotTextKey>> = {
+  image_tokens: "costImages",
+  audio_tokens: "costAudio",
+  file_tokens: "costFiles",
+};
 
 /** The line under a job's result: the units it took and what is left of its kind. */
 export const costLine = ({ lang, kind, spent, left }: { lang: string; kind: QuotaKey; spent: number; left: number }) =>
@@ -108,7 +151,17 @@ export type TurnInput = { text: string; file?: IncomingFile };
  * worker does not retry (and charge) a turn that already apologised. A failure of the model (not a
  * refused file) ends with Retry and Other model buttons; its row keeps `input` for them.
  */
-export async function paidTurn({ ctx, db, user, active, input, cost, quantity, chatAction, run }: {
+export async function paidTurn({
+  ctx,
+  db,
+  user,
+  active,
+  input,
+  cost,
+  quantity,
+  chatAction,
+  run,
+}: {
   ctx: Context;
   db: Db;
   user: User;
@@ -128,8 +181,13 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
     started = await startPaidTurn({
       db,
       turn: {
-        userId: user.id, chatId: ctx.chat!.id, sessionId: active.session.id, modelId: active.session.modelId,
-        userText: input.text, action: active.session.action, input: input.file,
+        userId: user.id,
+        chatId: ctx.chat!.id,
+        sessionId: active.session.id,
+        modelId: active.session.modelId,
+        userText: input.text,
+        action: active.session.action,
+        input: input.file,
       },
       kind,
       amount,
@@ -144,7 +202,11 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   const { left } = spent;
   // A turn taken over from an instance that shut down or died: the user was told the price then.
   if (!isResumedUpdate()) {
-    const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", { spent: amount, balance: String(left + amount), left: String(left) });
+    const notice = botText(lang)(PRICE_NOTICE[kind] ?? "priceFiles", {
+      spent: amount,
+      balance: String(left + amount),
+      left: String(left),
+    });
     await ctx.reply(notice).catch(() => {});
   }
   const showAction = () => ctx.replyWithChatAction(chatAction).catch(() => {});
@@ -167,7 +229,13 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   if (!failure) {
     await endTurn({ db, turnId: turn.id, status: "done" });
     if (fallback) await chargeAtFallbackPrice({ ctx, db, user, reserved: amount, spent, quantity, fallback, refs });
-    await recordModelUsage({ db, userId: user.id, modelName: fallback?.to ?? active.modelName, action: active.session.action as ModelAction, quantity });
+    await recordModelUsage({
+      db,
+      userId: user.id,
+      modelName: fallback?.to ?? active.modelName,
+      action: active.session.action as ModelAction,
+      quantity,
+    });
     return;
   }
   // A job that failed, or that shutdown cut short, costs nothing: ending its row gives its units back.
@@ -181,7 +249,9 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
   if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
   await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-  await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) }).catch(() => {});
+  await ctx
+    .reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) })
+    .catch(() => {});
 }
 
 /**
@@ -189,7 +259,16 @@ export async function paidTurn({ ctx, db, user, active, input, cost, quantity, c
  * what was reserved is given back or taken (down to zero: the answer was given), and the user is
  * told which model answered and what it took.
  */
-async function chargeAtFallbackPrice({ ctx, db, user, reserved, spent, quantity, fallback, refs }: {
+async function chargeAtFallbackPrice({
+  ctx,
+  db,
+  user,
+  reserved,
+  spent,
+  quantity,
+  fallback,
+  refs,
+}: {
   ctx: Context;
   db: Db;
   user: User;
@@ -203,11 +282,29 @@ async function chargeAtFallbackPrice({ ctx, db, user, reserved, spent, quantity,
   const cost = await modelPrice({ db, modelName: fallback.to, action });
   const amount = jobUnits(cost, quantity);
   const fallbackRefs = { ...refs, modelName: fallback.to };
-  if (amount < reserved) await refundQuota({ db, userId: user.id, kind: cost.kind, amount: reserved - amount, fromPackage: spent.fromPackage, refs: fallbackRefs });
-  if (amount > reserved) await spendQuota({ db, userId: user.id, kind: cost.kind, amount: amount - reserved, clampAtZero: true, refs: fallbackRefs });
+  if (amount < reserved)
+    await refundQuota({
+      db,
+      userId: user.id,
+      kind: cost.kind,
+      amount: reserved - amount,
+      fromPackage: spent.fromPackage,
+      refs: fallbackRefs,
+    });
+  if (amount > reserved)
+    await spendQuota({
+      db,
+      userId: user.id,
+      kind: cost.kind,
+      amount: amount - reserved,
+      clampAtZero: true,
+      refs: fallbackRefs,
+    });
   const left = await quotaLeft({ db, userId: user.id, kind: cost.kind });
   const line = await fallbackLine({ db, lang: user.language, fallback });
-  await ctx.reply(`${line}\n${costLine({ lang: user.language, kind: cost.kind, spent: amount, left })}`).catch(() => {});
+  await ctx
+    .reply(`${line}\n${costLine({ lang: user.language, kind: cost.kind, spent: amount, left })}`)
+    .catch(() => {});
 }
 
 /**
@@ -215,7 +312,17 @@ async function chargeAtFallbackPrice({ ctx, db, user, reserved, spent, quantity,
  * only the transcriber reported); past the balance it stops at zero, since the answer was given.
  * Answers the balance left.
  */
-export async function spendAfterTurn({ db, userId, kind, amount }: { db: Db; userId: number; kind: QuotaKey; amount: number }): Promise<number> {
+export async function spendAfterTurn({
+  db,
+  userId,
+  kind,
+  amount,
+}: {
+  db: Db;
+  userId: number;
+  kind: QuotaKey;
+  amount: number;
+}): Promise<number> {
   return (await spendQuota({ db, userId, kind, amount, clampAtZero: true })).left;
 }
 

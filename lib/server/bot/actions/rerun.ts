@@ -17,7 +17,17 @@ import { transcribeTurn } from "./transcribe";
 // file it kept (fetched again by its file_id; the user uploads nothing), in the session it ran in,
 // with that session's model now (Other model has just changed it). It is a new turn, paid anew.
 
-export async function runTurnAgain({ ctx, db, user, turn }: { ctx: Context; db: Db; user: User; turn: BotTurn }): Promise<void> {
+export async function runTurnAgain({
+  ctx,
+  db,
+  user,
+  turn,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  turn: BotTurn;
+}): Promise<void> {
   if (turn.action === "text") return answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
   const active = await activeSession({ db, user: { ...user, activeSessionId: turn.sessionId } });
   if (!active) {

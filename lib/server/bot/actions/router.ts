@@ -27,12 +27,20 @@ const isChatAction = (action: string): action is PickerType => (PICKER_TYPES as 
 /** The session's "ready, send me …" line, for a message of the wrong kind. */
 async function replyWithHint({ ctx, user, active }: Incoming & { active: ActiveSession }) {
   const { action } = active.session;
-  const hint = isChatAction(action) ? botText(user.language)(`start_${action}`, { model: active.modelDisplayName }) : botText(user.language)("actionNotSupported");
+  const hint = isChatAction(action)
+    ? botText(user.language)(`start_${action}`, { model: active.modelDisplayName })
+    : botText(user.language)("actionNotSupported");
   await ctx.reply(hint);
 }
 
 /** `active`: the sender's active session, read with the sender (bot.ts). */
-export async function handleTextMessage({ ctx, db, user, active, text }: Incoming & { active: ActiveSession | null; text: string }): Promise<void> {
+export async function handleTextMessage({
+  ctx,
+  db,
+  user,
+  active,
+  text,
+}: Incoming & { active: ActiveSession | null; text: string }): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   switch (active?.session.action) {
     case "text_to_image":
@@ -50,7 +58,13 @@ export async function handleTextMessage({ ctx, db, user, active, text }: Incomin
 }
 
 /** A photo, voice message, audio file, video, video note or document. */
-export async function handleFileMessage({ ctx, db, user, active, message }: Incoming & { active: ActiveSession | null; message: Message }): Promise<void> {
+export async function handleFileMessage({
+  ctx,
+  db,
+  user,
+  active,
+  message,
+}: Incoming & { active: ActiveSession | null; message: Message }): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   if (!active) {
     await ctx.reply(botText(user.language)("noSession"), { reply_markup: webAppKeyboard(user.language) });

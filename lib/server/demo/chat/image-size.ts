@@ -1,9 +1,11 @@
 // A photo's width and height from its header (PNG IHDR, JPEG start-of-frame, WebP VP8/VP8L/VP8X),
 // for the PhotoSize Telegram puts in a photo message; 0×0 when the header is not understood.
 export function imageSize(data: Buffer): { width: number; height: number } {
-  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47) return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47)
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8) return jpegSize(data);
-  if (data.length >= 30 && data.toString("ascii", 0, 4) === "RIFF" && data.toString("ascii", 8, 12) === "WEBP") return webpSize(data);
+  if (data.length >= 30 && data.toString("ascii", 0, 4) === "RIFF" && data.toString("ascii", 8, 12) === "WEBP")
+    return webpSize(data);
   return { width: 0, height: 0 };
 }
 

@@ -2,7 +2,13 @@ import "server-only";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botOutbox, botUpdates, type User } from "@/db/schema";
-import type { DemoChatButton, DemoChatEntity, DemoChatFile, DemoChatItem, DemoChatMessages } from "@/lib/contracts/demo-chat";
+import type {
+  DemoChatButton,
+  DemoChatEntity,
+  DemoChatFile,
+  DemoChatItem,
+  DemoChatMessages,
+} from "@/lib/contracts/demo-chat";
 import { byDemoChatOrder } from "@/lib/shared/demo-chat-state";
 import { demoFileKey, DRAFT_TTL_MS } from "@/lib/server/demo/bot-transport";
 import { signedFileUrl } from "@/lib/server/storage";
@@ -63,7 +69,15 @@ function entitiesOf(extra: Record<string, unknown> | null): { entities?: DemoCha
   if (!Array.isArray(given)) return {};
   const entities = given.flatMap((e: Partial<Record<keyof DemoChatEntity, unknown>>) =>
     typeof e?.type === "string" && Number.isInteger(e.offset) && Number.isInteger(e.length)
-      ? [{ type: e.type, offset: Number(e.offset), length: Number(e.length), ...(typeof e.url === "string" ? { url: e.url } : {}), ...(typeof e.language === "string" ? { language: e.language } : {}) }]
+      ? [
+          {
+            type: e.type,
+            offset: Number(e.offset),
+            length: Number(e.length),
+            ...(typeof e.url === "string" ? { url: e.url } : {}),
+            ...(typeof e.language === "string" ? { language: e.language } : {}),
+          },
+        ]
       : [],
   );
   return entities.length ? { entities } : {};
@@ -78,7 +92,13 @@ function botFile(row: typeof botOutbox.$inferSelect): DemoChatFile | null {
 
 async function userItems({ db, chatId, after }: { db: Db; chatId: number; after?: bigint }) {
   const rows = await db
-    .select({ id: botUpdates.id, updateId: botUpdates.updateId, payload: botUpdates.payload, createdAt: botUpdates.createdAt, version: micros(botUpdates.createdAt) })
+    .select({
+      id: botUpdates.id,
+      updateId: botUpdates.updateId,
+      payload: botUpdates.payload,
+      createdAt: botUpdates.createdAt,
+      version: micros(botUpdates.createdAt),
+    })
     .from(botUpdates)
     .where(
       and(
@@ -119,7 +139,12 @@ async function botItems({ db, chatId, after }: { db: Db; chatId: number; after?:
   const rows = await db
     .select({ row: botOutbox, version: micros(botOutbox.updatedAt) })
     .from(botOutbox)
-    .where(and(shownBotRows(chatId), after === undefined ? undefined : gt(micros(botOutbox.updatedAt), sql`${String(after)}::bigint`)))
+    .where(
+      and(
+        shownBotRows(chatId),
+        after === undefined ? undefined : gt(micros(botOutbox.updatedAt), sql`${String(after)}::bigint`),
+      ),
+    )
     .orderBy(desc(botOutbox.id))
     .limit(after === undefined ? FIRST_LOAD : CHANGES_MAX);
   return rows.map(({ row, version }) => {
@@ -145,11 +170,23 @@ async function liveDraft({ db, chatId }: { db: Db; chatId: number }): Promise<De
   const [row] = await db
     .select({ text: botOutbox.text, extra: botOutbox.extra })
     .from(botOutbox)
-    .where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.method, "sendMessageDraft"), gt(botOutbox.updatedAt, new Date(Date.now() - DRAFT_TTL_MS))))
+    .where(
+      and(
+        eq(botOutbox.chatId, chatId),
+        eq(botOutbox.method, "sendMessageDraft"),
+        gt(botOutbox.updatedAt, new Date(Date.now() - DRAFT_TTL_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const { parse_mode: mode, draft_id: draftId, can_stop: canStop } = row.extra ?? {};
-  return { text: row.text, parse_mode: typeof mode === "string" ? mode : null, ...entitiesOf(row.extra), draft_id: Number(draftId ?? 0), can_stop: canStop === true };
+  return {
+    text: row.text,
+    parse_mode: typeof mode === "string" ? mode : null,
+    ...entitiesOf(row.extra),
+    draft_id: Number(draftId ?? 0),
+    can_stop: canStop === true,
+  };
 }
 
 /** Whether the worker still has some of this chat's updates to handle. */
@@ -163,7 +200,15 @@ async function isWaiting({ db, chatId }: { db: Db; chatId: number }): Promise<bo
 }
 
 /** GET /api/demo/chat/messages: the caller's conversation, or what changed after a cursor. */
-export async function listDemoChat({ db, user, after }: { db: Db; user: Pick<User, "telegramId">; after?: string }): Promise<DemoChatMessages> {
+export async function listDemoChat({
+  db,
+  user,
+  after,
+}: {
+  db: Db;
+  user: Pick<User, "telegramId">;
+  after?: string;
+}): Promise<DemoChatMessages> {
   assertDemoChat();
   const chatId = user.telegramId;
   const since = after === undefined ? undefined : BigInt(after) - BigInt(OVERLAP_MICROS);
@@ -174,9 +219,10 @@ export async function listDemoChat({ db, user, after }: { db: Db; user: Pick<Use
     isWaiting({ db, chatId }),
   ]);
   const all = [...users, ...bots];
-  const cursor = all.reduce((max, { version }) => (version > max ? version : max), after === undefined ? 0n : BigInt(after));
-  const items = all
-    .map(({ item }) => item)
-    .sort(byDemoChatOrder);
+  const cursor = all.reduce(
+    (max, { version }) => (version > max ? version : max),
+    after === undefined ? 0n : BigInt(after),
+  );
+  const items = all.map(({ item }) => item).sort(byDemoChatOrder);
   return { items, draft, cursor: String(cursor), waiting };
 }

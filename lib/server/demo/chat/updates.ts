@@ -50,8 +50,13 @@ function fileContent(upload: DemoUpload): Record<string, unknown> {
   const base = { file_id: id, file_unique_id: demoFileUniqueId(id), file_size: upload.size };
   const caption = upload.caption ? { caption: upload.caption } : {};
   if (upload.kind === "photo") return { photo: [{ ...base, width: upload.width, height: upload.height }], ...caption };
-  if (upload.kind === "voice") return { voice: { ...base, duration: upload.duration, mime_type: upload.mime }, ...caption };
-  if (upload.kind === "audio") return { audio: { ...base, duration: upload.duration, mime_type: upload.mime, file_name: upload.fileName }, ...caption };
+  if (upload.kind === "voice")
+    return { voice: { ...base, duration: upload.duration, mime_type: upload.mime }, ...caption };
+  if (upload.kind === "audio")
+    return {
+      audio: { ...base, duration: upload.duration, mime_type: upload.mime, file_name: upload.fileName },
+      ...caption,
+    };
   return { document: { ...base, mime_type: upload.mime, file_name: upload.fileName }, ...caption };
 }
 
@@ -62,7 +67,19 @@ function textContent(text: string): Record<string, unknown> {
 }
 
 /** A press of an inline button under one of the bot's messages in this chat. */
-async function callbackQuery({ db, user, updateId, data, messageId }: { db: Db; user: User; updateId: number; data: string; messageId: number }) {
+async function callbackQuery({
+  db,
+  user,
+  updateId,
+  data,
+  messageId,
+}: {
+  db: Db;
+  user: User;
+  updateId: number;
+  data: string;
+  messageId: number;
+}) {
   const [row] = await db
     .select({ id: botOutbox.id, text: botOutbox.text, extra: botOutbox.extra, createdAt: botOutbox.createdAt })
     .from(botOutbox)
@@ -85,20 +102,51 @@ async function callbackQuery({ db, user, updateId, data, messageId }: { db: Db; 
   };
 }
 
-async function buildUpdate({ db, user, input, updateId }: { db: Db; user: User; input: DemoChatInput; updateId: number }) {
+async function buildUpdate({
+  db,
+  user,
+  input,
+  updateId,
+}: {
+  db: Db;
+  user: User;
+  input: DemoChatInput;
+  updateId: number;
+}) {
   const message = (content: Record<string, unknown>) => ({
     update_id: updateId,
-    message: { message_id: updateId % 2 ** 31, date: unixNow(), chat: privateChat(user), from: telegramFrom(user), ...content },
+    message: {
+      message_id: updateId % 2 ** 31,
+      date: unixNow(),
+      chat: privateChat(user),
+      from: telegramFrom(user),
+      ...content,
+    },
   });
   if (input.form) return message(fileContent(await receiveDemoUpload(input.form)));
   const { body } = input;
   if ("text" in body) return message(textContent(body.text));
-  if ("stop_draft_id" in body) return { update_id: updateId, stopped_message_generation: { chat: privateChat(user), draft_id: body.stop_draft_id } };
-  return { update_id: updateId, callback_query: await callbackQuery({ db, user, updateId, data: body.callback_data, messageId: body.message_id }) };
+  if ("stop_draft_id" in body)
+    return {
+      update_id: updateId,
+      stopped_message_generation: { chat: privateChat(user), draft_id: body.stop_draft_id },
+    };
+  return {
+    update_id: updateId,
+    callback_query: await callbackQuery({ db, user, updateId, data: body.callback_data, messageId: body.message_id }),
+  };
 }
 
 /** POST /api/demo/chat/updates: the caller's message, button press or Stop, taken as the webhook takes Telegram's. */
-export async function sendDemoUpdate({ db, user, input }: { db: Db; user: User; input: DemoChatInput }): Promise<DemoChatSent> {
+export async function sendDemoUpdate({
+  db,
+  user,
+  input,
+}: {
+  db: Db;
+  user: User;
+  input: DemoChatInput;
+}): Promise<DemoChatSent> {
   assertDemoChat();
   const update = await buildUpdate({ db, user, input, updateId: nextUpdateId() });
   // Another instance may have taken the same id in the same millisecond: the next one is free.

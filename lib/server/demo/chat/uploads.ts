@@ -15,7 +15,10 @@ export const demoChatFileForm = {
   files: { file: { maxBytes: DEMO_UPLOAD_MAX_BYTES } },
 } satisfies MultipartContract<z.infer<typeof demoChatFileFieldsSchema>, "file">;
 
-export type DemoChatFileForm = ReceivedForm<z.infer<typeof demoChatFileFieldsSchema>, keyof typeof demoChatFileForm.files>;
+export type DemoChatFileForm = ReceivedForm<
+  z.infer<typeof demoChatFileFieldsSchema>,
+  keyof typeof demoChatFileForm.files
+>;
 
 export type DemoUpload = {
   kind: DemoFileKind;
@@ -68,7 +71,10 @@ function sniff(kind: DemoFileKind, { data, mime: detected }: ReceivedFile): stri
 
 // A file name as Telegram shows it: no folders, no control characters, bounded.
 const cleanFileName = (name: string) =>
-  name.replace(/^.*[\\/]/, "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || "file";
+  name
+    .replace(/^.*[\\/]/, "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .slice(0, 255) || "file";
 
 /** Checks the demo chat's upload by content (its size was checked as it streamed in) and stores it. */
 export async function receiveDemoUpload({ fields, files: { file } }: DemoChatFileForm): Promise<DemoUpload> {

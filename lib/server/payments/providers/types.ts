@@ -57,4 +57,10 @@ export interface PaymentProvider {
 }
 
 /** A full refund: `reason` is the operator's, shown to the payer where the provider passes it on. */
-export type RefundInput = { paymentId: string; providerPaymentId: string; amountKopecks: number; payerTelegramId: number; reason: string };
+export type RefundInput = {
+  paymentId: string;
+  providerPaymentId: string;
+  amountKopecks: number;
+  payerTelegramId: number;
+  reason: string;
+};

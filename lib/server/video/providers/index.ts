@@ -15,15 +15,33 @@ import type { VideoProvider } from "./types";
  */
 export function videoProviderFor(family: VideoFamily): VideoProvider {
   if (env.VIDEO_PROVIDER === "sandbox") {
-    if (!isDemoMode()) throw notConfigured("VIDEO_PROVIDER=sandbox is refused with APP_MODE=production; set VIDEO_PROVIDER=live and RUNWAY_API_KEY");
+    if (!isDemoMode())
+      throw notConfigured(
+        "VIDEO_PROVIDER=sandbox is refused with APP_MODE=production; set VIDEO_PROVIDER=live and RUNWAY_API_KEY",
+      );
     return instrumented("video:sandbox", createSandboxProvider({ delayMs: env.VIDEO_SANDBOX_DELAY_MS }));
   }
   if (family === "other") throw notConfigured("No live video provider for this model family");
   if (family === "veo" && env.GOOGLE_API_KEY) {
-    return instrumented("video:veo", createVeoProvider({ apiKey: env.GOOGLE_API_KEY, baseURL: env.GOOGLE_VEO_API_URL, model: env.GOOGLE_VEO_MODEL, pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS }));
+    return instrumented(
+      "video:veo",
+      createVeoProvider({
+        apiKey: env.GOOGLE_API_KEY,
+        baseURL: env.GOOGLE_VEO_API_URL,
+        model: env.GOOGLE_VEO_MODEL,
+        pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS,
+      }),
+    );
   }
   if (!env.RUNWAY_API_KEY) throw notConfigured("VIDEO_PROVIDER=live needs RUNWAY_API_KEY");
-  return instrumented("video:runway", createRunwayProvider({ apiKey: env.RUNWAY_API_KEY, baseURL: env.RUNWAY_API_URL, pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS }));
+  return instrumented(
+    "video:runway",
+    createRunwayProvider({
+      apiKey: env.RUNWAY_API_KEY,
+      baseURL: env.RUNWAY_API_URL,
+      pollIntervalMs: env.VIDEO_POLL_INTERVAL_MS,
+    }),
+  );
 }
 
 function notConfigured(reason: string): ApiError {

@@ -15,7 +15,8 @@ const RUNWAY_MODELS: Partial<Record<VideoFamily, Partial<Record<VideoActionName,
 
 export type RunwayConfig = { apiKey: string; baseURL: string; pollIntervalMs: number };
 
-const dataUri = ({ data, contentType }: { data: Buffer; contentType: string }) => `data:${contentType};base64,${data.toString("base64")}`;
+const dataUri = ({ data, contentType }: { data: Buffer; contentType: string }) =>
+  `data:${contentType};base64,${data.toString("base64")}`;
 
 /** Starts the Runway task for a request; answers its id. */
 async function startTask(client: RunwayML, request: VideoJobRequest, signal: AbortSignal): Promise<string> {
@@ -28,9 +29,15 @@ async function startTask(client: RunwayML, request: VideoJobRequest, signal: Abo
     case "text_to_video":
       return (await client.textToVideo.create({ ...common, duration: request.duration } as never, { signal })).id;
     case "image_to_video":
-      return (await client.imageToVideo.create({ ...common, duration: request.duration, promptImage: dataUri(request.input!) } as never, { signal })).id;
+      return (
+        await client.imageToVideo.create(
+          { ...common, duration: request.duration, promptImage: dataUri(request.input!) } as never,
+          { signal },
+        )
+      ).id;
     case "video_to_video":
-      return (await client.videoToVideo.create({ ...common, videoUri: dataUri(request.input!) } as never, { signal })).id;
+      return (await client.videoToVideo.create({ ...common, videoUri: dataUri(request.input!) } as never, { signal }))
+        .id;
   }
 }
 
@@ -52,9 +59,17 @@ export function createRunwayProvider(config: RunwayConfig): VideoProvider {
             return { data: Buffer.from(await res.arrayBuffer()), contentType, taskId };
           }
           // PENDING and THROTTLED (over the account's concurrency) wait in Runway's queue.
-          if (task.status === "PENDING" || task.status === "THROTTLED" || task.status === "RUNNING") onStage?.(task.status === "RUNNING" ? "running" : "queued");
+          if (task.status === "PENDING" || task.status === "THROTTLED" || task.status === "RUNNING")
+            onStage?.(task.status === "RUNNING" ? "running" : "queued");
           if (task.status === "FAILED" || task.status === "CANCELLED") {
-            log().warn({ taskId, status: task.status, failure: "failure" in task ? task.failureCode ?? task.failure : undefined }, "runway task failed");
+            log().warn(
+              {
+                taskId,
+                status: task.status,
+                failure: "failure" in task ? (task.failureCode ?? task.failure) : undefined,
+              },
+              "runway task failed",
+            );
             throw new VideoProviderError("The video model could not generate this video. Nothing was charged.");
           }
           await sleep(config.pollIntervalMs, signal);

@@ -24,7 +24,11 @@ export type VideoStage = "queued" | "running";
  */
 export type VideoProvider = {
   name: string;
-  generate(request: VideoJobRequest, signal: AbortSignal, onStage?: (stage: VideoStage) => void): Promise<VideoJobOutput>;
+  generate(
+    request: VideoJobRequest,
+    signal: AbortSignal,
+    onStage?: (stage: VideoStage) => void,
+  ): Promise<VideoJobOutput>;
 };
 
 /** A generation that did not produce a clip; its message is safe to show to the user. */
@@ -53,4 +57,5 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export const timeoutError = () => new VideoProviderError("The video took too long to generate. Nothing was charged.", { timedOut: true });
+export const timeoutError = () =>
+  new VideoProviderError("The video took too long to generate. Nothing was charged.", { timedOut: true });

@@ -4,4 +4,6 @@ import { showBroadcast } from "@/lib/server/broadcasts/operator";
 import { withAdmin } from "@/lib/server/http/handler";
 
 // GET /api/admin/broadcasts/{id} - a broadcast's progress: sent, failed, blocked, left
-export const GET = withAdmin({ response: adminBroadcastSchema }, ({ db, params }) => showBroadcast({ db, id: broadcastId(params.id) }));
+export const GET = withAdmin({ response: adminBroadcastSchema }, ({ db, params }) =>
+  showBroadcast({ db, id: broadcastId(params.id) }),
+);

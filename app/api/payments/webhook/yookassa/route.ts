@@ -7,5 +7,6 @@ import { handleYookassaNotification } from "@/lib/server/payments/providers/yook
 // POST /api/payments/webhook/yookassa - YooKassa notification, believed only after re-fetching the payment
 export const POST = withPublic(
   { body: yookassaNotificationSchema, rateLimit: "payment-webhook", response: yookassaWebhookResponseSchema },
-  async ({ db, req, body }) => handleYookassaNotification({ db, sourceAddress: clientAddress(req, env.TRUSTED_PROXY_COUNT), body }),
+  async ({ db, req, body }) =>
+    handleYookassaNotification({ db, sourceAddress: clientAddress(req, env.TRUSTED_PROXY_COUNT), body }),
 );

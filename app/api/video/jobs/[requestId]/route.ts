@@ -4,4 +4,5 @@ import { videoJobStatus } from "@/lib/server/video/generate";
 
 // GET /api/video/jobs/{requestId} - where the caller's generation sent with this Idempotency-Key stands
 export const GET = withUser({ response: videoJobStatusResponseSchema }, async ({ db, user, params }) =>
-  videoJobStatus({ db, userId: user.id, requestId: videoJobParamsSchema.parse(params).requestId }));
+  videoJobStatus({ db, userId: user.id, requestId: videoJobParamsSchema.parse(params).requestId }),
+);

@@ -24,7 +24,8 @@ export async function botCall<T>(method: string, params: unknown): Promise<T> {
     const raw = telegramApi().raw as unknown as Record<string, (params: unknown, signal: AbortSignal) => Promise<T>>;
     return await raw[method](params, deadline);
   } catch (error) {
-    if (deadline.aborted) throw new ApiError("service_unavailable", "Telegram did not answer in time, try again in a minute");
+    if (deadline.aborted)
+      throw new ApiError("service_unavailable", "Telegram did not answer in time, try again in a minute");
     throw new ApiError("bad_gateway", `Bot API ${method} failed: ${(error as Error).message}`);
   }
 }
@@ -42,7 +43,13 @@ export const starsProvider: PaymentProvider = {
       prices: [{ label: description.slice(0, 32), amount: stars }],
     });
     // The charge id arrives with successful_payment; until then our id stands in.
-    return { providerPaymentId: `invoice-${paymentId}`, status: "pending", amountKopecks, paymentUrl: link, providerAmount: stars };
+    return {
+      providerPaymentId: `invoice-${paymentId}`,
+      status: "pending",
+      amountKopecks,
+      paymentUrl: link,
+      providerAmount: stars,
+    };
   },
   // Telegram has no per-invoice status query: successful_payment is the only word on it.
   async wasPaid() {

@@ -112,7 +112,15 @@ const toProviderPayment = (p: YooPayment): ProviderPayment => ({
 const describe = (text: string) => text.slice(0, 128);
 
 /** A 54-FZ receipt when YOOKASSA_VAT_CODE is configured and the payer gave an email. */
-const receipt = ({ amountKopecks, description, email }: { amountKopecks: number; description: string; email?: string | null }) =>
+const receipt = ({
+  amountKopecks,
+  description,
+  email,
+}: {
+  amountKopecks: number;
+  description: string;
+  email?: string | null;
+}) =>
   env.YOOKASSA_VAT_CODE && email
     ? {
         receipt: {
@@ -136,7 +144,12 @@ export async function fetchYookassaPayment(providerPaymentId: string, options?: 
   return toProviderPayment(await request("GET", `/payments/${encodeURIComponent(providerPaymentId)}`, options));
 }
 
-type YooRefund = { id: string; payment_id: string; status: "pending" | "succeeded" | "canceled"; amount: { value: string; currency: string } };
+type YooRefund = {
+  id: string;
+  payment_id: string;
+  status: "pending" | "succeeded" | "canceled";
+  amount: { value: string; currency: string };
+};
 export type ProviderRefund = { providerPaymentId: string; status: YooRefund["status"]; amountKopecks: number };
 
 /** A refund as YooKassa's API holds it now (GET /v3/refunds/{id}; the webhook re-fetches what a notification names). */
@@ -161,7 +174,14 @@ export const yookassaProvider: PaymentProvider = {
     // On the user's request: the link or a clear "try again" (PaymentOutcomeUnknownError) within
     // PAYMENT_LINK_DEADLINE_MS, which leaves the rest of the user's 10 s to our own work.
     const deadlineMs = env.PAYMENT_LINK_DEADLINE_MS;
-    return toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId, timeoutMs: deadlineMs, retryWindowMs: deadlineMs }));
+    return toProviderPayment(
+      await request("POST", "/payments", {
+        body,
+        idempotenceKey: paymentId,
+        timeoutMs: deadlineMs,
+        retryWindowMs: deadlineMs,
+      }),
+    );
   },
   async wasPaid({ providerPaymentId, amountKopecks }, options) {
     const remote = await fetchYookassaPayment(providerPaymentId, options);
@@ -174,7 +194,11 @@ export const yookassaProvider: PaymentProvider = {
     // payment (pending) stays payable until YooKassa cancels it itself, so a refusal is answered
     // by what YooKassa says the payment is now.
     try {
-      const answer = await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, { body: {}, idempotenceKey: `cancel-${providerPaymentId}`, ...options });
+      const answer = await request("POST", `/payments/${encodeURIComponent(providerPaymentId)}/cancel`, {
+        body: {},
+        idempotenceKey: `cancel-${providerPaymentId}`,
+        ...options,
+      });
       return toProviderPayment(answer).status === "canceled";
     } catch {
       const remote = await fetchYookassaPayment(providerPaymentId, options).catch(() => null);
@@ -196,7 +220,11 @@ export const yookassaProvider: PaymentProvider = {
   async refund({ paymentId, providerPaymentId, amountKopecks, reason }) {
     // POST /v3/refunds; one Idempotence-Key per payment, so asking twice (within the key's 24 hours)
     // answers the first refund. `description` is the refund's comment (at most 250 characters).
-    const body = { payment_id: providerPaymentId, amount: { value: amountValue(amountKopecks), currency: "RUB" }, description: reason.slice(0, 250) };
+    const body = {
+      payment_id: providerPaymentId,
+      amount: { value: amountValue(amountKopecks), currency: "RUB" },
+      description: reason.slice(0, 250),
+    };
     const refund = await request<YooRefund>("POST", "/refunds", { body, idempotenceKey: `refund-${paymentId}` });
     if (refund.status === "canceled") throw new ApiError("bad_gateway", "YooKassa declined the refund");
     return refund.status === "succeeded" ? "succeeded" : "pending";

@@ -56,7 +56,10 @@ async function handleRefundNotification({ db, refundId }: { db: Db; refundId: st
   if (!payment) return { ok: true, ignored: "unknown payment" };
   if (refund.amountKopecks < payment.amountKopecks) {
     // A partial refund is the operator's own arrangement: the purchase stays.
-    log().warn({ paymentId: payment.id, refundedKopecks: refund.amountKopecks }, "YooKassa partial refund left the purchase in place");
+    log().warn(
+      { paymentId: payment.id, refundedKopecks: refund.amountKopecks },
+      "YooKassa partial refund left the purchase in place",
+    );
     return { ok: true, ignored: "partial refund" };
   }
   const { undone } = await undoPurchase({ db, paymentId: payment.id });
@@ -68,7 +71,15 @@ async function handleRefundNotification({ db, refundId }: { db: Db; refundId: st
  * again from YooKassa's API and applied (once, see confirmPayment) only when YooKassa itself says
  * it succeeded for our amount.
  */
-export async function handleYookassaNotification({ db, sourceAddress, body }: { db: Db; sourceAddress: string | undefined; body: YookassaNotification }) {
+export async function handleYookassaNotification({
+  db,
+  sourceAddress,
+  body,
+}: {
+  db: Db;
+  sourceAddress: string | undefined;
+  body: YookassaNotification;
+}) {
   if (!isTrustedSource({ address: sourceAddress, trusted: env.YOOKASSA_TRUSTED_IPS })) {
     throw new ApiError("forbidden", "Notification from an untrusted address");
   }
@@ -76,18 +87,35 @@ export async function handleYookassaNotification({ db, sourceAddress, body }: { 
   const remote = await fetchYookassaPayment(body.object.id, WEBHOOK_CALL).catch(unknownOrRetryLater);
   if (!remote) return { ok: true, ignored: "unknown payment" };
   // By YooKassa's id, or by the id in its metadata when the notification beat our own bookkeeping.
-  const byMetadata = remote.ourPaymentId && z.uuid().safeParse(remote.ourPaymentId).success ? eq(payments.id, remote.ourPaymentId) : undefined;
+  const byMetadata =
+    remote.ourPaymentId && z.uuid().safeParse(remote.ourPaymentId).success
+      ? eq(payments.id, remote.ourPaymentId)
+      : undefined;
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, "yookassa"), or(eq(payments.providerPaymentId, remote.providerPaymentId), byMetadata)));
+    .where(
+      and(eq(payments.provider, "yookassa"), or(eq(payments.providerPaymentId, remote.providerPaymentId), byMetadata)),
+    );
   if (!payment) return { ok: true, ignored: "unknown payment" };
   if (remote.status === "succeeded") {
     if (remote.amountKopecks !== payment.amountKopecks) {
-      log().error({ providerPaymentId: remote.providerPaymentId, paidKopecks: remote.amountKopecks, expectedKopecks: payment.amountKopecks }, "YooKassa payment amount differs");
+      log().error(
+        {
+          providerPaymentId: remote.providerPaymentId,
+          paidKopecks: remote.amountKopecks,
+          expectedKopecks: payment.amountKopecks,
+        },
+        "YooKassa payment amount differs",
+      );
       return { ok: true, ignored: "amount mismatch" };
     }
-    const { applied } = await confirmPayment({ db, paymentId: payment.id, savedPaymentMethodId: remote.savedPaymentMethodId, paidAtProvider: true });
+    const { applied } = await confirmPayment({
+      db,
+      paymentId: payment.id,
+      savedPaymentMethodId: remote.savedPaymentMethodId,
+      paidAtProvider: true,
+    });
     return { ok: true, applied };
   }
   if (remote.status === "canceled") {
