@@ -10,8 +10,10 @@ import { signIn } from "../../helpers/api";
 /**
  * Sends malformed, oversized, edge-valued and wrongly typed input to every route handler under
  * app/api (found on disk, so a new route is fuzzed without touching this file) and checks that no
- * answer is a 5xx and that no rejected request changed the database.
- * `FUZZ_DEBUG=<part of a path> npx vitest run tests/api/fuzz` prints every answer for matching routes.
+ * answer is a 5xx and that no rejected request changed the database. The routes are dealt into
+ * shards (shard-<n>.test.ts), each its own test file with its own database, so Vitest runs them on
+ * parallel workers; `FUZZ_DEBUG=<part of a path> npx vitest run tests/api/fuzz` prints every answer
+ * for matching routes.
  */
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -122,9 +124,32 @@ const BROKEN_MULTIPART = [
   { label: "multipart with an overlong boundary", contentType: `multipart/form-data; boundary=${"b".repeat(200)}` },
 ];
 
-async function loadRoutes(): Promise<Route[]> {
+/** How many requests a route file will get, roughly, from its methods and fields (read from its source). */
+function expectedWork(file: string): number {
+  const source = fs.readFileSync(file, "utf8");
+  const methods = [...source.matchAll(/^export const (GET|POST|PUT|PATCH|DELETE)\b/gm)].map((m) => m[1]);
+  const perMethod = 40 + 12 * routeFieldNames(file).length;
+  // A refused mutating request is followed by a database fingerprint, which costs more than the request.
+  return methods.reduce((sum, m) => sum + perMethod * (m === "GET" ? 1 : 3), 0);
+}
+
+/** The route files of one shard: heaviest first, each to the shard with the least work so far. */
+function routeFilesOfShard(shard: number, shards: number): string[] {
+  const files = findRouteFiles(API_DIR)
+    .map((file) => ({ file, work: expectedWork(file) }))
+    .sort((a, b) => b.work - a.work || a.file.localeCompare(b.file));
+  const load = Array.from({ length: shards }, () => ({ work: 0, files: [] as string[] }));
+  for (const { file, work } of files) {
+    const lightest = load.reduce((min, s) => (s.work < min.work ? s : min));
+    lightest.work += work;
+    lightest.files.push(file);
+  }
+  return load[shard - 1].files;
+}
+
+async function loadRoutes(files: string[]): Promise<Route[]> {
   const routes: Route[] = [];
-  for (const file of findRouteFiles(API_DIR)) {
+  for (const file of files) {
     const relative = path.relative(API_DIR, path.dirname(file)).split(path.sep).filter(Boolean);
     const params = relative.filter((s) => s.startsWith("[")).map((s) => s.replace(/^\[(\.\.\.)?|\]$/g, ""));
     const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
@@ -255,120 +280,133 @@ async function databaseFingerprint(): Promise<string> {
   return list.map((r) => `${r.t}:${r.n}:${r.h}`).join("|");
 }
 
-describe("every route under /api survives hostile input", () => {
-  let routes: Route[] = [];
-  let fields: string[] = [];
-  let token = "";
+/** Fuzzes one shard of the route files; shard 1 also checks that the routes and fields are found. */
+export function describeRouteFuzz({ shard, shards }: { shard: number; shards: number }) {
+  describe(`every route under /api survives hostile input (shard ${shard} of ${shards})`, () => {
+    let routes: Route[] = [];
+    let fields: string[] = [];
+    let token = "";
 
-  beforeAll(async () => {
-    process.env.RATE_LIMIT_MULTIPLIER ??= "1000";
-    routes = await loadRoutes();
-    fields = contractFieldNames();
-    ({ token } = await signIn());
-  });
+    beforeAll(async () => {
+      process.env.RATE_LIMIT_MULTIPLIER ??= "1000";
+      routes = await loadRoutes(routeFilesOfShard(shard, shards));
+      fields = contractFieldNames();
+      ({ token } = await signIn());
+    });
 
-  it("finds the routes and the contract fields", () => {
-    expect(routes.length).toBeGreaterThan(30);
-    expect(fields).toEqual(expect.arrayContaining(["model_id", "package_id", "calculated_price"]));
-  });
+    it.runIf(shard === 1)("finds the routes and the contract fields, and deals every route to one shard", () => {
+      const all = findRouteFiles(API_DIR);
+      expect(all.length).toBeGreaterThan(30);
+      const dealt = Array.from({ length: shards }, (_, i) => routeFilesOfShard(i + 1, shards)).flat();
+      expect(dealt.sort()).toEqual([...all].sort());
+      expect(fields).toEqual(expect.arrayContaining(["model_id", "package_id", "calculated_price"]));
+    });
 
-  it("answers no 5xx, and a rejected request changes nothing", async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
-    const hugeSubToken = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("99999999999")
-      .setAudience("mini-app")
-      .setExpirationTime("1h")
-      .sign(secret);
-    for (const route of routes) {
-      for (const [method, handler] of Object.entries(route.methods)) {
-        const attempts = [
-          ...attemptsFor(route, fields, token),
-          { label: "real-secret token with a huge sub", token: hugeSubToken },
-        ];
-        for (const attempt of attempts) {
-          const mutating = method !== "GET";
-          const before = mutating ? await databaseFingerprint() : "";
-          const res = await handler(buildRequest(route, method, attempt), {
-            params: Promise.resolve(paramsOf(route, attempt)),
-          });
-          sent++;
-          await res.arrayBuffer().catch(() => undefined);
-          const where = `${method} ${route.urlPath} [${attempt.label}] → ${res.status}`;
-          if (process.env.FUZZ_DEBUG && where.includes(process.env.FUZZ_DEBUG)) console.log(where);
-          if (res.status >= 500) failures.push(where);
-          else if (mutating && res.status >= 400 && (await databaseFingerprint()) !== before)
-            failures.push(`${where} changed the database`);
-        }
-      }
-    }
-    console.info(`fuzz: ${sent} requests to ${routes.length} route files, ${failures.length} failures`);
-    expect(failures).toEqual([]);
-  }, 600_000);
-
-  it("answers a malformed request line, an unknown method or a broken multipart body with a 4xx", async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    const routeMethods = guard.routeMethodsFromSource("app");
-    for (const route of routes) {
-      const rawPath = (value: string) =>
-        route.urlPath
-          .split("/")
-          .map((s) => (s.startsWith("[") ? value : s))
-          .join("/");
-      const lines = MALFORMED_ENCODINGS.flatMap((bad) => [
-        { label: `path ${bad}`, url: route.params.length ? rawPath(bad) : `${route.urlPath}/${bad}` },
-        { label: `query ${bad}`, url: `${rawPath("1")}?${route.fields[0] ?? "q"}=${bad}` },
-      ]);
-      for (const token of [undefined, "signed in"]) {
-        for (const method of Object.keys(route.methods)) {
-          for (const line of lines) {
-            const refusal = guard.refuseRequestLine({ method, url: line.url }, routeMethods);
-            sent++;
-            if (refusal?.status !== 400)
-              failures.push(
-                `${method} ${line.url} [${line.label}, ${token ?? "no token"}] → ${refusal?.status ?? "passed on"}`,
-              );
-          }
-        }
-        for (const method of UNKNOWN_METHODS) {
-          const refusal = guard.refuseRequestLine({ method, url: rawPath("1") }, routeMethods);
-          sent++;
-          const allow = refusal?.headers?.allow?.split(", ") ?? [];
-          if (refusal?.status !== 405 || !Object.keys(route.methods).every((m) => allow.includes(m))) {
-            failures.push(
-              `${method} ${route.urlPath} [${token ?? "no token"}] → ${refusal?.status ?? "passed on"} allow ${allow.join(",")}`,
-            );
-          }
-        }
-      }
-      for (const [method, handler] of Object.entries(route.methods).filter(([m]) => m !== "GET")) {
-        for (const broken of BROKEN_MULTIPART) {
-          for (const attemptToken of [undefined, token]) {
-            const attempt: Attempt = {
-              label: broken.label,
-              token: attemptToken,
-              contentType: broken.contentType,
-              body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
-            };
+    it("answers no 5xx, and a rejected request changes nothing", async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
+      const hugeSubToken = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("99999999999")
+        .setAudience("mini-app")
+        .setExpirationTime("1h")
+        .sign(secret);
+      // The database's fingerprint when it is known not to have moved since (the last request was refused).
+      let unchanged: string | undefined;
+      for (const route of routes) {
+        for (const [method, handler] of Object.entries(route.methods)) {
+          const attempts = [
+            ...attemptsFor(route, fields, token),
+            { label: "real-secret token with a huge sub", token: hugeSubToken },
+          ];
+          for (const attempt of attempts) {
+            const mutating = method !== "GET";
+            const before = mutating ? (unchanged ?? (await databaseFingerprint())) : "";
+            unchanged = undefined;
             const res = await handler(buildRequest(route, method, attempt), {
               params: Promise.resolve(paramsOf(route, attempt)),
             });
             sent++;
             await res.arrayBuffer().catch(() => undefined);
-            if (res.status >= 500)
-              failures.push(
-                `${method} ${route.urlPath} [${broken.label}, ${attemptToken ? "signed in" : "no token"}] → ${res.status}`,
-              );
+            const where = `${method} ${route.urlPath} [${attempt.label}] → ${res.status}`;
+            if (process.env.FUZZ_DEBUG && where.includes(process.env.FUZZ_DEBUG)) console.log(where);
+            if (res.status >= 500) failures.push(where);
+            else if (mutating && res.status >= 400) {
+              const after = await databaseFingerprint();
+              if (after !== before) failures.push(`${where} changed the database`);
+              // A refused request left the rows as they were: the next one starts from this fingerprint.
+              else unchanged = after;
+            }
           }
         }
       }
-    }
-    console.info(
-      `fuzz (request lines, methods, multipart): ${sent} requests to ${routes.length} route files, ${failures.length} failures`,
-    );
-    expect(failures).toEqual([]);
-  }, 600_000);
-});
+      console.info(`fuzz: ${sent} requests to ${routes.length} route files, ${failures.length} failures`);
+      expect(failures).toEqual([]);
+    }, 600_000);
+
+    it("answers a malformed request line, an unknown method or a broken multipart body with a 4xx", async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      const routeMethods = guard.routeMethodsFromSource("app");
+      for (const route of routes) {
+        const rawPath = (value: string) =>
+          route.urlPath
+            .split("/")
+            .map((s) => (s.startsWith("[") ? value : s))
+            .join("/");
+        const lines = MALFORMED_ENCODINGS.flatMap((bad) => [
+          { label: `path ${bad}`, url: route.params.length ? rawPath(bad) : `${route.urlPath}/${bad}` },
+          { label: `query ${bad}`, url: `${rawPath("1")}?${route.fields[0] ?? "q"}=${bad}` },
+        ]);
+        for (const token of [undefined, "signed in"]) {
+          for (const method of Object.keys(route.methods)) {
+            for (const line of lines) {
+              const refusal = guard.refuseRequestLine({ method, url: line.url }, routeMethods);
+              sent++;
+              if (refusal?.status !== 400)
+                failures.push(
+                  `${method} ${line.url} [${line.label}, ${token ?? "no token"}] → ${refusal?.status ?? "passed on"}`,
+                );
+            }
+          }
+          for (const method of UNKNOWN_METHODS) {
+            const refusal = guard.refuseRequestLine({ method, url: rawPath("1") }, routeMethods);
+            sent++;
+            const allow = refusal?.headers?.allow?.split(", ") ?? [];
+            if (refusal?.status !== 405 || !Object.keys(route.methods).every((m) => allow.includes(m))) {
+              failures.push(
+                `${method} ${route.urlPath} [${token ?? "no token"}] → ${refusal?.status ?? "passed on"} allow ${allow.join(",")}`,
+              );
+            }
+          }
+        }
+        for (const [method, handler] of Object.entries(route.methods).filter(([m]) => m !== "GET")) {
+          for (const broken of BROKEN_MULTIPART) {
+            for (const attemptToken of [undefined, token]) {
+              const attempt: Attempt = {
+                label: broken.label,
+                token: attemptToken,
+                contentType: broken.contentType,
+                body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+              };
+              const res = await handler(buildRequest(route, method, attempt), {
+                params: Promise.resolve(paramsOf(route, attempt)),
+              });
+              sent++;
+              await res.arrayBuffer().catch(() => undefined);
+              if (res.status >= 500)
+                failures.push(
+                  `${method} ${route.urlPath} [${broken.label}, ${attemptToken ? "signed in" : "no token"}] → ${res.status}`,
+                );
+            }
+          }
+        }
+      }
+      console.info(
+        `fuzz (request lines, methods, multipart): ${sent} requests to ${routes.length} route files, ${failures.length} failures`,
+      );
+      expect(failures).toEqual([]);
+    }, 600_000);
+  });
+}

@@ -1,0 +1,3 @@
+import { describeRouteFuzz } from "./route-fuzz";
+
+describeRouteFuzz({ shard: 4, shards: 4 });
