@@ -1,19 +1,19 @@
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Separate folders let several end-to-end runs share one machine without wiping each other.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
+  // Each worker serves its flows from its own server and database (tests/e2e/fixtures.ts); files are
+  // dealt to workers, and a file's flows run in order on one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, os.availableParallelism())),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 400, height: 860 },
     deviceScaleFactor: 1,
     locale: "ru-RU",
@@ -30,14 +30,5 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
-  },
-  webServer: {
-    // Prepares a fresh database for the run, then serves the built app.
-    command: `node tests/e2e/start-server.mjs ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
   },
 });

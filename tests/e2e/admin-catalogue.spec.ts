@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 /** Opens the console and signs in with the demo operator button. */

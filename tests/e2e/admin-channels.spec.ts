@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { screenshot } from "./helpers";
 
 // The console's Channels tab in demo mode: the demo operator adds a channel, sees it listed with its

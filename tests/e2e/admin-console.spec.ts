@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 // The operator console at /admin in demo mode: the demo operator signs in without the widget, looks

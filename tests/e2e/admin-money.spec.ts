@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot } from "./helpers";
 
 // The console's Payments and Broadcasts screens, as the demo operator, at desktop width and at 390 px.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 test("categories: favourites tile and a two-column grid linking to each category", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot } from "./helpers";
 
 const goTo = (page: Page, hash: string) => page.goto(page.url().replace(/#.*$/, `#${hash}`));

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startFakeBotApi } from "../fakes/telegram-bot-api";
 import { startFakeOpenAi } from "../fakes/openai";
 

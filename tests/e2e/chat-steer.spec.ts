@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 // Steering the dialogue from the mini-app: a first message in the chat goes to the tariff's default

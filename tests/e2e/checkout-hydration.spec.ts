@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp } from "./helpers";
 
 // The sandbox checkout is server-rendered; its buttons only work once React has hydrated. On a busy

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fixtures, screenRows, showScreen } from "./screens";
 
 // The pages' Content-Security-Policy restricts scripts to this request's nonce (and what those load),

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot } from "./helpers";
 
 /** Drags a dial's knob from its current spot to a point at `angle` degrees clockwise from 12 o'clock. */

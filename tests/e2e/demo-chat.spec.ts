@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 // Demo mode has no messenger: the demo chat page stands in for the bot chat. Its messages go through

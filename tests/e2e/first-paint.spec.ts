@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SDK_MARKER, probeGreeting } from "./greeting-probe";
 
 // Issue 13: Home's first paint needs neither @telegram-apps/sdk (it loads right after) nor a

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // docs/product/limits.md "Headers": framing limited to Telegram's web clients, no sniffing, API answers
 // never stored by a cache, and an HTML shell that a new deploy replaces at once.

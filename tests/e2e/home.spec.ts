@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 test("Home greets the user in Russian, shows Free in the header and no back button", async ({ page }) => {

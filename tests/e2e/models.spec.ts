@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 test("picking a text model from Home launches it (POST /api/models/session answers 200)", async ({ page }) => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // A host that runs `npm start` stops the app by sending SIGTERM to npm: npm hands it to the shell it
 // ran the script in, and the server must get it too, drain, and free the port within the deadline.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, storedToken } from "./helpers";
 
 // Right numbers and one language at a time (docs/product/screens.md#formats-and-language).

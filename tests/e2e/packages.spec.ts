@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot } from "./helpers";
 
 test("the package store filters by tab and shows every card in Russian", async ({ page }) => {

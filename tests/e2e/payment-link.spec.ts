@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
 // Issue 16: Telegram for iOS opens a link only within 10 s of a tap. A payment link that arrives

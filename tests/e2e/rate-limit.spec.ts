@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp } from "./helpers";
 
 // Issue 12: a 429 from the server reads as a clear message in the user's language.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot, storedToken } from "./helpers";
 
 let nextUser = 880_000_000 + Math.floor(Math.random() * 1_000_000) * 10;

@@ -1,10 +1,8 @@
 import net from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Requests fetch would refuse to send, written straight to the socket: each is answered with a JSON
 // 4xx in the error envelope (scripts/server.cjs), never Next's plain-text 500 or an empty 400.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
 /** A chunked body's data: each chunk is its size in hex, CRLF, the data, CRLF; a zero size ends it. */
@@ -19,9 +17,9 @@ function unchunk(body: string): string {
   }
 }
 
-function sendRaw(request: string): Promise<RawAnswer> {
+function sendRaw(port: number, request: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(PORT, "127.0.0.1", () => socket.write(request, "latin1"));
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(request, "latin1"));
     const chunks: Buffer[] = [];
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", reject);
@@ -54,7 +52,7 @@ function expectEnvelope(answer: RawAnswer, status: number, label: string) {
   expect(JSON.parse(answer.body).error.code, label).toBeTruthy();
 }
 
-test("malformed percent-encoding in a path or query answers a JSON 400", async () => {
+test("malformed percent-encoding in a path or query answers a JSON 400", async ({ appServer }) => {
   for (const target of [
     "/api/files/ab%FF",
     "/api/referral/check-code/ab%C0%AF",
@@ -62,38 +60,56 @@ test("malformed percent-encoding in a path or query answers a JSON 400", async (
     "/api/health?x=%zz",
     "/tariff%E0%A4%A",
   ]) {
-    const answer = await sendRaw(line("GET", target));
+    const answer = await sendRaw(appServer.port, line("GET", target));
     expectEnvelope(answer, 400, target);
     expect(answer.headers["x-request-id"], target).toBeTruthy();
   }
 });
 
-test("a method no route serves answers 405 with the route's Allow; CONNECT and a made-up one too", async () => {
-  const trace = await sendRaw(line("TRACE", "/api/health"));
+test("a method no route serves answers 405 with the route's Allow; CONNECT and a made-up one too", async ({
+  appServer,
+}) => {
+  const trace = await sendRaw(appServer.port, line("TRACE", "/api/health"));
   expectEnvelope(trace, 405, "TRACE");
   expect(trace.headers.allow).toBe("GET, HEAD, OPTIONS");
-  expectEnvelope(await sendRaw(line("PROPFIND", "/api/referral/check-code/ABC")), 405, "PROPFIND");
-  expectEnvelope(await sendRaw("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n"), 405, "CONNECT");
+  expectEnvelope(await sendRaw(appServer.port, line("PROPFIND", "/api/referral/check-code/ABC")), 405, "PROPFIND");
+  expectEnvelope(
+    await sendRaw(appServer.port, "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n"),
+    405,
+    "CONNECT",
+  );
   // Node's parser knows no FOO: the request never parses.
-  expectEnvelope(await sendRaw(line("FOO", "/api/health")), 400, "FOO");
+  expectEnvelope(await sendRaw(appServer.port, line("FOO", "/api/health")), 400, "FOO");
 });
 
-test("headers that do not parse answer a JSON 400", async () => {
-  expectEnvelope(await sendRaw(line("GET", "/api/health", "Bad Header: y\r\n")), 400, "space in a name");
-  expectEnvelope(await sendRaw(line("GET", "/api/health", "X-A: b\u0001c\r\n")), 400, "control character");
+test("headers that do not parse answer a JSON 400", async ({ appServer }) => {
   expectEnvelope(
-    await sendRaw(line("GET", "/api/health", "Content-Length: 1\r\nContent-Length: 2\r\n")),
+    await sendRaw(appServer.port, line("GET", "/api/health", "Bad Header: y\r\n")),
+    400,
+    "space in a name",
+  );
+  expectEnvelope(
+    await sendRaw(appServer.port, line("GET", "/api/health", "X-A: b\u0001c\r\n")),
+    400,
+    "control character",
+  );
+  expectEnvelope(
+    await sendRaw(appServer.port, line("GET", "/api/health", "Content-Length: 1\r\nContent-Length: 2\r\n")),
     400,
     "two lengths",
   );
 });
 
-test("a multipart upload without a boundary answers 415, one with another boundary 400", async ({ request }) => {
+test("a multipart upload without a boundary answers 415, one with another boundary 400", async ({
+  request,
+  appServer,
+}) => {
   const { initData } = await (await request.get("/api/demo/init-data")).json();
   const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
   const body = '--x\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nhi\r\n--x--\r\n';
   const upload = (contentType: string) =>
     sendRaw(
+      appServer.port,
       line(
         "POST",
         "/api/video/generate",

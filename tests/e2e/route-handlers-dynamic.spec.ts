@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue 7: route handlers carry no `export const dynamic = "force-dynamic"`. Next.js 16 runs a GET
 // handler per request unless it opts into static rendering; this checks the build really did so:

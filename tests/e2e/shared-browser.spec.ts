@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, storedToken } from "./helpers";
 
 // One browser storage opened as two accounts in turn (a messenger client with several accounts, a

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue 7: the built app answers an /api path no handler serves with the JSON envelope, and the
 // catch-all behind it does not shadow real routes.

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openApp, payInSandbox, screenshot } from "./helpers";
 
 // Issue 14: whatever is locked or used up leads on to the tariffs or the package store, and the

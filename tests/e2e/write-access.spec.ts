@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue 16: a user who never started the bot has not allowed it to write. The host is asked before
 // the first launch; a refusal stops the launch and says how to continue.
