@@ -16,13 +16,19 @@ describe("GitHub Actions workflows", () => {
     expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
   });
 
-  it("CI runs npm test against a PostgreSQL service on pull requests, and unit + API on Node 22 and 24", () => {
+  it("CI runs npm test against a PostgreSQL service on pull requests, and what Node 24 and 22 add", () => {
     const ci = read("ci.yml");
     expect(ci).toMatch(/^on:\n  pull_request:/m);
     expect(ci).toMatch(/services:\n\s+postgres:\n\s+image: postgres:\d+/);
     expect(ci).toMatch(/run: npm test$/m);
-    expect(ci).toMatch(/node: \[22, 24\]/);
-    expect(ci).toMatch(/run: npx vitest run$/m);
+    // The same suites per line as .ci/run (docs/operations.md "Continuous integration and Node lines").
+    const ciRun = fs.readFileSync(".ci/run", "utf8");
+    expect(ci).toMatch(/- node: 24\n\s+suites: --exclude "tests\/api\/fuzz\/\*\*"/);
+    expect(ciRun).toContain('run_on_node 24 --exclude "tests/api/fuzz/**"');
+    const node22 = ci.match(/- node: 22\n\s+suites: (.+)$/m)?.[1];
+    expect(node22).toContain("tests/unit");
+    expect(ciRun).toContain(`run_on_node 22 ${node22}`);
+    expect(ci).toMatch(/run: npx vitest run \$\{\{ matrix.suites \}\}$/m);
   });
 
   it("the preview deploys each pull request in demo mode with its own database, comments the URL and tears down on close", () => {
