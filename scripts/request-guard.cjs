@@ -1,6 +1,6 @@
-// Refuses, before Next sees it, a request Next would answer with a plain-text 500 or an empty 400:
-// a method no route can serve (TRACE, CONNECT, a made-up one) and a path or query whose
-// percent-encoding does not decode. Used by scripts/server.cjs, which also answers what Node's own
+// Refuses, before Next sees it, a request Next would answer with a plain-text 500 or an empty 400 or
+// 405: a method no route can serve (TRACE, CONNECT, a made-up one) or that the path's route file does
+// not export (PUT /api/health), and a path or query whose percent-encoding does not decode. Used by scripts/server.cjs, which also answers what Node's own
 // parser refuses (headers that do not parse); docs/decisions/0100-request-line-guard.md.
 const fs = require("node:fs");
 const path = require("node:path");
@@ -59,11 +59,28 @@ function readRouteMethods(dir) {
   }
 }
 
-/** The methods allowed at a path: its route's (a static route before a dynamic one, the catch-all last), else the pages'. */
-function allowedMethods(pathname, routeMethods) {
-  const routes = Object.keys(routeMethods).sort((a, b) => specificity(b) - specificity(a));
-  const route = routes.find((r) => routePattern(r).test(pathname));
-  return route ? routeMethods[route] : ["GET", "HEAD"];
+// Each manifest's routes, built once and read on every request: the static ones by path, the dynamic
+// ones as patterns, the most specific first.
+const compiled = new WeakMap();
+
+function compile(routeMethods) {
+  const routes = Object.keys(routeMethods);
+  return {
+    fixed: new Map(routes.filter((r) => !r.includes("[")).map((r) => [r, r])),
+    dynamic: routes
+      .filter((r) => r.includes("["))
+      .sort((a, b) => specificity(b) - specificity(a))
+      .map((route) => ({ route, pattern: routePattern(route) })),
+  };
+}
+
+/** The route that serves a path: a static route before a dynamic one, the catch-all last; undefined for a page. */
+function routeAt(pathname, routeMethods) {
+  if (!pathname.startsWith("/api")) return undefined;
+  let routes = compiled.get(routeMethods);
+  if (!routes) compiled.set(routeMethods, (routes = compile(routeMethods)));
+  const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+  return routes.fixed.get(path) ?? routes.dynamic.find(({ pattern }) => pattern.test(pathname))?.route;
 }
 
 function specificity(route) {
@@ -91,8 +108,11 @@ function refuseRequestLine({ method, url }, routeMethods) {
   if (!pathname.split("/").every(decodes) || !query.split(/[&=]/).every((part) => decodes(part.replace(/\+/g, " ")))) {
     return { status: 400, code: "bad_request", message: "The address has a malformed percent-encoding" };
   }
-  if (!ROUTE_METHODS.includes(method)) {
-    const allow = allowedMethods(pathname, routeMethods).join(", ");
+  // A method no route can serve, or one this path's route does not export (Next would answer that
+  // with an empty 405 and no Allow).
+  const route = routeAt(pathname, routeMethods);
+  if (!ROUTE_METHODS.includes(method) || (route && !routeMethods[route].includes(method))) {
+    const allow = (route ? routeMethods[route] : ["GET", "HEAD"]).join(", ");
     return {
       status: 405,
       code: "method_not_allowed",
@@ -109,7 +129,6 @@ function refusalBody(refusal) {
 }
 
 module.exports = {
-  allowedMethods,
   readRouteMethods,
   refuseRequestLine,
   refusalBody,

@@ -82,6 +82,25 @@ test("a method no route serves answers 405 with the route's Allow; CONNECT and a
   expectEnvelope(await sendRaw(appServer.port, line("FOO", "/api/health")), 400, "FOO");
 });
 
+test("a method the path's route file does not export answers 405 with that route's Allow", async ({ appServer }) => {
+  const put = await sendRaw(appServer.port, line("PUT", "/api/health"));
+  expectEnvelope(put, 405, "PUT /api/health");
+  expect(put.headers.allow).toBe("GET, HEAD, OPTIONS");
+  const get = await sendRaw(appServer.port, line("GET", "/api/tariff/create"));
+  expectEnvelope(get, 405, "GET /api/tariff/create");
+  expect(get.headers.allow).toBe("OPTIONS, POST");
+  const patch = await sendRaw(appServer.port, line("PATCH", "/api/admin/channels/7"));
+  expectEnvelope(patch, 405, "PATCH /api/admin/channels/7");
+  expect(patch.headers.allow).toBe("DELETE, OPTIONS, PATCH");
+  // HEAD answers no body; the status and Allow are there all the same.
+  const head = await sendRaw(appServer.port, line("HEAD", "/api/tariff/create"));
+  expect(head.status).toBe(405);
+  expect(head.headers.allow).toBe("OPTIONS, POST");
+  // What a route serves, and any method on a path no route serves, go on to Next as before.
+  expect((await sendRaw(appServer.port, line("OPTIONS", "/api/health"))).status).toBe(204);
+  expectEnvelope(await sendRaw(appServer.port, line("PUT", "/api/no/such/call")), 404, "PUT /api/no/such/call");
+});
+
 test("headers that do not parse answer a JSON 400", async ({ appServer }) => {
   expectEnvelope(
     await sendRaw(appServer.port, line("GET", "/api/health", "Bad Header: y\r\n")),
