@@ -39,7 +39,7 @@ type CallInput<K extends CallKey> = {
 } & (ApiCalls[K] extends { body: z.ZodType } ? { body?: z.input<ApiCalls[K]["body"]> } : { body?: never });
 
 /** Calls answering JSON (the stored-file call answers bytes and is not fetched this way). */
-export type JsonCallKey = { [K in CallKey]: ApiCalls[K] extends { binary: true } ? never : K }[CallKey];
+export type JsonCallKey = { [K in CallKey]: ApiCalls[K] extends { binary: object } ? never : K }[CallKey];
 export type CallResponse<K extends CallKey> = z.output<ApiCalls[K]["response"]>;
 export type CallBody<K extends CallKey> = NonNullable<CallInput<K>["body"]>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BROADCAST_SEGMENTS, BROADCAST_STATUSES } from "@/lib/shared/broadcast-segments";
 import { TELEGRAM_TEXT_LIMIT } from "@/lib/shared/markdown-v2-check";
+import { NO_NUL, NO_NUL_MESSAGE, queryIdSchema } from "./common";
 
 // The console's Broadcasts screen (docs/product/console.md "Broadcasts").
 
@@ -10,10 +11,14 @@ export const adminBroadcastBodySchema = z.object({
     .string()
     .min(1)
     .max(TELEGRAM_TEXT_LIMIT)
-    .refine((s) => s.trim().length > 0, "Must not be blank")
-    .refine((s) => !s.includes("\0"), "NUL characters are not allowed"),
+    .regex(/\S/, "Must not be blank")
+    .regex(NO_NUL, NO_NUL_MESSAGE)
+    .meta({ description: "Telegram MarkdownV2; refused (400) when Telegram would not parse it" }),
   segment: z.enum(BROADCAST_SEGMENTS),
 });
+
+// GET /api/admin/broadcasts/{id}, POST …/{id}/cancel: any other id names no broadcast (404).
+export const adminBroadcastParamsSchema = z.object({ id: queryIdSchema });
 
 export const adminBroadcastSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyIdSchema, moneySchema, quotaUnitsSchema } from "./common";
+import { bodyIdSchema, moneySchema, NO_NUL, NO_NUL_MESSAGE, quotaUnitsSchema } from "./common";
 import { MODEL_ACTIONS, type ModelAction } from "@/lib/shared/model-actions";
 import { PROVIDER_COST_BASES } from "@/lib/shared/pricing/provider-cost";
 import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
@@ -7,8 +7,7 @@ import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 // The console's Catalogue and Dashboard calls (docs/product/console.md "Catalogue"). Texts come in
 // both languages: `*_en` null means the Russian text is shown to English readers too.
 
-const noNul = (s: string) => !s.includes("\0");
-const text = (max: number) => z.string().trim().max(max).refine(noNul, "NUL characters are not allowed");
+const text = (max: number) => z.string().trim().max(max).regex(NO_NUL, NO_NUL_MESSAGE);
 const name = (max: number) => text(max).min(1);
 const englishText = (max: number) =>
   text(max)
@@ -119,7 +118,9 @@ const packageFields = {
   description: text(500),
   description_en: englishText(500),
   price_rub: moneySchema.min(1),
-  quota_amount: quotaUnitsSchema,
+  quota_amount: quotaUnitsSchema.meta({
+    description: "Units the package adds: at least 1 unless its purpose is reset",
+  }),
 };
 export const adminPackageCreateSchema = z
   .object({ ...packageFields, package_purpose: z.union([z.literal("reset"), quotaKindSchema]) })
@@ -187,7 +188,11 @@ export const adminAssistantCreateSchema = z
   .object({
     ...assistantFields,
     type: z.enum(["text", "generating_image"]).default("text"),
-    image_tab: z.enum(["editfoto", "genfoto"]).nullable().default(null),
+    image_tab: z
+      .enum(["editfoto", "genfoto"])
+      .nullable()
+      .default(null)
+      .meta({ description: "The tab that lists it: required for a generating_image assistant" }),
   })
   .partial({
     name_en: true,

@@ -22,7 +22,8 @@ const channelFieldsSchema = z.strictObject({
   models: z
     .array(channelModelSchema)
     .max(500)
-    .refine((list) => new Set(list.map((m) => m.model_name)).size === list.length, "a model is listed twice"),
+    .refine((list) => new Set(list.map((m) => m.model_name)).size === list.length, "a model is listed twice")
+    .meta({ description: "Each model_name once, each a model of the catalogue" }),
 });
 
 export const channelCreateBodySchema = channelFieldsSchema;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminPageSchema } from "./admin";
+import { NO_NUL, NO_NUL_MESSAGE } from "./common";
 
 // The console's Payments screen (docs/product/console.md "Payments"): every user's payments, and a
 // full refund through the payment's provider.
@@ -45,13 +46,10 @@ export const adminPaymentSchema = z.object({
 
 export const adminPaymentsResponseSchema = z.object({ items: z.array(adminPaymentSchema), has_more: z.boolean() });
 
+// POST /api/admin/payments/{id}/refund: a payment's id.
+export const adminPaymentParamsSchema = z.object({ id: z.uuid() });
 export const adminRefundBodySchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1)
-    .max(250)
-    .refine((s) => !s.includes("\0"), "NUL characters are not allowed"),
+  reason: z.string().trim().min(1).max(250).regex(NO_NUL, NO_NUL_MESSAGE),
 });
 
 /** refunded: the purchase is undone; pending: the provider will confirm the refund later (its notification undoes it). */

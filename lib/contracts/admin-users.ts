@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QUOTA_KEYS, perKind, type QuotaKey } from "@/lib/shared/quota-kinds";
-import { INT32_MAX, queryIdSchema } from "./common";
+import { INT32_MAX, NO_NUL, NO_NUL_MESSAGE, queryIdSchema } from "./common";
 import { adminPageSchema } from "./admin";
 import { LEDGER_REASONS } from "./user";
 
@@ -11,12 +11,7 @@ const quotaKeySchema = z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]);
 
 export const adminUsersQuerySchema = z.object({
   /** A Telegram id (exact), or part of a username or name; empty lists everyone, newest first. */
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((s) => !s.includes("\0"), "NUL characters are not allowed")
-    .default(""),
+  q: z.string().trim().max(100).regex(NO_NUL, NO_NUL_MESSAGE).default(""),
   page: adminPageSchema,
 });
 
@@ -90,14 +85,10 @@ export const adminGrantBodySchema = z.object({
     .int()
     .min(-INT32_MAX)
     .max(INT32_MAX)
-    .refine((n) => n !== 0, "must not be zero"),
+    .refine((n) => n !== 0, "must not be zero")
+    .meta({ not: { const: 0 } }),
   /** Why: kept in the audit log. */
-  reason: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .refine((s) => !s.includes("\0"), "NUL characters are not allowed"),
+  reason: z.string().trim().min(1).max(500).regex(NO_NUL, NO_NUL_MESSAGE),
 });
 
 export const adminGrantResponseSchema = z.object({ kind: quotaKeySchema, balance: balanceSchema });

@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { NO_NUL, NO_NUL_MESSAGE } from "./common";
 
 // The operator console's own calls (docs/product/console.md): sign-in and the audit log. The
 // console's screens add their contracts beside these.
 
-const widgetText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((s) => !s.includes("\0"), "NUL characters are not allowed");
+const widgetText = (max: number) => z.string().max(max).regex(NO_NUL, NO_NUL_MESSAGE);
 
 /** What Telegram's Login Widget hands the page, sent on unchanged (its hash covers every field). */
 export const adminAuthBodySchema = z.object({

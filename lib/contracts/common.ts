@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES, type Locale } from "@/lib/i18n/locale";
+import { PERIODS } from "@/lib/shared/pricing/periods";
 
 // Shapes every contract shares: ids bounded to what a PostgreSQL integer column holds (a larger value
 // is a 400, not a database error), money in roubles and kopecks, and the one list of languages.
@@ -11,10 +12,17 @@ export const bodyIdSchema = z.number().int().min(1).max(INT32_MAX);
 export const queryIdSchema = z.coerce.number({ error: "must be a positive integer" }).int().min(1).max(INT32_MAX);
 /** A count of quota units (tokens, images, minutes, files, videos) as an integer column holds it. */
 export const quotaUnitsSchema = z.number().int().nonnegative().max(INT32_MAX);
+/** PostgreSQL text holds no NUL character: a pattern, so the document shows the rule. */
+export const NO_NUL = /^[^\0]*$/;
+export const NO_NUL_MESSAGE = "NUL characters are not allowed";
+
 /** Roubles with at most two decimals. */
 export const moneySchema = z.number().nonnegative().max(10_000_000).multipleOf(0.01);
-/** A paid period in months (0 and other invalid counts are answered by the pricing rules). */
-export const monthsSchema = z.number().int().min(0).max(120);
+/** A paid period in months: 30, 60 or 90 days (lib/shared/pricing/periods.ts). */
+export const monthsSchema = z.literal(
+  PERIODS.map((period) => period.months),
+  "months must be 1, 2 or 3",
+);
 /** A receipt email. */
 export const emailSchema = z.email().max(254);
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 // /api/package/ and /api/settings/).
 
 // POST /api/payments/sandbox/{paymentId}/confirm|decline: the payment's status afterwards.
+export const sandboxPaymentParamsSchema = z.object({ paymentId: z.uuid(), action: z.enum(["confirm", "decline"]) });
 export const sandboxPaymentResponseSchema = z.object({ status: z.string() });
 
 // POST /api/payments/webhook/yookassa: the notification (only its payment id is believed, after re-fetching).

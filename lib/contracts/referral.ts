@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { NO_NUL, NO_NUL_MESSAGE } from "./common";
 
 // docs/product/referral.md: a referral code is 3 to 50 characters after trimming.
-export const referralCodeSchema = z
-  .string()
-  .trim()
-  .min(3)
-  .max(50)
-  .refine((s) => !s.includes("\0"), "NUL characters are not allowed");
+export const referralCodeSchema = z.string().trim().min(3).max(50).regex(NO_NUL, NO_NUL_MESSAGE);
 
 // GET /api/referral/check-code/{code}
 export const checkCodeParamsSchema = z.object({ code: referralCodeSchema });

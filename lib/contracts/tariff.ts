@@ -1,13 +1,8 @@
 import { z } from "zod";
-import {
-  bodyIdSchema,
-  emailSchema,
-  moneySchema,
-  monthsSchema,
-  paymentUrlResponseSchema,
-  quotaUnitsSchema,
-} from "./common";
+import { bodyIdSchema, emailSchema, INT32_MAX, moneySchema, monthsSchema, paymentUrlResponseSchema } from "./common";
+import type { CustomBounds } from "@/lib/shared/pricing/custom-tariff";
 import { perKind } from "@/lib/shared/quota-kinds";
+import { STANDARD_TARIFFS } from "@/lib/shared/tariff-names";
 
 // Calls under /api/tariff/.
 
@@ -40,27 +35,60 @@ export const createDataResponseSchema = z.object({
 });
 export type CreateDataResponse = z.infer<typeof createDataResponseSchema>;
 
-// POST /api/tariff/create. calculated_price is what the payer pays: amount x months minus
-// ref_amount_used (docs/product/billing.md); the server recomputes it and answers 400 when it differs.
+/** What the payer pays, as the server computes it; any other figure is refused (400). */
+const calculatedPriceSchema = moneySchema.meta({
+  description:
+    "What the payer pays: the price for the months minus ref_amount_used (docs/product/billing.md); the server computes it too and refuses another figure",
+});
+/** Referral roubles to spend on the purchase. */
+const referralAmountSchema = moneySchema.default(0).meta({
+  description:
+    "Referral roubles to spend: at most the caller's referral balance and within the referral rules for this price (docs/product/referral.md)",
+});
+
+// POST /api/tariff/create: a standard tariff (Free is not sold, Custom has its own call).
 export const createTariffPaymentBodySchema = z.object({
-  tariff_name: z.string().min(1).max(64),
+  tariff_name: z.enum(STANDARD_TARIFFS),
   months: monthsSchema,
-  calculated_price: moneySchema,
+  calculated_price: calculatedPriceSchema,
   email: emailSchema.optional(),
   recurent: z.boolean().default(false),
-  ref_amount_used: moneySchema.default(0),
+  ref_amount_used: referralAmountSchema,
 });
 export const createTariffPaymentResponseSchema = paymentUrlResponseSchema;
 
+/**
+ * The Custom tariff's dials: each kind's units a whole multiple of its builder step, within `bounds`
+ * when given: the catalogue's (GET /api/tariff/create_data `limits`), which the server checks each
+ * order against and GET /api/openapi.json documents. Without them, what an integer column holds.
+ */
+export const customTariffValuesSchema = (bounds?: CustomBounds) =>
+  z.object(
+    perKind("customField", ({ custom, builder }) =>
+      z
+        .number()
+        .int()
+        .min(bounds?.[custom].min ?? 0)
+        .max(bounds?.[custom].max ?? INT32_MAX)
+        .multipleOf(builder.step)
+        .meta({
+          description: `Units per 30 days, in steps of ${builder.step}, between limits.${custom}.min and .max of GET /api/tariff/create_data`,
+        }),
+    ),
+  );
+
 // POST /api/tariff/create_custom
-export const createCustomTariffPaymentBodySchema = z.object({
-  ...perKind("customField", () => quotaUnitsSchema),
-  selected_model_ids: z.array(bodyIdSchema).max(100).default([]),
-  calculated_price: moneySchema,
+export const createCustomTariffPaymentBodySchema = customTariffValuesSchema().extend({
+  selected_model_ids: z
+    .array(bodyIdSchema)
+    .max(100)
+    .default([])
+    .meta({ description: "Models of the Custom tariff (GET /api/tariff/create_data `models`)" }),
+  calculated_price: calculatedPriceSchema,
   email: emailSchema.optional(),
   months: monthsSchema,
   recurent: z.boolean().default(true),
-  ref_amount_used: moneySchema.default(0),
+  ref_amount_used: referralAmountSchema,
 });
 
 export const createCustomTariffPaymentResponseSchema = paymentUrlResponseSchema;

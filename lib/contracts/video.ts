@@ -38,11 +38,29 @@ export const VIDEO_VIDEO_TYPES = ["video/mp4", "video/webm", "video/quicktime"] 
 export const videoGenerateFieldsSchema = z.object({
   prompt: z.string().trim().min(1, "A prompt is required").max(VIDEO_PROMPT_MAX),
   model_name: z.string().trim().min(1).max(100),
-  action: z.enum(VIDEO_ACTIONS),
-  format_key: z.string().trim().min(1).max(50),
-  duration: z.coerce.number().int().positive().max(60),
+  action: z.enum(VIDEO_ACTIONS).meta({ description: "One the model supports (GET /api/video/model-capabilities)" }),
+  format_key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .meta({ description: "One of the model's supported_formats (GET /api/video/model-capabilities)" }),
+  duration: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(60)
+    .meta({ description: "Seconds: one of the durations the model makes" }),
 });
 export type VideoGenerateFields = z.infer<typeof videoGenerateFieldsSchema>;
+
+/** A retry with the same key gets the first request's result instead of a second clip. */
+export const IDEMPOTENCY_KEY_MAX = 200;
+export const videoGenerateHeadersSchema = z.object({
+  "Idempotency-Key": z.string().max(IDEMPOTENCY_KEY_MAX).optional().meta({
+    description: "Sent again with a retry: answers the first request's clip (GET /api/video/jobs/{requestId})",
+  }),
+});
 
 export const videoGenerateResponseSchema = z.object({
   success: z.literal(true),
@@ -55,7 +73,7 @@ export type VideoResult = z.infer<typeof videoGenerateResponseSchema>;
 
 // GET /api/video/jobs/{requestId}: the caller's job sent with this Idempotency-Key, as it stands now.
 // A reloaded process screen asks this instead of sending the request again.
-export const videoJobParamsSchema = z.object({ requestId: z.string().trim().min(1).max(200) });
+export const videoJobParamsSchema = z.object({ requestId: z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX) });
 export const videoJobStatusResponseSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("processing") }),
   z.object({ status: z.literal("succeeded"), result: videoGenerateResponseSchema }),

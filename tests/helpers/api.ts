@@ -3,6 +3,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { sign } from "@telegram-apps/init-data-node";
 import { apiCalls, type CallContract } from "@/lib/contracts/calls";
+import { refusalsOf } from "@/lib/server/http/openapi";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -70,12 +71,31 @@ export function callKeyOf(method: string, routeFile: string): string {
 }
 
 /**
+ * A 4xx answer must be one the call's document lists (lib/contracts/calls.ts `refuses`, and what its
+ * auth and input add: refusalsOf in lib/server/http/openapi.ts), in the JSON error envelope.
+ */
+function assertRefusal(key: string, contract: CallContract, status: number, headers: Headers, body: unknown): void {
+  if (status < 400 || status > 499) return;
+  if (!refusalsOf(contract).includes(status))
+    throw new Error(
+      `call(): ${key} answered ${status}, which its document does not list: add ${status} to its \`refuses\` in lib/contracts/calls.ts`,
+    );
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const isEnvelope = typeof error?.code === "string" && typeof error.message === "string";
+  if (headers.get("content-type")?.includes("application/json") && !isEnvelope)
+    throw new Error(
+      `call(): ${key} answered ${status} outside the error envelope: ${JSON.stringify(body).slice(0, 500)}`,
+    );
+}
+
+/**
  * Every 2xx JSON answer must be exactly the call's response contract: parsed with it, and with no
  * field the contract does not name (a field the screens would not read is a contract to write first).
  */
 function assertContract(key: string, status: number, headers: Headers, body: unknown): void {
   const contract = contracts.get(withoutTrailingSlash(key));
   if (!contract) throw new Error(`call(): ${key} has no contract in lib/contracts/calls.ts`);
+  assertRefusal(key, contract, status, headers, body);
   if (status < 200 || status > 299 || !headers.get("content-type")?.includes("application/json")) return;
   const parsed = contract.response.safeParse(body);
   if (!parsed.success)

@@ -15,6 +15,7 @@ import { formatRoubles } from "@/components/payments/payment-form";
 import { perDayCost } from "@/lib/shared/pricing/periods";
 import { useCreateTariffPayment } from "@/lib/queries/payments";
 import { useStandardTariffs } from "@/lib/queries/tariffs";
+import type { StandardTariffName } from "@/lib/shared/tariff-names";
 import "@/components/payments/payments.css";
 
 export default function TariffPayScreen() {
@@ -44,7 +45,8 @@ export default function TariffPayScreen() {
 
   const pay = () =>
     form.pay({
-      tariff_name: tariffName,
+      // Only a tariff GET /api/tariff/standard lists gets here; the server refuses any other name (400).
+      tariff_name: tariffName as StandardTariffName,
       months,
       calculated_price: total,
       email: email.bodyValue,

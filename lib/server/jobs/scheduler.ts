@@ -1,12 +1,13 @@
 import "server-only";
 import { log } from "@/lib/server/log";
 import type { Db } from "@/db";
+import type { JobName } from "@/lib/contracts/jobs";
 
 // Background work runs in the app process on a timer and keeps its state in PostgreSQL (rows are
 // claimed with conditional updates), so several app instances can run it side by side.
 // pg-boss was not used: it needs node-postgres and cannot run on the embedded PGlite database.
 export type Job = {
-  name: string;
+  name: JobName;
   intervalMs: number;
   /** One run: the timer's tick, or POST /api/jobs/{name}. */
   run: (db: Db) => Promise<unknown>;

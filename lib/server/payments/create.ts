@@ -3,23 +3,22 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { packages, tariffModels, type User } from "@/db/schema";
-import type { createCustomTariffPaymentBodySchema, createTariffPaymentBodySchema } from "@/lib/contracts/tariff";
+import {
+  customTariffValuesSchema,
+  type createCustomTariffPaymentBodySchema,
+  type createTariffPaymentBodySchema,
+} from "@/lib/contracts/tariff";
 import { toRoubles } from "@/lib/shared/money";
-import { clampToStep, CUSTOM_STEPS, customMonthlyPrice, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
-import { perKind, QUOTA_KIND_TABLE } from "@/lib/shared/quota-kinds";
-import { isValidMonths, periodPrice, roundMoney } from "@/lib/shared/pricing/periods";
+import { customMonthlyPrice, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
+import { perKind } from "@/lib/shared/quota-kinds";
+import { periodPrice, roundMoney } from "@/lib/shared/pricing/periods";
 import { validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
-import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/shared/tariff-names";
+import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
-import { userLanguage } from "@/lib/server/users";
-import { getCreateData, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
+import { getCustomBounds, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
 import { assertNoOpenPayment, startPayment } from "./start";
 
 const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
-
-function checkMonths(months: number) {
-  if (!isValidMonths(months)) throw bad("months", "months must be 1, 2 or 3");
-}
 
 function checkReferral({ user, refAmount, total }: { user: User; refAmount: number; total: number }) {
   if (refAmount === 0) return;
@@ -69,13 +68,9 @@ function checkPeriodPrice(p: {
 
 export type StandardTariffOrder = z.infer<typeof createTariffPaymentBodySchema>;
 
-/** POST /api/tariff/create: Starter or Neuro Basic for 1-3 months. */
+/** POST /api/tariff/create: Starter or Neuro Basic (the contract's tariff_name) for 1-3 months. */
 export async function createTariffPayment({ db, user, body }: { db: Db; user: User; body: StandardTariffOrder }) {
   await assertNoOpenPayment({ db, userId: user.id });
-  if (body.tariff_name === FREE_TARIFF || body.tariff_name === CUSTOM_TARIFF) {
-    throw bad("tariff_name", `${body.tariff_name} cannot be bought here`);
-  }
-  checkMonths(body.months);
   const tariff = await getTariffByNameOrThrow({ db, name: body.tariff_name }).catch(() => {
     throw bad("tariff_name", `Unknown tariff "${body.tariff_name}"`);
   });
@@ -109,18 +104,14 @@ export type CustomTariffOrder = z.infer<typeof createCustomTariffPaymentBodySche
 /** POST /api/tariff/create_custom: the composed limits, priced with the database rates. */
 export async function createCustomTariffPayment({ db, user, body }: { db: Db; user: User; body: CustomTariffOrder }) {
   await assertNoOpenPayment({ db, userId: user.id });
-  checkMonths(body.months);
-  const values: CustomValues = perKind("custom", (r) => body[r.customField]);
-  const [createData, custom] = await Promise.all([
-    getCreateData({ db, language: userLanguage(user) }),
+  const [bounds, rates, custom] = await Promise.all([
+    getCustomBounds({ db }),
+    getRates({ db }),
     getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
   ]);
-  for (const { custom: kind, customField: field } of QUOTA_KIND_TABLE) {
-    const bounds = createData.limits[kind];
-    if (clampToStep(values[kind], bounds, CUSTOM_STEPS[kind]) !== values[kind]) {
-      throw bad(field, `${field} must be between ${bounds.min} and ${bounds.max} in steps of ${CUSTOM_STEPS[kind]}`);
-    }
-  }
+  // The contract's rule with the catalogue's bounds: what GET /api/openapi.json documents.
+  customTariffValuesSchema(bounds).parse(body);
+  const values: CustomValues = perKind("custom", (r) => body[r.customField]);
   let modelIds: number[] | null = null;
   if (body.selected_model_ids.length > 0) {
     modelIds = [...new Set(body.selected_model_ids)];
@@ -131,7 +122,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
     if (allowed.length !== modelIds.length)
       throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
   }
-  const monthly = customMonthlyPrice(values, createData.rates);
+  const monthly = customMonthlyPrice(values, rates);
   const total = checkPeriodPrice({
     user,
     amountPer30Days: monthly,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { storedFileParamsSchema } from "@/lib/contracts/files";
 
 // File extensions by content type. A key's extension is the only place its type is kept, so the
 // local folder and a bucket serve the same Content-Type for the same key.
@@ -22,7 +23,6 @@ const EXT_BY_TYPE: Record<string, string> = {
 const TYPE_BY_EXT = Object.fromEntries(Object.entries(EXT_BY_TYPE).map(([type, ext]) => [ext, type]));
 
 // Segments of letters, digits, "_" and "-" and one final extension: no "..", no absolute paths.
-const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,5}$/;
 const PREFIX_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 export const extensionFor = (contentType: string) =>
@@ -31,7 +31,7 @@ export const extensionFor = (contentType: string) =>
 export const contentTypeOf = (key: string) =>
   TYPE_BY_EXT[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
-export const isValidKey = (key: string) => key.length <= 300 && KEY_PATTERN.test(key);
+export const isValidKey = (key: string) => storedFileParamsSchema.safeParse({ key }).success;
 
 /** `<prefix>/<yyyy>/<mm>/<uuid>.<ext>`: unguessable, and grouped by month for housekeeping. */
 export function newKey({

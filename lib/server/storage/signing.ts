@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { storedFileQuerySchema } from "@/lib/contracts/files";
 import { env } from "@/lib/env";
 import { getSecrets } from "@/lib/server/auth/secrets";
 import { publicUrl } from "@/lib/server/http/public-url";
@@ -39,7 +40,7 @@ export function checkFileSignature({
   sig: string | null;
   now?: number;
 }): "ok" | "invalid" | "expired" {
-  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return "invalid";
+  if (!exp || !sig || !storedFileQuerySchema.safeParse({ exp, sig }).success) return "invalid";
   const expected = Buffer.from(signatureOf(key, Number(exp)));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return "invalid";

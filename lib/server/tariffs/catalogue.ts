@@ -4,7 +4,12 @@ import type { Db } from "@/db";
 import { models, packages, tariffModels, tariffRates, tariffs, type Tariff } from "@/db/schema";
 import type { PackageItem } from "@/lib/contracts/package";
 import type { CreateDataResponse, StandardTariffsResponse, TariffModel } from "@/lib/contracts/tariff";
-import { customBounds, type CustomValues, type TariffRates } from "@/lib/shared/pricing/custom-tariff";
+import {
+  customBounds,
+  type CustomBounds,
+  type CustomValues,
+  type TariffRates,
+} from "@/lib/shared/pricing/custom-tariff";
 import { perKind } from "@/lib/shared/quota-kinds";
 import { toRoubles } from "@/lib/shared/money";
 import { textIn } from "@/lib/shared/catalogue-text";
@@ -95,19 +100,27 @@ async function loadRates(db: Db): Promise<TariffRates> {
   return { ...perKind("rate", (kind) => r[kind.rateColumn]), usd_rate: r.usdRate };
 }
 
-/** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */
-export async function getCreateData({ db, language }: { db: Db; language: Language }): Promise<CreateDataResponse> {
-  const [neuroBasic, custom, rates] = await Promise.all([
+/**
+ * Each Custom tariff dial's bounds as the catalogue sets them now: what POST /api/tariff/create_custom
+ * takes, GET /api/tariff/create_data hands the builder and GET /api/openapi.json documents.
+ */
+export async function getCustomBounds({ db }: { db: Db }): Promise<CustomBounds> {
+  const [neuroBasic, custom] = await Promise.all([
     getTariffByNameOrThrow({ db, name: NEURO_BASIC }),
     getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
+  ]);
+  return customBounds({ neuroBasic: tariffCustomValues(neuroBasic), custom: tariffCustomValues(custom) });
+}
+
+/** Everything the custom builder needs: rates, each slider's bounds and the models one may choose. */
+export async function getCreateData({ db, language }: { db: Db; language: Language }): Promise<CreateDataResponse> {
+  const [custom, limits, rates] = await Promise.all([
+    getTariffByNameOrThrow({ db, name: CUSTOM_TARIFF }),
+    getCustomBounds({ db }),
     getRates({ db }),
   ]);
   const byTariff = await modelsByTariff({ db, tariffIds: [custom.id], language });
-  return {
-    rates,
-    limits: customBounds({ neuroBasic: tariffCustomValues(neuroBasic), custom: tariffCustomValues(custom) }),
-    models: byTariff.get(custom.id) ?? [],
-  };
+  return { rates, limits, models: byTariff.get(custom.id) ?? [] };
 }
 
 /** GET /api/package/: the package store, in catalogue order, texts in the reader's language (catalogue data: cached). */

@@ -5,7 +5,7 @@ import { setMaxListeners } from "node:events";
 import type { Db } from "@/db";
 import type { VideoJob } from "@/db/schema";
 import { env } from "@/lib/env";
-import type { VideoJobStatus, VideoResult } from "@/lib/contracts/video";
+import { IDEMPOTENCY_KEY_MAX, type VideoJobStatus, type VideoResult } from "@/lib/contracts/video";
 import type { VideoActionName } from "@/lib/shared/model-actions";
 import { ApiError } from "@/lib/server/http/api-error";
 import { signedFileUrl, storeFile } from "@/lib/server/storage";
@@ -35,7 +35,8 @@ const resultOf = (job: VideoJob): VideoResult => ({
 function checkIdempotencyKey(header: string | null): string | undefined {
   const key = header?.trim();
   if (key === undefined || key === "") return undefined;
-  if (key.length > 200) throw new ApiError("bad_request", "The Idempotency-Key header is at most 200 characters");
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw new ApiError("bad_request", `The Idempotency-Key header is at most ${IDEMPOTENCY_KEY_MAX} characters`);
   return key;
 }
 

@@ -26,6 +26,7 @@ export type TariffRates = Record<QuotaKindEntry["rate"], number> & { usd_rate: n
 const RATE_OF: Record<CustomKind, keyof TariffRates> = perKind("custom", (r) => r.rate);
 
 export type Bounds = { min: number; max: number };
+export type CustomBounds = Record<CustomKind, Bounds>;
 
 /** Each kind's slider runs from 2 x the Neuro Basic balance to the Custom tariff's balance. */
 export const customBounds = ({
@@ -34,7 +35,7 @@ export const customBounds = ({
 }: {
   neuroBasic: CustomValues;
   custom: CustomValues;
-}): Record<CustomKind, Bounds> => perKind("custom", ({ custom: k }) => ({ min: 2 * neuroBasic[k], max: custom[k] }));
+}): CustomBounds => perKind("custom", ({ custom: k }) => ({ min: 2 * neuroBasic[k], max: custom[k] }));
 
 /** A slider value clamped to its bounds and rounded to its step. */
 export function clampToStep(value: number, { min, max }: Bounds, step: number): number {
