@@ -29,6 +29,8 @@ type ModelSeed = {
    * every turn resends it and the user pays for it; cheap long-window models more once the cap allows.
    */
   contextTokens?: number;
+  /** Text models that accept images in a chat request (a photo in a dialogue goes to them). */
+  vision?: boolean;
 };
 
 export const catalogueModels: ModelSeed[] = [
@@ -44,6 +46,7 @@ export const catalogueModels: ModelSeed[] = [
     descriptionEn: "Fast everyday assistant",
     providerCostUsd: 0.0006,
     contextTokens: 16000,
+    vision: true,
     actions: ["text"],
   },
   {
@@ -57,6 +60,7 @@ export const catalogueModels: ModelSeed[] = [
     descriptionEn: "Flagship multimodal model",
     providerCostUsd: 0.01,
     contextTokens: 3000,
+    vision: true,
     actions: ["text"],
   },
   {
@@ -70,6 +74,7 @@ export const catalogueModels: ModelSeed[] = [
     descriptionEn: "Careful writing and code",
     providerCostUsd: 0.015,
     contextTokens: 3000,
+    vision: true,
     actions: ["text"],
   },
   {
@@ -83,6 +88,7 @@ export const catalogueModels: ModelSeed[] = [
     descriptionEn: "Quick answers with long context",
     providerCostUsd: 0.0006,
     contextTokens: 32000,
+    vision: true,
     actions: ["text"],
   },
   {

@@ -89,6 +89,9 @@ export const models = pgTable("models", {
   // Text models: the dialogue's context budget in tokens (earlier turns sent, the cost line's percentage,
   // when to summarise); null means BOT_CONTEXT_TOKENS, which also caps it (docs/decisions/0343-context-budget-per-model.md).
   contextTokens: integer("context_tokens"),
+  // Text models that see images: a photo in a dialogue goes to them as an image part of the chat
+  // request; a model without it offers the ones with it (docs/product/bot.md "Photos in a dialogue").
+  vision: boolean("vision").notNull().default(false),
 });
 
 // ---------------------------------------------------------------- provider channels
@@ -437,6 +440,8 @@ export const dialogSessions = pgTable(
     // the summary stands for every message up to and including summarised_through_id.
     summary: text("summary"),
     summarisedThroughId: integer("summarised_through_id"),
+    // /voice: every answer of this dialogue also comes as a voice message (bot/actions/spoken-answer.ts).
+    voiceAnswers: boolean("voice_answers").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,6 +55,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           providerModelId: excluded("provider_model_id"),
           providerCostUsd: excluded("provider_cost_usd"),
           contextTokens: excluded("context_tokens"),
+          vision: excluded("vision"),
         },
       })
       .returning({ id: schema.models.id, modelName: schema.models.modelName });

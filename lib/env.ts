@@ -120,6 +120,12 @@ const envSchema = z.object({
   // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.
   DUBBING_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
   DUBBING_TRANSLATE_MODEL: z.string().default("gpt-4o-mini"),
+  // A text dialogue's voice notes and spoken answers (docs/product/bot.md): the catalogue models that
+  // transcribe and speak (by model_name); unset = the first enabled model of speech_to_text and of dubbing.
+  BOT_TRANSCRIBE_MODEL: z.string().min(1).optional(),
+  BOT_SPEECH_MODEL: z.string().min(1).optional(),
+  // A spoken answer voices at most this many characters of the text answer (the speech API takes 4096).
+  BOT_VOICE_ANSWER_MAX_CHARS: z.coerce.number().int().min(100).max(4096).default(1500),
 });
 
 export type Env = z.infer<typeof envSchema>;

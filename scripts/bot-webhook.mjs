@@ -65,8 +65,9 @@ if (process.argv.includes("--delete")) {
     const commands = [
       { command: "model", description: texts.commandModel },
       { command: "new", description: texts.commandNew },
+      { command: "voice", description: texts.commandVoice },
     ];
     await botCall("setMyCommands", { commands, ...(lang === "en" ? { language_code: "en" } : {}) });
   }
-  console.log("Commands set: /model, /new.");
+  console.log("Commands set: /model, /new, /voice.");
 }

@@ -24,6 +24,8 @@ const modelItemSchema = z.object({
   gif: z.string().nullable(),
   description: z.string(),
   model_type_description: z.string(),
+  // Whether a text model sees images: a photo sent in its dialogue goes to it (false for other models).
+  vision: z.boolean(),
   actions: z.array(modelActionAccessSchema),
 });
 export type ModelItem = z.infer<typeof modelItemSchema>;

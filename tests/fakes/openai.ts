@@ -8,7 +8,12 @@ import { PNG } from "pngjs";
 //   POST /v1/images/generations JSON → { created, data: [{ b64_json }], output_format: "png" }
 //   POST /v1/images/edits       multipart (image, prompt, model) → same as generations
 //   POST /v1/audio/transcriptions multipart (file, model, response_format) → { text } or verbose_json
-//   POST /v1/audio/speech       JSON (model, input, voice) → audio/mpeg bytes
+//   POST /v1/audio/speech       JSON (model, input, voice, response_format) → audio/mpeg, or Ogg/Opus for opus
+// Requests are checked as the API reference shapes them (openai 6.x types) and a malformed one gets
+// the API's 400 (invalid_request_error): a chat message's content is a string or a list of `text` and
+// `image_url` parts (a user's only may hold images; the url an http(s) link or a base64 data URL of
+// PNG, JPEG, WebP or GIF); transcriptions are multipart with a `file` of a supported format and a
+// `model`; speech needs model, voice and an input of at most 4096 characters, in a known format.
 // Use:
 //   const fake = await startFakeOpenAi();          // fake.url is the base URL to give the SDK (…/v1)
 //   fake.answer = "Hi there"; fake.usage = { prompt_tokens: 5, completion_tokens: 2 };
@@ -17,6 +22,7 @@ import { PNG } from "pngjs";
 //                                  stall streams the answer, then keeps the stream open without finishing
 //   fake.streamDelayMs = 300;       // a pause before each streamed piece (a slow model)
 //   fake.answerDelayMs = 500;       // a pause before any answer starts (a slow image or speech job)
+//   fake.blindModels.add("deepseek-chat");  // a model that refuses image parts, as a text-only model does
 //   fake.requests  → every request: { path, authorization, model, body (JSON or multipart fields), files }
 //   await fake.close();
 // A wrong bearer key gets 401 like the real API.
@@ -29,6 +35,8 @@ export type FakeOpenAiRequest = {
   model: string | undefined;
   body: Record<string, any>;
   files: FakeOpenAiFile[];
+  /** The body came as multipart/form-data. */
+  multipart: boolean;
   /** performance.now() when the request was read, and when a streamed answer ended (the benches time the model's part). */
   receivedAt: number;
   endedAt?: number;
@@ -42,6 +50,8 @@ export type FakeOpenAi = {
   answerDelayMs: number;
   usage: { prompt_tokens: number; completion_tokens: number };
   transcript: string;
+  /** Models that refuse a message with an image part (400), as text-only models do. */
+  blindModels: Set<string>;
   /** The length verbose_json reports for any recording. */
   transcriptSeconds: number;
   requests: FakeOpenAiRequest[];
@@ -54,6 +64,23 @@ export const FAKE_SPEECH_BYTES = Buffer.concat([
   Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000"),
   Buffer.alloc(64, 0xff),
 ]);
+/** What `response_format: "opus"` answers: an Ogg page header, then filler. */
+export const FAKE_OPUS_BYTES = Buffer.concat([Buffer.from("OggS\u0000\u0002"), Buffer.alloc(64, 0x4f)]);
+
+// The API reference's accepted values (openai 6.x: audio/transcriptions.d.ts, audio/speech.d.ts).
+const TRANSCRIBED_FORMATS = ["flac", "m4a", "mp3", "mp4", "mpeg", "mpga", "oga", "ogg", "wav", "webm"];
+const TRANSCRIPTION_RESPONSES = ["json", "text", "srt", "verbose_json", "vtt", "diarized_json"];
+const SPEECH_FORMATS: Record<string, string> = {
+  mp3: "audio/mpeg",
+  opus: "audio/ogg",
+  aac: "audio/aac",
+  flac: "audio/flac",
+  wav: "audio/wav",
+  pcm: "audio/pcm",
+};
+const SPEECH_MAX_INPUT = 4096;
+const MESSAGE_ROLES = ["system", "developer", "user", "assistant", "tool"];
+const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 function fakePng(): Buffer {
   const png = new PNG({ width: 2, height: 2 });
@@ -70,12 +97,15 @@ const apiError = (res: http.ServerResponse, status: number, message: string, cod
     error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code },
   });
 
-async function readBody(req: http.IncomingMessage): Promise<{ body: Record<string, any>; files: FakeOpenAiFile[] }> {
+async function readBody(
+  req: http.IncomingMessage,
+): Promise<{ body: Record<string, any>; files: FakeOpenAiFile[]; multipart: boolean }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks);
   const type = req.headers["content-type"] ?? "";
-  if (!type.startsWith("multipart/form-data")) return { body: raw.length ? JSON.parse(raw.toString()) : {}, files: [] };
+  if (!type.startsWith("multipart/form-data"))
+    return { body: raw.length ? JSON.parse(raw.toString()) : {}, files: [], multipart: false };
   // The platform's own multipart parser (undici), so the fake checks the SDK's real encoding.
   const form = await new Request("http://fake/", {
     method: "POST",
@@ -88,7 +118,7 @@ async function readBody(req: http.IncomingMessage): Promise<{ body: Record<strin
     if (typeof value === "string") body[field] = value;
     else files.push({ field, filename: value.name, type: value.type, size: value.size });
   }
-  return { body, files };
+  return { body, files, multipart: true };
 }
 
 async function streamChat(
@@ -123,6 +153,70 @@ const totalUsage = (fake: FakeOpenAi) => ({
   total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens,
 });
 
+/** What the real API says of a malformed chat request (null when it is well formed). */
+function chatRequestError(body: Record<string, any>, fake: FakeOpenAi): string | null {
+  if (typeof body.model !== "string" || !body.model) return "you must provide a model parameter";
+  if (!Array.isArray(body.messages) || !body.messages.length) return "'messages' is a required property";
+  for (const [i, message] of body.messages.entries()) {
+    const at = `messages[${i}]`;
+    if (!MESSAGE_ROLES.includes(message?.role))
+      return `Invalid value: '${message?.role}'. Supported values are: ${MESSAGE_ROLES.map((r) => `'${r}'`).join(", ")}.`;
+    const { content } = message;
+    if (typeof content === "string") continue;
+    if (!Array.isArray(content) || !content.length)
+      return `Invalid type for '${at}.content': expected a string or an array of parts.`;
+    for (const [j, part] of content.entries()) {
+      const where = `${at}.content[${j}]`;
+      if (part?.type === "text") {
+        if (typeof part.text !== "string") return `Missing required parameter: '${where}.text'.`;
+      } else if (part?.type === "image_url") {
+        if (message.role !== "user")
+          return `Invalid value: 'image_url'. Only user messages may hold images ('${where}.type').`;
+        const url = part.image_url?.url;
+        if (typeof url !== "string") return `Missing required parameter: '${where}.image_url.url'.`;
+        if (!/^https?:\/\//.test(url) && !IMAGE_DATA_URL.test(url))
+          return `Invalid '${where}.image_url.url'. Expected a valid URL or a base64-encoded data URL with an image MIME type (image/png, image/jpeg, image/webp, image/gif).`;
+        const { detail } = part.image_url;
+        if (detail !== undefined && !["auto", "low", "high"].includes(detail))
+          return `Invalid value: '${detail}' ('${where}.image_url.detail').`;
+        if (fake.blindModels.has(body.model))
+          return "Invalid content type. image_url is only supported by certain models.";
+      } else return `Invalid value: '${part?.type}'. Supported values are: 'text' and 'image_url' ('${where}.type').`;
+    }
+  }
+  return null;
+}
+
+function transcriptionRequestError(
+  body: Record<string, any>,
+  files: FakeOpenAiFile[],
+  multipart: boolean,
+): string | null {
+  if (!multipart) return "The request must be multipart/form-data with a 'file' to transcribe.";
+  const file = files.find((f) => f.field === "file");
+  if (!file) return "'file' is a required property";
+  if (typeof body.model !== "string" || !body.model) return "'model' is a required property";
+  const extension = file.filename.slice(file.filename.lastIndexOf(".") + 1).toLowerCase();
+  if (!TRANSCRIBED_FORMATS.includes(extension))
+    return `Invalid file format. Supported formats: ${JSON.stringify(TRANSCRIBED_FORMATS)}`;
+  if (body.response_format !== undefined && !TRANSCRIPTION_RESPONSES.includes(body.response_format))
+    return `Invalid value: '${body.response_format}' ('response_format').`;
+  return null;
+}
+
+function speechRequestError(body: Record<string, any>): string | null {
+  if (typeof body.model !== "string" || !body.model) return "'model' is a required property";
+  if (typeof body.input !== "string" || !body.input) return "'input' is a required property";
+  if (body.input.length > SPEECH_MAX_INPUT)
+    return `'input' is too long: ${body.input.length} characters, at most ${SPEECH_MAX_INPUT}.`;
+  if (body.voice === undefined) return "'voice' is a required property";
+  if (body.response_format !== undefined && !(body.response_format in SPEECH_FORMATS))
+    return `Invalid value: '${body.response_format}'. Supported values are: ${Object.keys(SPEECH_FORMATS)
+      .map((f) => `'${f}'`)
+      .join(", ")}.`;
+  return null;
+}
+
 function answer(
   res: http.ServerResponse,
   fake: FakeOpenAi,
@@ -131,8 +225,9 @@ function answer(
   request: FakeOpenAiRequest,
 ) {
   switch (path) {
-    case "/v1/chat/completions":
-      if (!Array.isArray(body.messages)) return apiError(res, 400, "'messages' is a required property");
+    case "/v1/chat/completions": {
+      const invalid = chatRequestError(body, fake);
+      if (invalid) return apiError(res, 400, invalid);
       if (body.stream) return streamChat(res, fake, body, request);
       return json(res, 200, {
         id: "chatcmpl-fake",
@@ -142,6 +237,7 @@ function answer(
         choices: [{ index: 0, message: { role: "assistant", content: fake.answer }, finish_reason: "stop" }],
         usage: totalUsage(fake),
       });
+    }
     case "/v1/images/generations":
     case "/v1/images/edits":
       if (!body.prompt) return apiError(res, 400, "'prompt' is a required property");
@@ -150,7 +246,9 @@ function answer(
         data: [{ b64_json: fakePng().toString("base64") }],
         output_format: "png",
       });
-    case "/v1/audio/transcriptions":
+    case "/v1/audio/transcriptions": {
+      const invalid = transcriptionRequestError(body, request.files, request.multipart);
+      if (invalid) return apiError(res, 400, invalid);
       if (body.response_format === "verbose_json") {
         return json(res, 200, {
           task: "transcribe",
@@ -161,10 +259,15 @@ function answer(
         });
       }
       return json(res, 200, { text: fake.transcript });
-    case "/v1/audio/speech":
-      if (!body.input) return apiError(res, 400, "'input' is a required property");
-      res.writeHead(200, { "content-type": "audio/mpeg" }).end(FAKE_SPEECH_BYTES);
+    }
+    case "/v1/audio/speech": {
+      const invalid = speechRequestError(body);
+      if (invalid) return apiError(res, 400, invalid);
+      const format = body.response_format ?? "mp3";
+      res.writeHead(200, { "content-type": SPEECH_FORMATS[format] });
+      res.end(format === "opus" ? FAKE_OPUS_BYTES : FAKE_SPEECH_BYTES);
       return;
+    }
     default:
       return apiError(res, 404, `Unknown path ${path}`, "unknown_url");
   }
@@ -181,19 +284,21 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     usage: { prompt_tokens: 12, completion_tokens: 5 },
     transcript: "Hello from the fake transcriber.",
     transcriptSeconds: 3.5,
+    blindModels: new Set(),
     requests: [],
     connections: 0,
     close: async () => {},
   };
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url!, "http://x").pathname;
-    const { body, files } = await readBody(req);
+    const { body, files, multipart } = await readBody(req);
     const request: FakeOpenAiRequest = {
       path,
       authorization: req.headers.authorization,
       model: body.model,
       body,
       files,
+      multipart,
       receivedAt: performance.now(),
     };
     fake.requests.push(request);

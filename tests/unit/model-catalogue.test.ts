@@ -16,6 +16,7 @@ const model = (id: number, actions: Array<[string, boolean]>): ModelItem => ({
   gif: null,
   description: "",
   model_type_description: "text",
+  vision: false,
   actions: actions.map(([action, has_access]) => ({
     action: action as ModelAction,
     has_access,
@@ -70,6 +71,7 @@ describe("accessibleModelIds", () => {
       descriptionEn: null,
       modelTypeDescription: "video",
       actions,
+      vision: false,
       costs,
     };
     expect(toModelItem(row, new Set([7]), "ru").actions.every((a) => a.has_access)).toBe(true);
@@ -78,6 +80,31 @@ describe("accessibleModelIds", () => {
       { kind: "video_tokens", units: 30, per: "5_seconds" },
     ]);
     expect(toModelItem(row, new Set([8]), "ru").actions.every((a) => !a.has_access)).toBe(true);
+  });
+
+  it("says a text model sees images when the catalogue marks it; any other model does not", () => {
+    const text = {
+      id: 8,
+      modelName: "t",
+      displayName: "T",
+      displayNameEn: null,
+      image: "/i.svg",
+      gif: null,
+      description: "",
+      descriptionEn: null,
+      modelTypeDescription: "text",
+      actions: ["text"] as ModelAction[],
+      vision: true,
+      costs: { text: actionCost("text", 1) },
+    };
+    expect(toModelItem(text, new Set(), "en").vision).toBe(true);
+    expect(toModelItem({ ...text, vision: false }, new Set(), "en").vision).toBe(false);
+    const editor = {
+      ...text,
+      actions: ["generate_image"] as ModelAction[],
+      costs: { generate_image: actionCost("generate_image", 6) },
+    };
+    expect(toModelItem(editor, new Set(), "en").vision).toBe(false);
   });
 
   it("answers the model's texts in the caller's language, the Russian where no English is set", () => {
@@ -92,6 +119,7 @@ describe("accessibleModelIds", () => {
       descriptionEn: null,
       modelTypeDescription: "text",
       actions: [] as ModelAction[],
+      vision: false,
       costs: {},
     };
     expect(toModelItem(row, new Set(), "en")).toMatchObject({ display_name: "X", description: "Быстрая" });

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { AiProvider } from "@/lib/server/ai/types";
+import type { AiProvider, SpeechFormat } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import { withProviderMetrics } from "@/lib/server/metrics/provider-calls";
 
@@ -12,6 +12,8 @@ export type OpenAiProviderConfig = {
   ttsVoice: string;
   audioCleanupUrl?: string;
 };
+
+const SPEECH_TYPES: Record<SpeechFormat, string> = { mp3: "audio/mpeg", opus: "audio/ogg" };
 
 // gpt-image-* always answer base64 and reject response_format; dall-e-* answer URLs unless asked.
 const imageFormat = (model: string) => (model.startsWith("dall-e") ? { response_format: "b64_json" as const } : {});
@@ -80,12 +82,13 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
       const res = await client.audio.transcriptions.create({ model, file, response_format: "json" }, { signal });
       return { text: res.text };
     },
-    async speech({ model, text, voice, signal }) {
+    async speech({ model, text, voice, format = "mp3", signal }) {
       const res = await client.audio.speech.create(
-        { model, input: text, voice: voice ?? config.ttsVoice, response_format: "mp3" },
+        { model, input: text, voice: voice ?? config.ttsVoice, response_format: format },
         { signal },
       );
-      return { data: Buffer.from(await res.arrayBuffer()), contentType: "audio/mpeg" };
+      // opus is answered in an Ogg container: what Telegram plays as a voice message (sendVoice).
+      return { data: Buffer.from(await res.arrayBuffer()), contentType: SPEECH_TYPES[format] };
     },
     cleanAudio: (o) => cleanAudio({ ...o, url: config.audioCleanupUrl, timeoutMs: config.timeoutMs }),
   });

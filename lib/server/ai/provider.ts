@@ -4,7 +4,7 @@ import { isDefaultChannelConfigured } from "@/lib/server/channels/route";
 import { instrumented } from "@/lib/server/log";
 import type { AiCall, AiProvider, ChatMessage, Usage } from "./types";
 
-export type { AiFile, AiProvider, ChatMessage, Usage } from "./types";
+export type { AiFile, AiProvider, ChatMessage, ContentPart, Usage } from "./types";
 export { AiNotConfiguredError } from "@/lib/server/ai/routed-provider";
 
 const provider = instrumented("ai", routedAiProvider);

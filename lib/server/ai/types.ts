@@ -1,7 +1,15 @@
 // The model layer's shapes, apart from the factory in provider.ts so the adapters can use them
 // without importing the module that imports them.
 
-export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+/**
+ * A part of a user's message as the chat completions API takes it: text, or an image the model sees
+ * (`image_url` with a data URL or a link the provider can fetch). Only a vision model accepts images.
+ */
+export type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+export type ChatMessage =
+  { role: "system" | "assistant"; content: string } | { role: "user"; content: string | ContentPart[] };
+/** The speech API's formats the bot asks for: MP3 for an audio file, OGG/Opus for a voice message. */
+export type SpeechFormat = "mp3" | "opus";
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
 /** A produced file; `note` is shown with it in the chat (the sandbox's demo label). */
 export type AiFile = { data: Buffer; contentType: string; note?: string };
@@ -28,6 +36,6 @@ export interface AiProvider {
   transcribe(
     o: AiCall & { model: string; audio: Buffer; filename: string },
   ): Promise<{ text: string; durationSeconds?: number }>;
-  speech(o: AiCall & { model: string; text: string; voice?: string }): Promise<AiFile>;
+  speech(o: AiCall & { model: string; text: string; voice?: string; format?: SpeechFormat }): Promise<AiFile>;
   cleanAudio(o: AiCall & { audio: Buffer; filename: string }): Promise<AiFile>;
 }

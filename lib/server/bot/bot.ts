@@ -12,6 +12,7 @@ import { translatorFor } from "@/lib/server/translator";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { botText } from "./bot-text";
 import { handleFileMessage, handleTextMessage } from "./actions/router";
+import { toggleVoiceAnswers, VOICE_PREFIX } from "./actions/spoken-answer";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
@@ -106,6 +107,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   });
   bot.command("model", (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
   bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
+  bot.command("voice", (ctx) => toggleVoiceAnswers({ ctx, db, user: ctx.appUser }));
   bot.on("message:text", (ctx) =>
     handleTextMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, text: ctx.message.text }),
   );
@@ -125,6 +127,9 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     rerunWithModel({ ctx, db, user: ctx.appUser, turnId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }),
   );
   bot.callbackQuery(MODELS_PREFIX, (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
+  bot.callbackQuery(new RegExp(`^${VOICE_PREFIX}(\\d+)$`), (ctx) =>
+    toggleVoiceAnswers({ ctx, db, user: ctx.appUser, sessionId: Number(ctx.match[1]) }),
+  );
   bot.callbackQuery(new RegExp(`^${SET_MODEL_PREFIX}(\\d+):(\\d+)$`), (ctx) =>
     setSessionModel({ ctx, db, user: ctx.appUser, sessionId: Number(ctx.match[1]), modelId: Number(ctx.match[2]) }),
   );

@@ -4,11 +4,16 @@ import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { dialogMessages } from "@/db/schema";
 import { env } from "@/lib/env";
-import type { ChatMessage } from "@/lib/server/ai/provider";
+import { IMAGE_TOKENS, imagePart } from "@/lib/server/ai/content";
+import type { ChatMessage, ContentPart } from "@/lib/server/ai/provider";
+import { readStoredFile } from "@/lib/server/storage";
+import { contentTypeOf } from "@/lib/server/storage/keys";
 
 // What a turn's model sees of the session so far: the summary of its start (summary.ts), then the
 // later turns newest first until the session model's context budget is used. A document turn's row keeps the document's text (document_text), so a follow-up question
-// is asked with the document in view, not only with the earlier answer.
+// is asked with the document in view, not only with the earlier answer. A photo the user sent stays
+// on its row (user_file_url): a model that sees images gets it again while the budget holds it,
+// otherwise it stands as "[image: caption]".
 
 // About four characters a token: close enough to keep context inside the budget without a tokenizer.
 const CHARS_PER_TOKEN = 4;
@@ -21,6 +26,24 @@ function cutText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const note = `\n\n[… cut: the document has ${text.length} characters, the first part is shown]`;
   return `${text.slice(0, Math.max(0, maxChars - note.length))}${note}`;
+}
+
+/** A stored file the user sent that is a picture (a photo turn's), by its key. */
+export const isImageKey = (key: string | null): key is string =>
+  Boolean(key && contentTypeOf(key).startsWith("image/"));
+
+/** A picture of an earlier turn the model does not get: what it was, with its caption. */
+export const imageMarker = (caption: string | null) => (caption ? `[image: ${caption}]` : "[image]");
+
+/** A photo turn's question as the model takes it: the caption (if any), then the picture. */
+export function imageQuestion(caption: string, image: { data: Buffer; contentType: string }): ContentPart[] {
+  return [...(caption ? [{ type: "text" as const, text: caption }] : []), imagePart(image)];
+}
+
+/** The picture of an earlier turn, read back from storage; null when it is gone. */
+async function storedImage(key: string) {
+  const stored = await readStoredFile(key).catch(() => null);
+  return stored ? { data: stored.data, contentType: contentTypeOf(key) } : null;
 }
 
 /** The user's message of a document turn: the question, then the document's text. */
@@ -40,6 +63,7 @@ const latestMessages = perDatabase((db) =>
       userText: dialogMessages.userText,
       aiText: dialogMessages.aiText,
       documentText: dialogMessages.documentText,
+      userFileUrl: dialogMessages.userFileUrl,
     })
     .from(dialogMessages)
     .where(
@@ -65,24 +89,28 @@ export type DialogueContext = {
 /**
  * Earlier turns after `afterId` (the summarised part), newest first until the token budget is used,
  * then put back in order. A kept document takes what is left of the budget after its question and
- * answer (cut from the end).
+ * answer (cut from the end). A photo goes again to a model that sees (`vision`) while IMAGE_TOKENS
+ * more fit; otherwise, and when its file is gone, it stands as "[image: caption]".
  */
 export async function contextMessages({
   db,
   sessionId,
   budget,
   afterId,
+  vision = false,
 }: {
   db: Db;
   sessionId: number;
   budget: number;
   afterId?: number | null;
+  vision?: boolean;
 }): Promise<DialogueContext> {
   const rows = await latestMessages(db).execute({ sessionId, afterId: afterId ?? 0 });
   const kept: ChatMessage[] = [];
   let used = 0;
   for (const [index, row] of rows.entries()) {
-    const question = row.userText ?? "";
+    const photo = isImageKey(row.userFileUrl);
+    const question = photo ? imageMarker(row.userText) : (row.userText ?? "");
     const cost = approxTokens(question) + approxTokens(row.aiText ?? "");
     if (used + cost > budget)
       return {
@@ -93,15 +121,25 @@ export async function contextMessages({
           .map((r) => r.id)
           .reverse(),
       };
-    let userContent = question;
+    let userContent: ChatMessage["content"] = question;
+    let userTokens = approxTokens(question);
     if (row.documentText) {
       const room = (budget - used - cost) * CHARS_PER_TOKEN - documentMessage({ question: "", text: "" }).length;
-      if (room >= MIN_DOCUMENT_CHARS)
+      if (room >= MIN_DOCUMENT_CHARS) {
         userContent = documentMessage({ question, text: cutText(row.documentText, room) });
+        userTokens = approxTokens(userContent);
+      }
     }
-    used += approxTokens(userContent) + approxTokens(row.aiText ?? "");
+    if (photo && vision && used + cost + IMAGE_TOKENS <= budget) {
+      const image = await storedImage(row.userFileUrl!);
+      if (image) {
+        userContent = imageQuestion(row.userText ?? "", image);
+        userTokens = approxTokens(row.userText ?? "") + IMAGE_TOKENS;
+      }
+    }
+    used += userTokens + approxTokens(row.aiText ?? "");
     const pair: ChatMessage[] = [];
-    if (userContent) pair.push({ role: "user", content: userContent });
+    if (userContent.length) pair.push({ role: "user", content: userContent });
     if (row.aiText) pair.push({ role: "assistant", content: row.aiText });
     kept.unshift(...pair);
   }

@@ -4,19 +4,22 @@ import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
 import { watchFallback, type FallbackAnswer } from "@/lib/server/ai/model-fallback";
-import { getAiProvider, type ChatMessage, type Usage } from "@/lib/server/ai/provider";
+import { contentText, IMAGE_TOKENS, imageCount } from "@/lib/server/ai/content";
+import { getAiProvider, type ChatMessage, type ContentPart, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
-import { changeModelKeyboard, startDefaultTextSession } from "./model-choice";
+import { startDefaultTextSession } from "./model-choice";
+import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
-import { endTurn, startTurn, watchStop, type BotTurn } from "./turns";
+import { endTurn, startTurn, watchStop, type BotTurn, type TurnEnd } from "./turns";
+import { endPaidTurn } from "./turn-reservations";
 import { abortedForShutdown, TurnHandedOver, turnFinishing } from "./hand-over";
 import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
@@ -24,7 +27,9 @@ import { log } from "@/lib/server/log";
 
 // One text turn: the active session's model (and assistant instructions) answers the user's text
 // with the session's earlier messages as context; the answer streams to the chat (turn-preview.ts),
-// then is stored and paid for by the tokens the provider reports.
+// then is stored and paid for by the tokens the provider reports. A voice note or a photo in the
+// dialogue is such a turn too (actions/dialogue-files.ts): its row is begun by the action, which
+// hands over what was heard or seen (DialogueQuestion).
 
 /** An abort signal that fires when the stream sent nothing for `ms`; `alive` after each piece. */
 function stallWatch(ms: number) {
@@ -67,34 +72,69 @@ async function sessionForText({
   return activeSession({ db, user: { ...user, activeSessionId: started.sessionId } });
 }
 
-/** The turn's row and its preview (the draft, "Thinking…"); a preview that cannot open ends the turn as failed. */
+/**
+ * What a turn asks besides typed text, from an action that began its row (actions/dialogue-files.ts):
+ * the row keeps the Telegram file for Retry and, for a voice note, the audio units reserved for its
+ * transcription, which go back when no answer is paid.
+ */
+export type DialogueQuestion = {
+  turn: BotTurn;
+  /** The user's message to the model when it is more than the text: a photo's caption and picture. */
+  content?: ContentPart[];
+  /** The user's file, kept in history with the turn. */
+  file?: { key: string; name?: string };
+  /** Audio units reserved with the row (a voice note's minutes) and what was left of them, for the cost line. */
+  reserved?: { units: number; left: number };
+};
+
+/** Ends an unanswered turn's row; a reservation it holds goes back with it (turn-reservations.ts). */
+const endUnanswered = ({
+  db,
+  turnId,
+  status,
+  question,
+}: {
+  db: Db;
+  turnId: number;
+  status: Exclude<TurnEnd, "done">;
+  question?: DialogueQuestion;
+}) => (question?.reserved ? endPaidTurn({ db, turnId, status }) : endTurn({ db, turnId, status }));
+
+/**
+ * The turn's row (begun here for typed text, by the action for a question) and its preview (the draft,
+ * "Thinking…"); a preview that cannot open ends the turn as failed.
+ */
 async function beginTurn({
   ctx,
   db,
   user,
   active,
   text,
+  question,
 }: {
   ctx: Context;
   db: Db;
   user: User;
   active: ActiveSession;
   text: string;
+  question?: DialogueQuestion;
 }): Promise<{ turn: BotTurn; preview: TurnPreview }> {
-  const turn = await startTurn({
-    db,
-    userId: user.id,
-    chatId: ctx.chat!.id,
-    sessionId: active.session.id,
-    modelId: active.session.modelId,
-    userText: text,
-  });
+  const turn =
+    question?.turn ??
+    (await startTurn({
+      db,
+      userId: user.id,
+      chatId: ctx.chat!.id,
+      sessionId: active.session.id,
+      modelId: active.session.modelId,
+      userText: text,
+    }));
   try {
     const preview = await openPreview({ ctx, turnId: turn.id, lang: user.language });
     turnReacted(turn.id);
     return { turn, preview };
   } catch (error) {
-    await endTurn({ db, turnId: turn.id, status: "failed" });
+    await endUnanswered({ db, turnId: turn.id, status: "failed", question });
     throw error;
   }
 }
@@ -103,7 +143,9 @@ async function beginTurn({
  * A text turn in the user's active session, or (Retry) in the session the failed turn ran in. The
  * answer streams through a preview (draft, or one edited message), Stop keeps what was written so
  * far, a failure ends with the apology and the Retry and Other model buttons; only an answer given is
- * paid for. The cost line says how full the context is, with a button to change the model.
+ * paid for. The cost line says how full the context is, with buttons to change the model and to turn
+ * spoken answers on or off; with them on, the answer is voiced after it is sent (actions/spoken-answer.ts).
+ * `text` is what the user typed or said, or a photo's caption (`question` carries the rest).
  */
 export async function answerText({
   ctx,
@@ -112,6 +154,7 @@ export async function answerText({
   text,
   sessionId,
   active: known,
+  question,
 }: {
   ctx: Context;
   db: Db;
@@ -119,6 +162,7 @@ export async function answerText({
   text: string;
   sessionId?: number;
   active?: ActiveSession | null;
+  question?: DialogueQuestion;
 }): Promise<void> {
   const lang = user.language;
   // The router read the active session already; Retry names the failed turn's session instead.
@@ -132,14 +176,16 @@ export async function answerText({
     return;
   }
   const fixed = `${active.systemPrompt ?? ""}${text}`;
+  const images = imageCount(question?.content ?? text);
   const balance = quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   // The earlier turns are read while the balance is; only a user who can pay gets old turns folded
   // into a summary (a charged model call).
   const [unitsLeft, context] = await Promise.all([
     balance,
-    dialogueContext({ ctx, db, user, active, fixed, mayFold: async () => (await balance) > 0 }),
+    dialogueContext({ ctx, db, user, active, fixed, images, mayFold: async () => (await balance) > 0 }),
   ]);
   if (unitsLeft <= 0) {
+    if (question) await endUnanswered({ db, turnId: question.turn.id, status: "refused", question });
     await ctx.reply(botText(lang)("noQuota"), { reply_markup: tariffsKeyboard(lang) });
     return;
   }
@@ -147,11 +193,11 @@ export async function answerText({
   const messages: ChatMessage[] = [
     ...(active.systemPrompt ? [{ role: "system" as const, content: active.systemPrompt }] : []),
     ...context.messages,
-    { role: "user", content: text },
+    { role: "user", content: question?.content ?? text },
   ];
   // The model is asked at once; the turn's row and its draft are written while it thinks (its first
   // part takes far longer than they do), and the first part waits for them.
-  const begun = beginTurn({ ctx, db, user, active, text });
+  const begun = beginTurn({ ctx, db, user, active, text, question });
   const cancel = new AbortController();
   const stall = stallWatch(env.AI_STALL_SECONDS * 1000);
   const deadline = AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000);
@@ -197,7 +243,7 @@ export async function answerText({
   if (abortedForShutdown(stop.signal)) {
     // Nothing was sent or charged: the update goes back to the queue and another instance answers it.
     await preview.abandon();
-    await endTurn({ db, turnId: turn.id, status: "handed_over" });
+    await endUnanswered({ db, turnId: turn.id, status: "handed_over", question });
     throw new TurnHandedOver();
   }
   turnFinishing();
@@ -208,7 +254,7 @@ export async function answerText({
   if (stopped ? !answer.trim() : failure || cut) {
     if (!stopped)
       log().error({ err: failure }, `[bot] model call ${cut ? "cut off" : "failed"} for session ${active.session.id}`);
-    await endTurn({ db, turnId: turn.id, status: stopped ? "stopped" : "failed" });
+    await endUnanswered({ db, turnId: turn.id, status: stopped ? "stopped" : "failed", question });
     // A cut answer is shown as far as it came, neither charged nor kept as context (docs/decisions/0240-cut-answers-not-charged.md).
     const apology = cut && answer.trim() ? cutAnswer(answer, botText(lang)("answerCut")) : botText(lang)("modelFailed");
     await preview.fail(
@@ -217,7 +263,9 @@ export async function answerText({
     return;
   }
   // A stopped stream never reaches the provider's usage chunk: the part given is paid by estimate.
-  const tokens = usage?.totalTokens ?? approxTokens(messages.map((m) => m.content).join("") + answer);
+  const tokens =
+    usage?.totalTokens ??
+    approxTokens(messages.map((m) => contentText(m.content)).join("") + answer) + images * IMAGE_TOKENS;
   // The tokens reported times the model's multiplier (docs/product/billing.md "Prices per job");
   // past the balance it stops at zero: the answer was already given.
   // A fallback model's answer is paid at its own price (docs/product/channels.md "Fallback model").
@@ -234,8 +282,17 @@ export async function answerText({
     clampAtZero: true,
     refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id },
   });
-  const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`));
-  const cost = `${botText(lang)("costLine", { tokens: String(units), left: String(left) })} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
+  const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`) + images * IMAGE_TOKENS);
+  // A voice note's line names the audio units its transcription took as well (docs/product/bot.md).
+  const spent = question?.reserved
+    ? botText(lang)("costLineVoice", {
+        audio: String(question.reserved.units),
+        audioLeft: String(question.reserved.left),
+        tokens: String(units),
+        left: String(left),
+      })
+    : botText(lang)("costLine", { tokens: String(units), left: String(left) });
+  const cost = `${spent} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
   const notes = [
     fallback && (await fallbackLine({ db, lang, fallback })),
     stopped && botText(lang)("stoppedNote"),
@@ -245,7 +302,7 @@ export async function answerText({
   // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
   const deliver = async () => {
     try {
-      await preview.finish({ text: answer, footer, keyboard: changeModelKeyboard(lang) });
+      await preview.finish({ text: answer, footer, keyboard: answerKeyboard(lang, active.session) });
     } catch (error) {
       log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
       await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
@@ -256,7 +313,13 @@ export async function answerText({
     saveAnsweredTurn({
       db,
       sessionId: active.session.id,
-      turn: { userText: text, aiText: answer, answeredBy: fallback?.to },
+      turn: {
+        userText: text || null,
+        userFileUrl: question?.file?.key,
+        userFileName: question?.file?.name,
+        aiText: answer,
+        answeredBy: fallback?.to,
+      },
       end: { turnId: turn.id, status: stopped ? "stopped" : "done" },
       usage: { userId: user.id, modelName: answeredBy, action: "text", quantity: tokens },
     }),
@@ -264,4 +327,6 @@ export async function answerText({
   for (const outcome of outcomes)
     if (outcome.status === "rejected")
       log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
+  // The text came first; the voice follows, paid apart (it never throws).
+  if (active.session.voiceAnswers && !stopped) await speakAnswer({ ctx, db, user, active, text: answer });
 }

@@ -28,6 +28,7 @@ const sessionColumns = {
   modelDisplayName: models.displayName,
   modelEnabled: models.enabled,
   modelContextTokens: models.contextTokens,
+  modelVision: models.vision,
   systemPrompt: assistants.systemPrompt,
 };
 
@@ -68,7 +69,8 @@ export async function senderWithSession({
 }): Promise<{ user: User; active: ActiveSession | null } | undefined> {
   const [row] = await senderById(db).execute({ telegramId });
   if (!row) return undefined;
-  const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, systemPrompt } = row;
+  const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, modelVision, systemPrompt } =
+    row;
   // A session row always has its model (a foreign key), so the model's columns are there with it.
   const active = session
     ? {
@@ -77,6 +79,7 @@ export async function senderWithSession({
         modelDisplayName: modelDisplayName!,
         modelEnabled: modelEnabled!,
         modelContextTokens,
+        modelVision: modelVision!,
         systemPrompt,
       }
     : null;

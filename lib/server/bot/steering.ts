@@ -3,6 +3,7 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { log } from "@/lib/server/log";
+import { isImageFile, type IncomingFile } from "./actions/incoming";
 import { runTurnAgain } from "./actions/rerun";
 import { botText, steerText } from "./bot-text";
 import { modelKeyboard, openModels, SET_MODEL_PREFIX, startFreshSession, switchSessionModel } from "./model-choice";
@@ -58,8 +59,10 @@ export async function listModelsForTurn({
   const turn = await failedTurnOf({ db, turnId, userId: user.id });
   const active = turn && (await activeSession({ db, user: { ...user, activeSessionId: turn.sessionId } }));
   if (!turn || !active) return void (await answerPress(ctx, steerText(lang)("alreadyDone")));
+  // A picture shown in a text dialogue can only go to a model that sees.
+  const sees = active.session.action === "text" && Boolean(turn.input) && isImageFile(turn.input as IncomingFile);
   const others = (await openModels({ db, userId: user.id, action: active.session.action })).filter(
-    (m) => m.id !== active.session.modelId,
+    (m) => m.id !== active.session.modelId && (!sees || m.vision),
   );
   if (!others.length) return void (await answerPress(ctx, steerText(lang)("noOtherModels")));
   await answerPress(ctx);

@@ -9,7 +9,8 @@ import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { log } from "@/lib/server/log";
 import { steerText } from "./bot-text";
-import { approxTokens, contextMessages } from "./context";
+import { IMAGE_TOKENS } from "@/lib/server/ai/content";
+import { approxTokens, contextMessages, imageMarker, isImageKey } from "./context";
 import { sessionPrice, type ActiveSession } from "./session";
 
 // When the earlier turns of a text dialogue no longer fit the model's context budget, the oldest are
@@ -57,13 +58,19 @@ async function transcriptOf({
   budget: number;
 }): Promise<string> {
   const rows = await db
-    .select({ userText: dialogMessages.userText, aiText: dialogMessages.aiText })
+    .select({
+      userText: dialogMessages.userText,
+      aiText: dialogMessages.aiText,
+      userFileUrl: dialogMessages.userFileUrl,
+    })
     .from(dialogMessages)
     .where(and(eq(dialogMessages.sessionId, sessionId), inArray(dialogMessages.id, ids)))
     .orderBy(asc(dialogMessages.id));
+  // A photo is summarised by its caption: the summary is text.
+  const question = (r: (typeof rows)[number]) => (isImageKey(r.userFileUrl) ? imageMarker(r.userText) : r.userText);
   const lines = [
     previous ? `Earlier summary: ${previous}` : "",
-    ...rows.flatMap((r) => [r.userText ? `User: ${r.userText}` : "", r.aiText ? `Assistant: ${r.aiText}` : ""]),
+    ...rows.flatMap((r) => [question(r) ? `User: ${question(r)}` : "", r.aiText ? `Assistant: ${r.aiText}` : ""]),
   ];
   const text = lines.filter(Boolean).join("\n\n");
   const max = budget * CHARS_PER_TOKEN * SUMMARY_INPUT_BUDGETS;
@@ -135,9 +142,10 @@ async function summarise({
 
 /**
  * What the model sees before the user's new text: the summary of the dialogue's start (when there is
- * one), then the later turns that fit the budget next to `fixed` (instructions and the new text).
- * When older turns no longer fit, they are summarised first, if `mayFold` allows (the user can pay
- * for it); otherwise the oldest are left out. Answers the messages and their tokens.
+ * one), then the later turns that fit the budget next to `fixed` (instructions and the new text, and
+ * `images` pictures sent with it). When older turns no longer fit, they are summarised first, if
+ * `mayFold` allows (the user can pay for it); otherwise the oldest are left out. Answers the messages
+ * and their tokens.
  */
 export async function dialogueContext({
   ctx,
@@ -145,6 +153,7 @@ export async function dialogueContext({
   user,
   active,
   fixed,
+  images = 0,
   mayFold,
 }: {
   ctx: Context;
@@ -152,13 +161,16 @@ export async function dialogueContext({
   user: User;
   active: ActiveSession;
   fixed: string;
+  images?: number;
   mayFold: () => Promise<boolean>;
 }): Promise<{ messages: ChatMessage[]; tokens: number }> {
   const budget = contextBudget(active);
-  const roomFor = (summary: string | null) => Math.max(0, budget - approxTokens(fixed) - approxTokens(summary ?? ""));
+  const fixedTokens = approxTokens(fixed) + images * IMAGE_TOKENS;
+  const roomFor = (summary: string | null) => Math.max(0, budget - fixedTokens - approxTokens(summary ?? ""));
   let { summary, summarisedThroughId: afterId } = active.session;
   const sessionId = active.session.id;
-  let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId });
+  const vision = active.modelVision;
+  let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId, vision });
   if (context.overflowIds.length && (await mayFold())) {
     // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow.
     const { overflowIds } = await contextMessages({
@@ -166,12 +178,13 @@ export async function dialogueContext({
       sessionId,
       budget: Math.floor(roomFor(summary) * KEEP_AFTER_SUMMARY),
       afterId,
+      vision,
     });
     const written = await summarise({ ctx, db, user, active, ids: overflowIds });
     if (written) {
       summary = written;
       afterId = Math.max(...overflowIds);
-      context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId });
+      context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId, vision });
     }
   }
   return {

@@ -1,8 +1,9 @@
 import "server-only";
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, type TurnReservation } from "@/db/schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
+import { ApiError } from "@/lib/server/http/api-error";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
 import type { UpdateRun } from "./hand-over";
@@ -49,6 +50,52 @@ export async function startPaidTurn({
   });
   turnRunning(started.turn);
   return started;
+}
+
+/**
+ * More units for a running paid turn that turned out larger than reserved (an audio file whose length
+ * only the transcriber reported), held by the row like the first reservation, in one transaction.
+ * Answers the spend, or null when the balance is short or the row no longer runs (nothing taken).
+ */
+export async function reserveMore({
+  db,
+  turnId,
+  userId,
+  amount,
+}: {
+  db: Db;
+  turnId: number;
+  userId: number;
+  amount: number;
+}): Promise<Spent | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ action: botTurns.action, reserved: botTurns.reserved })
+        .from(botTurns)
+        .where(and(eq(botTurns.id, turnId), eq(botTurns.status, "running")))
+        .for("update");
+      const reserved = row?.reserved;
+      if (!reserved) return null;
+      const spent = await spendQuota({
+        db: tx,
+        userId,
+        kind: reserved.kind,
+        amount,
+        refs: { modelName: reserved.modelName, action: row.action, turnId },
+      });
+      const more: TurnReservation = {
+        ...reserved,
+        amount: reserved.amount + amount,
+        fromPackage: reserved.fromPackage + spent.fromPackage,
+      };
+      await tx.update(botTurns).set({ reserved: more }).where(eq(botTurns.id, turnId));
+      return spent;
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "payment_required") return null;
+    throw error;
+  }
 }
 
 /** Ends the running rows `where` picks as `status` and gives each one's reservation back, in the caller's transaction. */

@@ -31,6 +31,8 @@ export type ModelRow = {
   descriptionEn: string | null;
   modelTypeDescription: string;
   actions: ModelAction[];
+  /** A text model that sees images (a photo in a dialogue goes to it). */
+  vision: boolean;
   /** Each action's price (lib/shared/pricing/job-price.ts). */
   costs: Partial<Record<ModelAction, ActionCost>>;
 };
@@ -45,6 +47,8 @@ export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>, la
     gif: model.gif,
     description: textIn(language, model.description, model.descriptionEn),
     model_type_description: model.modelTypeDescription,
+    // Only a text model is asked about images.
+    vision: model.vision && model.actions.includes("text"),
     actions: model.actions.map((action) => ({ action, has_access: hasAccess, cost: priceOf(model, action) })),
   };
 }

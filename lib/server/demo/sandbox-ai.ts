@@ -1,6 +1,8 @@
 import { isDemoMode } from "@/lib/env";
 import type { AiProvider, ChatMessage } from "@/lib/server/ai/types";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
+import { contentText } from "@/lib/server/ai/content";
+import { imageSize } from "./chat/image-size";
 import { sandboxPng, sandboxWav } from "./sandbox-media";
 import { botText } from "@/lib/server/bot/bot-text";
 
@@ -11,18 +13,35 @@ const label = (lang: string | undefined) => botText(lang ?? "en");
 // Rough token estimate (about four characters a token) so quotas move in the demo as they would live.
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
+/** What the sandbox can tell of an image part without a model: its format, size and bytes (a data URL), else that it is a link. */
+function describeImage(url: string, lang: string | undefined): string {
+  const inline = /^data:image\/([a-z0-9.+-]+);base64,(.*)$/i.exec(url);
+  if (!inline) return label(lang)("sandboxAnswerImageLink");
+  const data = Buffer.from(inline[2], "base64");
+  const { width, height } = imageSize(data);
+  return label(lang)("sandboxAnswerImage", {
+    format: inline[1].toUpperCase(),
+    size: `${width}×${height}`,
+    kb: Math.max(1, Math.round(data.length / 1024)),
+  });
+}
+
 function demoAnswer(model: string, messages: ChatMessage[], lang: string | undefined): string {
-  const question = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const content = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  const question = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
+  const images = parts.flatMap((p) => (p.type === "image_url" ? [describeImage(p.image_url.url, lang)] : []));
   const quoted = question.length > 500 ? `${question.slice(0, 500)}…` : question;
   return [
     `**${label(lang)("sandboxAnswerTitle")}**`,
     "",
     label(lang)("sandboxAnswerAsked", { model }),
     "",
-    ...quoted.split("\n").map((line) => `> ${line}`),
+    ...(quoted ? quoted.split("\n").map((line) => `> ${line}`) : []),
     "",
     label(lang)("sandboxAnswerMeanwhile"),
     "",
+    ...images.map((line) => `- ${line}`),
     `- ${label(lang)("sandboxAnswerLength", { count: question.length })}`,
     `- ${label(lang)("sandboxAnswerMessages", { count: messages.length })}`,
     "",
@@ -54,7 +73,7 @@ export const sandboxAiProvider: AiProvider = {
       await pause(150, signal);
       yield { delta };
     }
-    const promptTokens = tokens(messages.map((m) => m.content).join("\n"));
+    const promptTokens = tokens(messages.map((m) => contentText(m.content)).join("\n"));
     const completionTokens = tokens(answer);
     yield { usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
   },

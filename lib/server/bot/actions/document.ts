@@ -13,7 +13,8 @@ import type { IncomingFile } from "./incoming";
 import { costLine, paidTurn, refusedAsTooLarge } from "./paid-turn";
 
 // files: a document's text (PDF, DOCX, text and code files) goes to the session's text model with
-// the user's caption as the question (a summary when there is none). The model's price per document;
+// the user's caption as the question (a summary when there is none); a document sent in a text
+// dialogue is read the same way, at the same price, and becomes part of that dialogue. The model's price per document;
 // the model's tokens are part of that price, not taken from the text quota
 // (docs/decisions/0025-documents-priced-per-piece.md).
 // The row keeps the document's text, so follow-up text turns of the session see it (context.ts), and
@@ -41,7 +42,9 @@ export async function documentTurn({
     user,
     active,
     input: { text: file.caption, file },
-    cost: await sessionPrice({ db, active }),
+    // A document read in a text dialogue costs a document too (the model's files price, else the default).
+    cost: await sessionPrice({ db, active, action: "files" }),
+    action: "files",
     quantity: 1,
     chatAction: "typing",
     run: async ({ signal, spent, left }) => {

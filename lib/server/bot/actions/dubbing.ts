@@ -18,7 +18,7 @@ import { costLine, paidTurn, refusedAsTooLarge, startedMinutes, TurnRefused } fr
 
 /** The speech API takes at most this many characters of input. */
 export const SPEECH_MAX_CHARS = 4096;
-const SPOKEN_CHARS_PER_MINUTE = 900;
+export const SPOKEN_CHARS_PER_MINUTE = 900;
 
 type Turn = { ctx: Context; db: Db; user: User; active: ActiveSession };
 

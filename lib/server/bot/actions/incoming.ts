@@ -1,6 +1,7 @@
 import "server-only";
 import type { Context } from "grammy";
-import type { Message } from "grammy/types";
+import type { Message, PhotoSize } from "grammy/types";
+import { TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { splitForTelegram } from "../replies";
 
 // A file a user sent, whatever message carried it, and the plain-text answer most actions give.
@@ -24,11 +25,21 @@ export type IncomingFile = {
 // transcribers (Groq) .opus but not .oga; both take the same bytes as .ogg.
 const endpointName = (name: string) => name.replace(/\.(oga|opus)$/i, ".ogg");
 
+/**
+ * The largest size of a photo a bot may download: Telegram sends each photo in several sizes (a
+ * PhotoSize array); one past the 20 MB limit is passed over for the next, and when all are past it
+ * the largest goes on to be refused with its size.
+ */
+function largestPhoto(sizes: PhotoSize[]): PhotoSize {
+  const byArea = [...sizes].sort((a, b) => b.width * b.height - a.width * a.height);
+  return byArea.find((p) => (p.file_size ?? 0) <= TELEGRAM_DOWNLOAD_LIMIT) ?? byArea[0];
+}
+
 /** The file of a photo (its largest size), voice, audio, video, video note or document message; null for anything else. */
 export function incomingFileOf(message: Message): IncomingFile | null {
   const caption = message.caption?.trim() ?? "";
   if (message.photo?.length) {
-    const largest = message.photo[message.photo.length - 1];
+    const largest = largestPhoto(message.photo);
     return {
       fileId: largest.file_id,
       size: largest.file_size,
@@ -99,6 +110,10 @@ export function incomingFileOf(message: Message): IncomingFile | null {
 }
 
 export const isImageFile = (file: IncomingFile) => file.contentType.startsWith("image/");
+// The pictures chat models take as an image part (PNG, JPEG, WebP, non-animated GIF).
+const SEEN_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
+/** A picture a model that sees can be shown as it is. */
+export const isSeenImage = (file: IncomingFile) => SEEN_IMAGE_TYPES.has(file.contentType.split(";")[0].trim());
 /** Audio, or a video whose sound the audio actions use. */
 export const hasSound = (file: IncomingFile) =>
   file.contentType.startsWith("audio/") || file.contentType.startsWith("video/");

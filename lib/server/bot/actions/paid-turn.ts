@@ -100,7 +100,7 @@ const DOCUMENT_MESSAGES = {
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The message for a failed turn: a refusal's own, otherwise the apology that says nothing was charged. */
-function failureText(lang: string, error: unknown): string {
+export function failureText(lang: string, error: unknown): string {
   if (error instanceof TurnRefused) return botText(lang)(error.messageKey);
   if (error instanceof FileTooLargeError)
     return botText(lang)("fileTooLarge", { size: error.size === undefined ? "> 20" : megabytes(error.size) });
@@ -149,7 +149,8 @@ export type TurnInput = { text: string; file?: IncomingFile };
  * that ends after AI_TIMEOUT_SECONDS. `run` gets the units taken and the balance left (for the cost line).
  * Any failure refunds the reservation and tells the user; it is not thrown on, so the update
  * worker does not retry (and charge) a turn that already apologised. A failure of the model (not a
- * refused file) ends with Retry and Other model buttons; its row keeps `input` for them.
+ * refused file) ends with Retry and Other model buttons; its row keeps `input` for them. `action` is
+ * the job's own when it is not the session's (a document read in a text dialogue).
  */
 export async function paidTurn({
   ctx,
@@ -160,6 +161,7 @@ export async function paidTurn({
   cost,
   quantity,
   chatAction,
+  action = active.session.action as ModelAction,
   run,
 }: {
   ctx: Context;
@@ -170,12 +172,13 @@ export async function paidTurn({
   cost: ActionCost;
   quantity: number;
   chatAction: ChatAction;
+  action?: ModelAction;
   run: (o: { signal: AbortSignal; spent: number; left: number }) => Promise<void>;
 }): Promise<void> {
   const lang = user.language;
   const { kind } = cost;
   const amount = jobUnits(cost, quantity);
-  const refs = { modelName: active.modelName, action: active.session.action };
+  const refs = { modelName: active.modelName, action };
   let started: Awaited<ReturnType<typeof startPaidTurn>>;
   try {
     started = await startPaidTurn({
@@ -233,7 +236,7 @@ export async function paidTurn({
       db,
       userId: user.id,
       modelName: fallback?.to ?? active.modelName,
-      action: active.session.action as ModelAction,
+      action,
       quantity,
     });
     return;

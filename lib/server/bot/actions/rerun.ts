@@ -7,6 +7,7 @@ import { answerText } from "../dialogue";
 import { activeSession } from "../session";
 import type { BotTurn } from "../turns";
 import { noiseRemovalTurn } from "./audio";
+import { dialogueFileTurn } from "./dialogue-files";
 import { documentTurn } from "./document";
 import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
 import { editImageTurn, generateImageTurn } from "./image";
@@ -14,7 +15,7 @@ import type { IncomingFile } from "./incoming";
 import { transcribeTurn } from "./transcribe";
 
 // Retry and Other model run a failed turn again with what it was given: its text, or the Telegram
-// file it kept (fetched again by its file_id; the user uploads nothing), in the session it ran in,
+// file it kept (a text dialogue's voice note, picture or document too) (fetched again by its file_id; the user uploads nothing), in the session it ran in,
 // with that session's model now (Other model has just changed it). It is a new turn, paid anew.
 
 export async function runTurnAgain({
@@ -28,7 +29,8 @@ export async function runTurnAgain({
   user: User;
   turn: BotTurn;
 }): Promise<void> {
-  if (turn.action === "text") return answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
+  if (turn.action === "text" && !turn.input)
+    return answerText({ ctx, db, user, text: turn.userText, sessionId: turn.sessionId });
   const active = await activeSession({ db, user: { ...user, activeSessionId: turn.sessionId } });
   if (!active) {
     await ctx.reply(botText(user.language)("noSession"));
@@ -43,6 +45,8 @@ export async function runTurnAgain({
   }
   const withFile = { ...run, file };
   switch (turn.action) {
+    case "text":
+      return dialogueFileTurn(withFile);
     case "generate_image":
       return editImageTurn(withFile);
     case "speech_to_text":

@@ -9,6 +9,7 @@ import { answerText } from "../dialogue";
 import { webAppKeyboard } from "../replies";
 import { endedForDisabledModel, type ActiveSession } from "../session";
 import { noiseRemovalTurn } from "./audio";
+import { dialogueFileTurn } from "./dialogue-files";
 import { documentTurn } from "./document";
 import { voiceOverTurn, voiceTranslationTurn } from "./dubbing";
 import { editImageTurn, generateImageTurn } from "./image";
@@ -16,8 +17,9 @@ import { incomingFileOf, hasSound, isImageFile } from "./incoming";
 import { transcribeTurn } from "./transcribe";
 
 // Which action answers a message: the active session's `action` decides. Text goes to the text
-// dialogue unless the session draws or voices text; files go to the session's file action; a
-// message the action cannot use gets the action's own "send me …" line.
+// dialogue unless the session draws or voices text; files go to the session's file action, and a
+// text dialogue takes voice, pictures and documents too (dialogue-files.ts); a message the action
+// cannot use gets the action's own "send me …" line.
 
 type Incoming = { ctx: Context; db: Db; user: User };
 
@@ -74,6 +76,8 @@ export async function handleFileMessage({
   if (!file) return replyWithHint({ ctx, db, user, active });
   const turn = { ctx, db, user, active, file };
   switch (active.session.action) {
+    case "text":
+      return dialogueFileTurn(turn);
     case "generate_image":
       if (isImageFile(file)) return editImageTurn(turn);
       break;
