@@ -23,6 +23,7 @@ import { PNG } from "pngjs";
 //   fake.streamDelayMs = 300;       // a pause before each streamed piece (a slow model)
 //   fake.answerDelayMs = 500;       // a pause before any answer starts (a slow image or speech job)
 //   fake.blindModels.add("deepseek-chat");  // a model that refuses image parts, as a text-only model does
+//   fake.failingPaths.add("/v1/audio/speech"); // that endpoint alone answers 500
 //   fake.requests  → every request: { path, authorization, model, body (JSON or multipart fields), files }
 //   await fake.close();
 // A wrong bearer key gets 401 like the real API.
@@ -52,6 +53,8 @@ export type FakeOpenAi = {
   transcript: string;
   /** Models that refuse a message with an image part (400), as text-only models do. */
   blindModels: Set<string>;
+  /** Paths that answer 500 whatever the mode (one endpoint down while the others answer). */
+  failingPaths: Set<string>;
   /** The length verbose_json reports for any recording. */
   transcriptSeconds: number;
   requests: FakeOpenAiRequest[];
@@ -285,6 +288,7 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
     transcript: "Hello from the fake transcriber.",
     transcriptSeconds: 3.5,
     blindModels: new Set(),
+    failingPaths: new Set(),
     requests: [],
     connections: 0,
     close: async () => {},
@@ -306,7 +310,8 @@ export async function startFakeOpenAi({ apiKey = "sk-fake-test-key" }: { apiKey?
       return apiError(res, 401, "Incorrect API key provided.", "invalid_api_key");
     if (fake.mode === "hang") return; // never answers: the client's timeout must end it
     if (fake.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
-    if (fake.mode === "fail500") return apiError(res, 500, "The server had an error while processing your request.");
+    if (fake.mode === "fail500" || fake.failingPaths.has(path))
+      return apiError(res, 500, "The server had an error while processing your request.");
     if (fake.mode === "fail429") {
       res.setHeader("retry-after", "20");
       return apiError(res, 429, "Rate limit reached for requests.", "rate_limit_exceeded");

@@ -2,7 +2,7 @@ import { APIConnectionTimeoutError, APIUserAbortError } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { type AiProvider, completeChat } from "@/lib/server/ai/provider";
-import { FAKE_SPEECH_BYTES, type FakeOpenAi, startFakeOpenAi } from "@/tests/fakes/openai";
+import { FAKE_OPUS_BYTES, FAKE_SPEECH_BYTES, type FakeOpenAi, startFakeOpenAi } from "@/tests/fakes/openai";
 
 let fake: FakeOpenAi;
 let ai: AiProvider;
@@ -22,6 +22,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => {
   fake.mode = "normal";
+  fake.blindModels.clear();
   fake.requests.length = 0;
   ai = provider();
 });
@@ -97,6 +98,71 @@ describe("openai provider against an OpenAI-compatible endpoint", () => {
       voice: "nova",
       response_format: "mp3",
     });
+  });
+
+  it("sends a picture as an image_url part of the user's message; the fake refuses what the API refuses", async () => {
+    const png = Buffer.from("iVBORw0KGgo=", "base64");
+    const messages = [
+      {
+        role: "user" as const,
+        content: [
+          { type: "text" as const, text: "What is this?" },
+          { type: "image_url" as const, image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
+        ],
+      },
+    ];
+    await completeChat(ai, { model: "gpt-4o-mini", messages, signal: signal() });
+    expect(fake.requests[0].body.messages).toEqual(messages);
+
+    const refused = (content: unknown, model = "gpt-4o-mini") =>
+      completeChat(ai, { model, messages: [{ role: "user", content } as never], signal: signal() });
+    await expect(
+      refused([{ type: "image_url", image_url: { url: "data:image/heic;base64,AAAA" } }]),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(refused([{ type: "input_image", image_url: "https://x/y.png" }])).rejects.toMatchObject({
+      status: 400,
+    });
+    fake.blindModels.add("text-only");
+    await expect(
+      refused([{ type: "image_url", image_url: { url: "https://example.com/cat.png" } }], "text-only"),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("image_url is only supported") });
+    await expect(
+      refused([{ type: "image_url", image_url: { url: "https://example.com/cat.png" } }]),
+    ).resolves.toBeDefined();
+  });
+
+  it("checks transcriptions as multipart with a file of a supported format, and speech's input, voice and format", async () => {
+    const post = (path: string, body: BodyInit, type?: string) =>
+      fetch(`${fake.url}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fake.apiKey}`, ...(type ? { "content-type": type } : {}) },
+        body,
+      });
+    expect(
+      (await post("/audio/transcriptions", JSON.stringify({ model: "whisper-1" }), "application/json")).status,
+    ).toBe(400);
+    const form = (filename: string, fields: Record<string, string> = { model: "whisper-1" }) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      data.set("file", new Blob([Buffer.from("OggS")]), filename);
+      return data;
+    };
+    expect((await post("/audio/transcriptions", form("voice.ogg"))).status).toBe(200);
+    expect((await post("/audio/transcriptions", form("voice.opus"))).status).toBe(400);
+    expect((await post("/audio/transcriptions", form("voice.ogg", {}))).status).toBe(400);
+    const speech = (body: Record<string, unknown>) =>
+      post(
+        "/audio/speech",
+        JSON.stringify({ model: "tts-1", input: "hi", voice: "alloy", ...body }),
+        "application/json",
+      );
+    expect((await speech({ input: "x".repeat(4097) })).status).toBe(400);
+    expect((await speech({ voice: undefined })).status).toBe(400);
+    expect((await speech({ response_format: "ogg" })).status).toBe(400);
+
+    const spoken = await ai.speech({ model: "tts-1", text: "Hello", format: "opus", signal: signal() });
+    expect(spoken).toEqual({ data: FAKE_OPUS_BYTES, contentType: "audio/ogg" });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ response_format: "opus" });
   });
 
   it("surfaces a failing endpoint (500 and 400) and a wrong key as errors with their status", async () => {

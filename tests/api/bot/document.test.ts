@@ -19,6 +19,24 @@ const lastUserContent = () =>
   h.ai.requests.find((r) => r.path === "/v1/chat/completions")!.body.messages.at(-1).content as string;
 
 describe("documents in the bot chat", () => {
+  it("a PDF sent in a text dialogue is read at the document's price, stated before; a follow-up question sees it", async () => {
+    const u = await h.chatUser({
+      modelName: "gpt-4o-mini",
+      action: "text",
+      quota: { fileTokens: 60, textTokens: 1000 },
+    });
+    await h.send(u.telegramId, documentMessage(fixture("sample.pdf"), "invoice.pdf", "application/pdf", "Total?"));
+    expect(h.textsIn(u.telegramId).slice(-2)).toEqual([
+      "This costs 20 file units: you have 60, 40 will be left.",
+      "Hello from the fake model\\.\n\n— file units: 20, left: 40",
+    ]);
+    expect(h.ai.requests.find((r) => r.path === "/v1/chat/completions")!.model).toBe("gpt-4o-mini");
+    expect(await h.quotasOf(u.userId)).toMatchObject({ fileTokens: 40, textTokens: 1000 });
+    h.ai.requests.length = 0;
+    await h.send(u.telegramId, { text: "And the currency?" });
+    expect(JSON.stringify(h.ai.requests[0].body.messages)).toContain("Invoice from the PDF fixture: total 42 EUR");
+  });
+
   it("a PDF's text and the caption reach the session's model; the answer comes back; one document is spent; the file is kept", async () => {
     const u = await docsUser(3);
     const pdf = fixture("sample.pdf");

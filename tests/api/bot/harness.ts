@@ -135,6 +135,10 @@ export async function startBotHarness(extraEnv: Settings = {}) {
       ai.answer = "Hello from the fake model.";
       ai.streamDelayMs = 0;
       ai.answerDelayMs = 0;
+      ai.transcript = "Hello from the fake transcriber.";
+      ai.transcriptSeconds = 3.5;
+      ai.blindModels.clear();
+      ai.failingPaths.clear();
       ai.requests.length = 0;
     },
     close: () => Promise.all([bot.close(), ai.close()]),
