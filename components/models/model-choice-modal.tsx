@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
 import { ModelIcon } from "./model-icon";
+import { VisionMark } from "./vision-mark";
 import "./models.css";
 
 type Props = {
@@ -61,6 +62,7 @@ export function ModelChoiceModal({ title, models, starting, error, emptyOffer, n
               >
                 <ModelIcon src={model.image} />
                 <span className="model-row__name">{model.display_name}</span>
+                {model.vision && <VisionMark />}
                 <span className="model-row__go" aria-hidden>
                   ›
                 </span>

@@ -11,6 +11,7 @@ import { useUserStatistic } from "@/lib/queries/user";
 import { launchErrorKind } from "./launch-error";
 import { hasAccess, modelsFor } from "./model-filters";
 import { ModelIcon } from "./model-icon";
+import { VisionMark } from "./vision-mark";
 import { DemoChatLink } from "@/components/demo-chat/demo-chat-link";
 import { splitColumns } from "./split-columns";
 import "./models.css";
@@ -106,6 +107,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
                     >
                       <ModelIcon src={model.image} />
                       <span className="model-row__name">{model.display_name}</span>
+                      {model.vision && <VisionMark />}
                       <span className="model-row__go" aria-hidden>
                         {starting ? <span className="spinner spinner--small" /> : allowed ? "›" : "🔒"}
                       </span>

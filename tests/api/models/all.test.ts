@@ -36,6 +36,23 @@ describe("GET /api/models/all", () => {
     for (const m of catalogueModels) expect(access.get(m.modelName)).toBe(freeModels.includes(m.modelName));
   });
 
+  it("marks each text model with vision: true for the ones that see images, false for the others and every non-text model", async () => {
+    const { token } = await signIn();
+    const res = await call<ModelItem[]>(getAll, "GET", "/api/models/all", { token });
+    const vision = Object.fromEntries(res.body.map((m) => [m.model_name, m.vision]));
+    expect(res.body.every((m) => typeof m.vision === "boolean")).toBe(true);
+    expect(vision).toMatchObject({
+      "gpt-4o-mini": true,
+      "gpt-4o": true,
+      "claude-sonnet": true,
+      "gemini-flash": true,
+      "deepseek-chat": false,
+      yandexgpt: false,
+    });
+    const text = (m: ModelItem) => m.actions.some((a) => a.action === "text");
+    expect(res.body.filter((m) => !text(m)).every((m) => m.vision === false)).toBe(true);
+  });
+
   it("follows the caller's subscription: Starter opens its models, an expired one falls back to Free", async () => {
     const starter = await signIn();
     await subscribe({ userId: starter.userId, tariff: "Starter" });
