@@ -25,6 +25,10 @@ export async function cleanAudio(o: {
   }).then((data) => ({ data, contentType: "audio/ogg" }));
 }
 
+/** Audio re-encoded as OGG/Opus, what Telegram plays as a voice message (the sandbox's spoken answers). */
+export const encodeOpus = ({ audio, signal }: { audio: Buffer; signal: AbortSignal }) =>
+  runFfmpeg({ input: audio, args: ["-vn", "-c:a", "libopus", "-b:a", "48k", "-f", "ogg"], signal });
+
 async function cleanThroughEndpoint(o: {
   audio: Buffer;
   filename: string;

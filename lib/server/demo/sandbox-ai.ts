@@ -1,6 +1,6 @@
 import { isDemoMode } from "@/lib/env";
 import type { AiProvider, ChatMessage } from "@/lib/server/ai/types";
-import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
+import { cleanAudio, encodeOpus } from "@/lib/server/ai/audio-cleanup";
 import { contentText } from "@/lib/server/ai/content";
 import { imageSize } from "./chat/image-size";
 import { sandboxPng, sandboxWav } from "./sandbox-media";
@@ -93,9 +93,13 @@ export const sandboxAiProvider: AiProvider = {
     assertDemo();
     return { text: label(lang)("sandboxTranscription", { bytes: audio.length }), durationSeconds: 1 };
   },
-  async speech({ text, lang }) {
+  async speech({ text, format, signal, lang }) {
     assertDemo();
-    return { data: sandboxWav(text), contentType: "audio/wav", note: label(lang)("sandboxSpeechNote") };
+    const note = label(lang)("sandboxSpeechNote");
+    // A voice message is asked for as Opus: the tone is encoded so, with the local ffmpeg.
+    if (format === "opus")
+      return { data: await encodeOpus({ audio: sandboxWav(text), signal }), contentType: "audio/ogg", note };
+    return { data: sandboxWav(text), contentType: "audio/wav", note };
   },
   async cleanAudio({ audio, filename, signal, lang }) {
     assertDemo();

@@ -36,6 +36,30 @@ describe("bot actions with the sandbox AI provider", () => {
     expect(audio.data.subarray(8, 12).toString()).toBe("WAVE");
   });
 
+  it("a text dialogue: a voice note is heard (labelled), a photo described by what the sandbox can tell, a spoken answer is a voice message", async () => {
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { audioTokens: 88 } });
+    await h.send(u.telegramId, wavMessage());
+    const [heard, answer] = h.textsIn(u.telegramId).slice(-2);
+    expect(heard).toMatch(/^🎤 You said:\nDemo transcription \(sandbox, no AI model configured\)/);
+    expect(answer).toContain("Demo transcription");
+    expect(answer).toMatch(/— audio units: 22, left: 66; tokens: \d+, left: \d+/);
+
+    const png = new PNG({ width: 64, height: 48 });
+    await h.send(u.telegramId, {
+      photo: [{ ...h.bot.addFile(PNG.sync.write(png)), width: 64, height: 48 }],
+      caption: "What is it?",
+    });
+    expect(h.textsIn(u.telegramId).at(-1)).toContain("you sent a PNG picture of 64×48 px");
+
+    await h.send(u.telegramId, { text: "/voice" });
+    await h.send(u.telegramId, { text: "Say something" });
+    const [voice] = h.mediaIn(u.telegramId);
+    expect(voice).toMatchObject({ method: "sendVoice", filename: "answer.ogg" });
+    expect(voice.data.subarray(0, 4).toString()).toBe("OggS");
+    expect(voice.caption).toMatch(/^Demo speech \(sandbox/);
+    expect(h.ai.requests).toHaveLength(0);
+  });
+
   it("noise removal runs the local ffmpeg chain and answers OGG", async () => {
     const u = await h.chatUser({
       modelName: "elevenlabs-isolate",
