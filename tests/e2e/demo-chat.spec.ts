@@ -167,3 +167,86 @@ test("a voice message recorded with the microphone is sent as a voice update and
   await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await screenshot(page, "demo-chat-voice-en");
 });
+
+test("a text dialogue in the demo chat: a recorded voice note is heard and answered, a photo is seen, /voice adds a spoken answer", async ({
+  page,
+}) => {
+  await openApp(page, { lang: "en" });
+  await page.getByTestId("card-new-dialog").click();
+  const picker = page.getByTestId("model-picker-text");
+  // The models that see images carry the eye, named for screen readers.
+  await expect(picker.getByTestId("model-option-gpt-4o-mini").getByRole("img", { name: "Sees images" })).toBeVisible();
+  await expect(picker.getByTestId("model-option-yandexgpt").getByTestId("model-vision")).toHaveCount(0);
+  await screenshot(page, "demo-chat-vision-picker-en");
+  await picker.getByTestId("model-option-gpt-4o-mini").click();
+  await page.getByTestId("model-picker-launched").getByTestId("demo-chat-link").click();
+  await expect(page).toHaveURL(/\/demo-chat\?/);
+  await expect(botMessages(page).first()).toContainText("You are now talking to GPT-4o mini", { timeout: 20_000 });
+
+  // A voice note from the (fake) microphone: the transcript, then the answer with both prices on its cost line.
+  await page.getByTestId("demo-chat-voice").click();
+  await expect(page.getByRole("status").filter({ hasText: "Recording… 1 s" })).toBeVisible();
+  await page.getByTestId("demo-chat-voice-stop").click();
+  const heard = botMessages(page).filter({ hasText: "🎤 You said:" });
+  await expect(heard).toHaveCount(1, { timeout: 20_000 });
+  await expect(heard.locator("blockquote")).toContainText("Demo transcription (sandbox");
+  const spokenAnswer = botMessages(page).filter({ hasText: /audio units: \d+, left: \d+; tokens: \d+/ });
+  await expect(spokenAnswer).toHaveCount(1, { timeout: 30_000 });
+  await expect(spokenAnswer.locator("blockquote")).toContainText("Demo transcription");
+
+  // A photo with a question: the model sees it (the sandbox tells its format and size).
+  await page.getByTestId("demo-chat-input").fill("What is in this picture?");
+  await page.getByTestId("demo-chat-file").setInputFiles("tests/fixtures/photo.jpg");
+  const seen = botMessages(page).filter({ hasText: "you sent a JPEG picture of" });
+  await expect(seen).toHaveCount(1, { timeout: 30_000 });
+  await expect(seen).toContainText("— tokens:");
+  await screenshot(page, "demo-chat-voice-photo-en");
+
+  // /voice: the next answer comes as text, then as a voice message with its price.
+  await page.getByTestId("demo-chat-input").fill("/voice");
+  await page.getByTestId("demo-chat-send").click();
+  await expect(botMessages(page).filter({ hasText: "Spoken answers are on for this dialogue" })).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  await page.getByTestId("demo-chat-input").fill("Say hello");
+  await page.getByTestId("demo-chat-send").click();
+  const voiced = botMessages(page)
+    .filter({ has: page.locator("audio") })
+    .filter({ hasText: "— audio units:" });
+  await expect(voiced).toHaveCount(1, { timeout: 30_000 });
+  await expect(voiced.locator("audio")).toHaveAttribute("aria-label", "Voice message");
+  await expect(botMessages(page).last()).toContainText("Demo speech (sandbox");
+  await expect(page.getByTestId("demo-chat-typing")).toHaveCount(0);
+  await screenshot(page, "demo-chat-spoken-answer-en");
+});
+
+test("a photo to a model that cannot see offers the models that can; choosing one answers the photo (in Russian)", async ({
+  page,
+}) => {
+  await openApp(page, { lang: "ru" });
+  await page.getByTestId("card-new-dialog").click();
+  const picker = page.getByTestId("model-picker-text");
+  await expect(
+    picker.getByTestId("model-option-gemini-flash").getByRole("img", { name: "Видит изображения" }),
+  ).toBeVisible();
+  await screenshot(page, "demo-chat-vision-picker-ru");
+  await picker.getByTestId("model-option-yandexgpt").click();
+  await page.getByTestId("model-picker-launched").getByTestId("demo-chat-link").click();
+  await expect(botMessages(page).first()).toContainText("YandexGPT", { timeout: 20_000 });
+
+  await page.getByTestId("demo-chat-input").fill("Что это?");
+  await page.getByTestId("demo-chat-file").setInputFiles("tests/fixtures/photo.png");
+  const offer = botMessages(page).filter({ hasText: "YandexGPT не видит картинки" });
+  await expect(offer).toHaveCount(1, { timeout: 20_000 });
+  await expect(offer.getByTestId("demo-chat-button")).toHaveText(["GPT-4o mini", "Gemini Flash"]);
+  await screenshot(page, "demo-chat-vision-offer-ru");
+  await offer.getByTestId("demo-chat-button").filter({ hasText: "Gemini Flash" }).click();
+  await expect(botMessages(page).filter({ hasText: "Теперь отвечает Gemini Flash" })).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  const seen = botMessages(page).filter({ hasText: "картинку PNG" });
+  await expect(seen).toHaveCount(1, { timeout: 30_000 });
+  await expect(seen).toContainText("— токенов:");
+  await expect(page.getByTestId("demo-chat-typing")).toHaveCount(0);
+  await screenshot(page, "demo-chat-vision-answer-ru");
+});
