@@ -39,6 +39,8 @@ const adminModelSchema = z.object({
   actions: z.array(z.object({ action: actionSchema, price_units: z.number().int() })),
   /** The dialogue's context budget in tokens; null: BOT_CONTEXT_TOKENS, which also caps it. */
   context_tokens: z.number().int().nullable(),
+  /** A text model that sees images: a photo sent in its dialogue goes to it (docs/product/catalogue.md). */
+  vision: z.boolean(),
 });
 export type AdminModel = z.infer<typeof adminModelSchema>;
 export const adminModelsResponseSchema = z.array(adminModelSchema);
@@ -54,6 +56,8 @@ export const adminModelPatchSchema = z
     provider_cost_usd: usdSchema,
     /** Tokens; null gives the model BOT_CONTEXT_TOKENS. No model's window reaches past the bound. */
     context_tokens: z.number().int().positive().max(CONTEXT_TOKENS_MAX).nullable(),
+    /** Only a text model may be marked as seeing images. */
+    vision: z.boolean(),
     /** Prices of the model's own actions; an action it does not have is refused. */
     prices: z.array(z.object({ action: actionSchema, price_units: quotaUnitsSchema })).max(MODEL_ACTIONS.length),
   })

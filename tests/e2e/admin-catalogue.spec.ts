@@ -96,3 +96,34 @@ test("catalogue texts follow the interface language, on the checkout page too", 
     "Для ежедневной работы с текстом и картинками",
   );
 });
+
+test("the operator marks a text model as seeing images; the mini-app's picker shows its eye", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInToConsole(page, "catalogue/models");
+  await expect(page.getByTestId("model-vision-gpt-4o-mini")).toHaveText("Yes");
+  await expect(page.getByTestId("model-vision-deepseek-chat")).toHaveText("");
+  // Only a text model has the field.
+  await page.getByTestId("edit-model-whisper").click();
+  await expect(page.getByTestId("catalogue-form").locator('input[name="vision"]')).toHaveCount(0);
+  await page.getByTestId("catalogue-form").getByRole("button", { name: "Cancel" }).click();
+
+  const setVision = async (on: boolean) => {
+    await page.getByTestId("edit-model-deepseek-chat").click();
+    const form = page.getByTestId("catalogue-form");
+    await form.locator('input[name="vision"]').setChecked(on);
+    if (on) await screenshot(page, "admin-catalogue-model-vision-desktop");
+    await form.getByTestId("catalogue-save").click();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByTestId("model-vision-deepseek-chat")).toHaveText(on ? "Yes" : "");
+  };
+  await setVision(true);
+
+  const app = await page.context().newPage();
+  await openApp(app, { lang: "en" });
+  await app.getByTestId("card-new-dialog").click();
+  await expect(app.getByTestId("model-option-deepseek-chat").getByRole("img", { name: "Sees images" })).toBeVisible();
+  await app.close();
+
+  // The other specs of the run share this database: DeepSeek goes back to not seeing.
+  await setVision(false);
+});

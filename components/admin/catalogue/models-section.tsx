@@ -36,6 +36,10 @@ export function ModelsSection() {
       kind: "number",
     },
     { name: "context_tokens", label: t("fields.contextTokens"), kind: "number", nullable: true },
+    // Only a text model is shown images (the server refuses the flag on any other).
+    ...(m.actions.some((a) => a.action === "text")
+      ? [{ name: "vision", label: t("fields.vision"), kind: "checkbox" } satisfies FormField]
+      : []),
     ...m.actions.map((a): FormField => ({
       name: `${PRICE}${a.action}`,
       label: t("fields.price", { action: a.action }),
@@ -66,6 +70,7 @@ export function ModelsSection() {
                   <th>{t("fields.providerModelId")}</th>
                   <th>{t("fields.prices")}</th>
                   <th>{t("fields.providerCostShort")}</th>
+                  <th>{t("fields.visionShort")}</th>
                   <th>{t("fields.enabled")}</th>
                   <th />
                 </tr>
@@ -80,6 +85,7 @@ export function ModelsSection() {
                     <td>
                       ${m.provider_cost_usd} / {t(`per.${m.provider_cost_per}`)}
                     </td>
+                    <td data-testid={`model-vision-${m.model_name}`}>{m.vision ? t("yes") : ""}</td>
                     <td>{m.enabled ? t("yes") : t("no")}</td>
                     <td>
                       <button

@@ -124,6 +124,34 @@ describe("PATCH /api/admin/models/{id}", () => {
     });
   });
 
+  it("marks a text model as seeing images, which GET /api/models/all then says; a model of another kind is refused", async () => {
+    const id = await modelId("deepseek-chat");
+    const token = await operatorToken();
+    const seenBy = async () => {
+      const { token: user } = await signIn();
+      const res = await call(allModels, "GET", "/api/models/all", { token: user });
+      return res.body.find((m: { model_id: number }) => m.model_id === id).vision;
+    };
+    expect(await seenBy()).toBe(false);
+    const rows = await auditRows();
+    const set = await patch(token, id, { vision: true });
+    expect(set.status).toBe(200);
+    expect(set.body.vision).toBe(true);
+    expect(await seenBy()).toBe(true);
+    const [audit] = await (await getDb()).select().from(adminAudit).orderBy(adminAudit.id).limit(1).offset(rows);
+    expect(audit).toMatchObject({ action: "model.update", before: { vision: false }, after: { vision: true } });
+    await patch(token, id, { vision: false });
+    expect(await seenBy()).toBe(false);
+
+    const whisper = await modelId("whisper");
+    const refused = await patch(token, whisper, { vision: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ vision: ["Only a text model is shown images"] });
+    expect((await patch(token, whisper, { vision: "yes" })).status).toBe(400);
+    const [row] = await (await getDb()).select().from(models).where(eq(models.id, whisper));
+    expect(row.vision).toBe(false);
+  });
+
   it("sets a model's context budget and clears it back to BOT_CONTEXT_TOKENS, audited", async () => {
     const id = await modelId("yandexgpt");
     const token = await operatorToken();

@@ -43,6 +43,7 @@ async function readModels(db: Db, id?: number): Promise<AdminModel[]> {
       provider_cost_per: providerCostBasis((own[0]?.action ?? "text") as ModelAction),
       actions: own.map((a) => ({ action: a.action as ModelAction, price_units: a.priceUnits })),
       context_tokens: m.contextTokens,
+      vision: m.vision,
     };
   });
 }
@@ -74,6 +75,11 @@ export function updateAdminModel({
       throw new ApiError("bad_request", `The model has no action ${foreign.action}`, {
         prices: [`Not an action of ${before.model_name}`],
       });
+    // Pictures are shown only to a text dialogue's model (docs/decisions/0490-vision-per-model.md).
+    if (patch.vision && !own.has("text"))
+      throw new ApiError("bad_request", `${before.model_name} is not a text model`, {
+        vision: ["Only a text model is shown images"],
+      });
     const { prices, ...fields } = patch;
     const set = {
       displayName: fields.display_name,
@@ -84,6 +90,7 @@ export function updateAdminModel({
       enabled: fields.enabled,
       providerCostUsd: fields.provider_cost_usd,
       contextTokens: fields.context_tokens,
+      vision: fields.vision,
     };
     if (Object.values(set).some((v) => v !== undefined)) await tx.update(models).set(set).where(eq(models.id, id));
     for (const { action, price_units } of prices ?? []) {
