@@ -229,6 +229,10 @@ test("a photo to a model that cannot see offers the models that can; choosing on
   await expect(
     picker.getByTestId("model-option-gemini-flash").getByRole("img", { name: "Видит изображения" }),
   ).toBeVisible();
+  // The model icons are in before the picture is taken.
+  await expect
+    .poll(() => picker.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+    .toBe(true);
   await screenshot(page, "demo-chat-vision-picker-ru");
   await picker.getByTestId("model-option-yandexgpt").click();
   await page.getByTestId("model-picker-launched").getByTestId("demo-chat-link").click();
