@@ -126,11 +126,12 @@ describe("generate_image (edit the user's photo) in the bot chat", () => {
     expect(message.ai_file_url).toMatch(/^\/api\/files\/bot\/out\/.+\.png\?exp=\d+&sig=/);
   });
 
-  it("refuses a photo over Telegram's 20 MB download limit without getFile, a model call or a charge", async () => {
+  it("refuses a photo whose every size is over Telegram's 20 MB download limit without getFile, a model call or a charge", async () => {
     const u = await h.chatUser({ modelName: "gpt-image-edit", action: "generate_image", quota: { imageTokens: 12 } });
     const getFiles = h.bot.calls.filter((c) => c.method === "getFile").length;
+    // Every size over the limit: a smaller size within it would be taken instead (incoming.ts).
     const file = h.bot.addFile(JPEG, { declaredSize: 25 * MB });
-    await h.send(u.telegramId, photoMessage(file, "brighter"));
+    await h.send(u.telegramId, { photo: [{ ...file, width: 1280, height: 960 }], caption: "brighter" });
     expect(h.bot.calls.filter((c) => c.method === "getFile")).toHaveLength(getFiles);
     expect(h.ai.requests).toHaveLength(0);
     expect(h.textsIn(u.telegramId).at(-1)).toMatch(/25\.0 MB.*at most 20 MB/);
