@@ -440,4 +440,41 @@ describe("the bot-updates worker", () => {
     expect(h.callsIn(u.telegramId, "sendMessage")).toHaveLength(sent);
     expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000);
   });
+
+  it("shutdown mid voice note (its answer streaming) gives the minutes back and hands it over: heard again, answered once, paid minutes + tokens once", async () => {
+    const u = await h.chatUser({
+      modelName: "gpt-4o-mini",
+      action: "text",
+      quota: { textTokens: 1000, audioTokens: 220 },
+    });
+    const { worker: leaving } = await instance({ own: true });
+    h.ai.mode = "stall";
+    const voice = { ...h.bot.addFile(Buffer.from("OggS voice")), duration: 10, mime_type: "audio/ogg" };
+    await h.post(h.messageUpdate(u.telegramId, { voice }));
+    await until(() => modelRequests().length === 1);
+    expect((await h.quotasOf(u.userId)).audioTokens).toBe(198);
+    const { worker: staying } = await instance({ own: false });
+    h.ai.mode = "normal";
+    await leaving.stop({ deadlineMs: 0 });
+    await until(() => /audio units: 22, left: 198; tokens: 17/.test(lastText(u.telegramId) ?? ""));
+    await staying.settled();
+
+    expect(h.ai.requests.filter((r) => r.path === "/v1/audio/transcriptions")).toHaveLength(2);
+    expect(await h.quotasOf(u.userId)).toMatchObject({ audioTokens: 198, textTokens: 983 });
+    const db = await h.getDb();
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId)).orderBy(botTurns.id);
+    expect(turns.map((t) => t.status)).toEqual(["handed_over", "done"]);
+    const ledger = await db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, u.userId), isNotNull(balanceLedger.turnId)))
+      .orderBy(balanceLedger.id);
+    expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
+      ["audio", -22, turns[0].id],
+      ["refund", 22, turns[0].id],
+      ["audio", -22, turns[1].id],
+      ["answer", -17, turns[1].id],
+    ]);
+    expect(await h.messagesOf(u.sessionId)).toHaveLength(1);
+  });
 });
