@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Locale } from "@/lib/i18n/locale";
 import { ApiRequestError } from "@/lib/client/fetch-core";
 import { paintReadableColours } from "@/lib/client/readable-theme";
-import { useAdminToken } from "./admin-session";
+import { useAdminToken } from "@/lib/client/admin-session";
 import { ConsoleLayout } from "./console-layout";
 import { readSignInQuery, SignInScreen } from "./sign-in-screen";
 import "./admin.css";

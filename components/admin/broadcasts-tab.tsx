@@ -1,28 +1,27 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { z } from "zod";
-import type { adminBroadcastSchema } from "@/lib/contracts/admin-broadcasts";
 import { ApiRequestError } from "@/lib/client/fetch-core";
 import { BROADCAST_SEGMENTS, type BroadcastSegment } from "@/lib/shared/broadcast-segments";
 import { markdownV2Problem } from "@/lib/shared/markdown-v2-check";
-import { adminApi } from "./admin-session";
+import {
+  useAdminBroadcasts,
+  useCancelBroadcast,
+  useStartBroadcast,
+  type AdminBroadcast,
+} from "@/lib/queries/admin/broadcasts";
 import { QueryState } from "./query-state";
+import { Alert } from "./ui/alert";
+import { Choice } from "./ui/choice";
+import { TextField } from "./ui/text-field";
+import { useConsoleFormat } from "./ui/use-console-format";
 import "./money-screens.css";
-
-type Broadcast = z.infer<typeof adminBroadcastSchema>;
-const POLL_MS = 2_000;
 
 /** Compose a broadcast (MarkdownV2, checked as it is typed and again by the server), start it, watch it, cancel it. */
 export default function BroadcastsTab() {
   const t = useTranslations("admin.broadcasts");
-  const list = useQuery({
-    queryKey: ["admin", "broadcasts"],
-    queryFn: () => adminApi("GET /api/admin/broadcasts"),
-    // Progress is polled while one runs.
-    refetchInterval: (q) => (q.state.data?.items.some((b) => b.status === "running") ? POLL_MS : false),
-  });
+  // Polled while one runs, for its progress.
+  const list = useAdminBroadcasts();
   return (
     <section data-testid="admin-broadcasts">
       <h1>{t("title")}</h1>
@@ -43,17 +42,10 @@ export default function BroadcastsTab() {
 
 function Compose() {
   const t = useTranslations("admin.broadcasts");
-  const client = useQueryClient();
   const [text, setText] = useState("");
   const [segment, setSegment] = useState<BroadcastSegment>("all");
   const problem = text ? markdownV2Problem(text) : null;
-  const start = useMutation({
-    mutationFn: () => adminApi("POST /api/admin/broadcasts", { body: { text, segment } }),
-    onSuccess: async () => {
-      setText("");
-      await client.invalidateQueries({ queryKey: ["admin", "broadcasts"] });
-    },
-  });
+  const start = useStartBroadcast();
   const serverProblem =
     start.error instanceof ApiRequestError
       ? (start.error.fields?.text?.[0] ?? start.error.message)
@@ -65,41 +57,31 @@ function Compose() {
       className="admin-compose"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim() && !problem && window.confirm(t("confirm"))) start.mutate();
+        if (text.trim() && !problem && window.confirm(t("confirm")))
+          start.mutate({ text, segment }, { onSuccess: () => setText("") });
       }}
     >
-      <label className="admin-field">
-        {t("text")}
-        <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          maxLength={4096}
-          data-testid="broadcast-text"
-          aria-describedby="broadcast-hint"
-        />
-      </label>
+      <TextField
+        multiline
+        label={t("text")}
+        value={text}
+        onChange={setText}
+        maxLength={4096}
+        testId="broadcast-text"
+        aria-describedby="broadcast-hint"
+      />
       <p id="broadcast-hint" className={problem ? "admin-error" : "admin-hint"} role={problem ? "alert" : undefined}>
         {problem ? t(`problem.${problem.reason}`, { char: problem.char, at: problem.at + 1 }) : t("hint")}
       </p>
-      <label className="admin-field">
-        {t("segment")}
-        <select
-          value={segment}
-          onChange={(e) => setSegment(e.target.value as BroadcastSegment)}
-          data-testid="broadcast-segment"
-        >
-          {BROADCAST_SEGMENTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`segments.${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {serverProblem ? (
-        <p className="admin-error" role="alert">
-          {serverProblem}
-        </p>
-      ) : null}
+      <Choice
+        className="admin-field"
+        label={t("segment")}
+        value={segment}
+        onChange={(value) => setSegment(value as BroadcastSegment)}
+        options={BROADCAST_SEGMENTS.map((s) => ({ value: s, label: t(`segments.${s}`) }))}
+        testId="broadcast-segment"
+      />
+      <Alert message={serverProblem} />
       <div>
         <button
           type="submit"
@@ -114,21 +96,16 @@ function Compose() {
   );
 }
 
-function BroadcastCard({ broadcast: b }: { broadcast: Broadcast }) {
+function BroadcastCard({ broadcast: b }: { broadcast: AdminBroadcast }) {
   const t = useTranslations("admin.broadcasts");
-  const format = useFormatter();
-  const client = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => adminApi("POST /api/admin/broadcasts/{id}/cancel", { params: { id: String(b.id) } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["admin", "broadcasts"] }),
-  });
+  const { when } = useConsoleFormat();
+  const cancel = useCancelBroadcast();
   const settled = b.sent + b.failed + b.blocked;
   const percent = b.total ? Math.round((settled / b.total) * 100) : 100;
   return (
     <article className="admin-broadcast" data-testid="broadcast-card" data-status={b.status}>
       <div>
-        <strong>{t(`statuses.${b.status}`)}</strong> · {t(`segments.${b.segment}`)} ·{" "}
-        {format.dateTime(new Date(b.created_at), { dateStyle: "short", timeStyle: "short" })}
+        <strong>{t(`statuses.${b.status}`)}</strong> · {t(`segments.${b.segment}`)} · {when(b.created_at)}
       </div>
       <pre>{b.text}</pre>
       <div
@@ -153,7 +130,7 @@ function BroadcastCard({ broadcast: b }: { broadcast: Broadcast }) {
           type="button"
           className="admin-button admin-button--danger"
           disabled={cancel.isPending}
-          onClick={() => window.confirm(t("cancelConfirm")) && cancel.mutate()}
+          onClick={() => window.confirm(t("cancelConfirm")) && cancel.mutate(b.id)}
         >
           {t("cancel")}
         </button>

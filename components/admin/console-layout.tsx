@@ -2,9 +2,10 @@
 import { Suspense } from "react";
 import { useTranslations } from "next-intl";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { setAdminToken } from "./admin-session";
+import { setAdminToken } from "@/lib/client/admin-session";
 import { useConsoleRoute } from "./console-route";
 import { CONSOLE_TABS } from "./tabs";
+import { LinkButton } from "./ui/link-button";
 
 /** The signed-in console: a header, the nav of lib tabs (components/admin/tabs.ts) and the open screen. */
 export function ConsoleLayout({ languageHref }: { languageHref: string }) {
@@ -18,14 +19,9 @@ export function ConsoleLayout({ languageHref }: { languageHref: string }) {
         <strong>{t("title")}</strong>
         <span className="admin-header__actions">
           <a href={languageHref}>{t("language")}</a>
-          <button
-            type="button"
-            className="admin-link-button"
-            data-testid="admin-sign-out"
-            onClick={() => setAdminToken(null)}
-          >
+          <LinkButton data-testid="admin-sign-out" onClick={() => setAdminToken(null)}>
             {t("signOut")}
-          </button>
+          </LinkButton>
         </span>
       </header>
       <nav className="admin-nav" aria-label={t("nav.label")}>

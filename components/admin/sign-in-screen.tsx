@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ApiRequestError } from "@/lib/client/fetch-core";
-import { adminApi, setAdminToken } from "./admin-session";
+import { adminApi, setAdminToken } from "@/lib/client/admin-session";
 
 /** The fields of Telegram's Login Widget as its `data-auth-url` redirect puts them in the query. */
 const WIDGET_FIELDS = ["id", "first_name", "last_name", "username", "photo_url", "auth_date", "hash"] as const;

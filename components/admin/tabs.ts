@@ -3,61 +3,43 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { Messages } from "next-intl";
 import type { ConsoleScreenProps } from "./console-route";
 
+type NavLabel = Exclude<keyof Messages["admin"]["nav"], "label">;
+
 export type ConsoleTab = {
   /** The URL hash that opens it (#users). */
   id: string;
   /** Its nav label: a key of `admin.nav` in messages/*.json. */
-  label: keyof Messages["admin"]["nav"];
+  label: NavLabel;
   /** Loaded when first opened, so each screen (and its libraries) is a chunk of its own. */
   Screen: LazyExoticComponent<ComponentType<ConsoleScreenProps>>;
 };
 
+/** A tab opened by "#<id>" and labelled by `admin.nav.<id>`, whose screen is the default export `load` brings. */
+const tab = (id: NavLabel, load: () => Promise<{ default: ComponentType<ConsoleScreenProps> }>): ConsoleTab => ({
+  id,
+  label: id,
+  Screen: lazy(load),
+});
+
 /**
  * The console's nav, in order. Adding a screen is a change to this file only: write the screen
- * (a default-exported component taking ConsoleScreenProps, in its own file under components/admin/)
- * and point its entry's `Screen` at it (or add an entry, with its label in `admin.nav`).
- * Entries are kept apart by blank lines so that screens added on different branches merge cleanly.
+ * (a default-exported component taking ConsoleScreenProps, in its own file under components/admin/,
+ * built from the shared table and edit section of components/admin/ui/) and add its line here,
+ * with its label in `admin.nav`. Lines are kept apart by blank lines so that screens added on
+ * different branches merge cleanly.
  */
 export const CONSOLE_TABS: ConsoleTab[] = [
-  {
-    id: "dashboard",
-    label: "dashboard",
-    Screen: lazy(() => import("./dashboard-tab")),
-  },
+  tab("dashboard", () => import("./dashboard-tab")),
 
-  {
-    id: "catalogue",
-    label: "catalogue",
-    Screen: lazy(() => import("./catalogue-tab")),
-  },
+  tab("catalogue", () => import("./catalogue-tab")),
 
-  {
-    id: "users",
-    label: "users",
-    Screen: lazy(() => import("./users-tab")),
-  },
+  tab("users", () => import("./users-tab")),
 
-  {
-    id: "payments",
-    label: "payments",
-    Screen: lazy(() => import("./payments-tab")),
-  },
+  tab("payments", () => import("./payments-tab")),
 
-  {
-    id: "broadcasts",
-    label: "broadcasts",
-    Screen: lazy(() => import("./broadcasts-tab")),
-  },
+  tab("broadcasts", () => import("./broadcasts-tab")),
 
-  {
-    id: "channels",
-    label: "channels",
-    Screen: lazy(() => import("./channels-tab")),
-  },
+  tab("channels", () => import("./channels-tab")),
 
-  {
-    id: "audit",
-    label: "audit",
-    Screen: lazy(() => import("./audit-tab")),
-  },
+  tab("audit", () => import("./audit-tab")),
 ];

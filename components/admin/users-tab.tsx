@@ -1,10 +1,12 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { adminApi } from "./admin-session";
-import { QueryState } from "./query-state";
+import { useAdminUserSearch, type AdminUserSearch } from "@/lib/queries/admin/users";
 import type { ConsoleScreenProps } from "./console-route";
+import { LinkButton } from "./ui/link-button";
+import { TextField } from "./ui/text-field";
+import { QueryTable } from "./ui/query-table";
+import { fullName } from "./user-name";
 import { UserRecord } from "./user-record";
 
 /** The Users screen: search ("#users"), and one user's record ("#users/<id>"). */
@@ -19,84 +21,55 @@ export default function UsersTab({ route }: ConsoleScreenProps) {
 
 function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
   const t = useTranslations("admin.users");
-  const [draft, setDraft] = useState("");
-  const [search, setSearch] = useState({ q: "", page: 1 });
-  const query = useQuery({
-    queryKey: ["admin", "users", search],
-    queryFn: () => adminApi("GET /api/admin/users", { query: search }),
-    placeholderData: keepPreviousData,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch({ q: draft.trim(), page: 1 });
-  };
+  const [search, setSearch] = useState<AdminUserSearch>({ q: "", page: 1 });
   return (
     <section data-testid="admin-users">
       <h1>{t("title")}</h1>
-      <form className="admin-form" role="search" onSubmit={submit}>
-        <label>
-          {t("search")}
-          <input
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            data-testid="admin-users-search"
-            maxLength={100}
-          />
-        </label>
-        <button type="submit" className="admin-button">
-          {t("searchButton")}
-        </button>
-      </form>
-      <QueryState query={query}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p className="admin-hint">{t("empty")}</p>
-          ) : (
-            <>
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>{t("id")}</th>
-                      <th>{t("telegramId")}</th>
-                      <th>{t("name")}</th>
-                      <th>{t("username")}</th>
-                      <th>{t("status")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((user) => (
-                      <tr key={user.id} data-testid="admin-user-row">
-                        <td>
-                          <button type="button" className="admin-link-button" onClick={() => onOpen(user.id)}>
-                            {user.id}
-                          </button>
-                        </td>
-                        <td>{user.telegram_id}</td>
-                        <td>{[user.first_name, user.last_name].filter(Boolean).join(" ")}</td>
-                        <td>{user.username ? `@${user.username}` : "—"}</td>
-                        <td>{user.blocked_at ? t("blocked") : t("active")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {data.has_more ? (
-                <div className="admin-pager">
-                  <button
-                    type="button"
-                    className="admin-link-button"
-                    onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
-                  >
-                    {t("more")}
-                  </button>
-                </div>
-              ) : null}
-            </>
-          )
+      <SearchForm onSearch={(q) => setSearch({ q, page: 1 })} />
+      <QueryTable
+        query={useAdminUserSearch(search)}
+        empty={t("empty")}
+        rowKey={(user) => user.id}
+        rowTestId="admin-user-row"
+        columns={[
+          { header: t("id"), cell: (user) => <LinkButton onClick={() => onOpen(user.id)}>{user.id}</LinkButton> },
+          { header: t("telegramId"), cell: (user) => user.telegram_id },
+          { header: t("name"), cell: fullName },
+          { header: t("username"), cell: (user) => (user.username ? `@${user.username}` : "—") },
+          { header: t("status"), cell: (user) => (user.blocked_at ? t("blocked") : t("active")) },
+        ]}
+        footer={(data) =>
+          data.items.length && data.has_more ? (
+            <div className="admin-pager">
+              <LinkButton onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}>{t("more")}</LinkButton>
+            </div>
+          ) : null
         }
-      </QueryState>
+      />
     </section>
+  );
+}
+
+function SearchForm({ onSearch }: { onSearch: (q: string) => void }) {
+  const t = useTranslations("admin.users");
+  const [draft, setDraft] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <form className="admin-form" role="search" onSubmit={submit}>
+      <TextField
+        type="search"
+        label={t("search")}
+        value={draft}
+        onChange={setDraft}
+        maxLength={100}
+        testId="admin-users-search"
+      />
+      <button type="submit" className="admin-button">
+        {t("searchButton")}
+      </button>
+    </form>
   );
 }

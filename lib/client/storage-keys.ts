@@ -6,6 +6,6 @@ export const STORAGE_KEYS = {
   userTariff: "user_tariff",
   customTariff: "custom_tariff_settings",
   videoProcessing: "video_processing_state",
-  // The operator token of the console at /admin (components/admin/admin-session.ts).
+  // The operator token of the console at /admin (lib/client/admin-session.ts).
   adminToken: "admin_token",
 } as const;

@@ -36,7 +36,7 @@ for (const [label, viewport] of [
     await page.getByTestId("admin-grant-kind").selectOption("image_tokens");
     await page.getByTestId("admin-grant-units").fill("25");
     await page.getByTestId("admin-grant-reason").fill("complaint about a failed picture");
-    await page.getByTestId("admin-grant-submit").click();
+    await page.getByTestId("admin-grant-save").click();
     await expect(page.getByTestId("admin-grant-result")).toContainText("25 in packages");
     await expect(packageImages).toHaveText("25");
     await expect(page.getByTestId("admin-user-ledger")).toContainText("+25");

@@ -1,105 +1,67 @@
 "use client";
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
-import type { AdminPackage, AdminPackageCreate, AdminPackagePatch } from "@/lib/contracts/admin-catalogue";
+import { useTranslations } from "next-intl";
+import type { AdminPackage } from "@/lib/contracts/admin-catalogue";
+import { useAdminPackages, useCreatePackage, useUpdatePackage } from "@/lib/queries/admin/packages";
 import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
-import { adminApi } from "../admin-session";
-import { QueryState } from "../query-state";
-import { useConsoleText } from "../use-console-text";
-import { EditForm, type FormField } from "./edit-form";
-import { useCatalogueChange } from "./use-catalogue-change";
+import type { Column } from "../ui/data-table";
+import { EditableTable } from "../ui/editable-table";
+import type { Field } from "../ui/fields";
+import { useConsoleFormat } from "../ui/use-console-format";
+import { createFrom, saveById, useCatalogueTexts } from "./records";
 
-const NEW = "new";
-
-/** The packages table, its edit form (PATCH /api/admin/packages/{id}) and the new-package form (POST). */
-export function PackagesSection() {
+function usePackageColumns(): Column<AdminPackage>[] {
   const t = useTranslations("admin.catalogue");
-  const format = useFormatter();
-  const consoleText = useConsoleText();
-  const query = useQuery({
-    queryKey: ["admin", "catalogue", "packages"],
-    queryFn: () => adminApi("GET /api/admin/packages"),
-  });
-  const [editing, setEditing] = useState<AdminPackage | typeof NEW | null>(null);
-  const update = useCatalogueChange(({ id, body }: { id: number; body: AdminPackagePatch }) =>
-    adminApi("PATCH /api/admin/packages/{id}", { params: { id: String(id) }, body }),
-  );
-  const create = useCatalogueChange((body: AdminPackageCreate) => adminApi("POST /api/admin/packages", { body }));
-  const fields: FormField[] = [
-    { name: "name", label: t("fields.nameRu"), kind: "text" },
-    { name: "name_en", label: t("fields.nameEn"), kind: "text" },
-    { name: "description", label: t("fields.descriptionRu"), kind: "text" },
-    { name: "description_en", label: t("fields.descriptionEn"), kind: "text" },
+  const { rub, number } = useConsoleFormat();
+  return [
+    { header: t("fields.nameRu"), cell: (p) => p.name },
+    { header: t("fields.nameEn"), cell: (p) => p.name_en },
+    { header: t("fields.purpose"), cell: (p) => p.package_purpose },
+    { header: t("fields.quotaAmount"), cell: (p) => number(p.quota_amount) },
+    { header: t("fields.priceRub"), cell: (p) => rub(p.price_rub) },
+  ];
+}
+
+/** A package's texts, price and units; a new one also names what it tops up (fixed afterwards). */
+function usePackageFields() {
+  const t = useTranslations("admin.catalogue");
+  const texts = useCatalogueTexts();
+  const fields: Field[] = [
+    ...texts.names(),
+    ...texts.descriptions,
     { name: "price_rub", label: t("fields.priceRub"), kind: "number" },
     { name: "quota_amount", label: t("fields.quotaAmount"), kind: "number" },
   ];
+  const purpose: Field = {
+    name: "package_purpose",
+    label: t("fields.purpose"),
+    kind: "select",
+    options: ["reset", ...QUOTA_KEYS],
+  };
+  return { fields, newFields: [...fields, purpose] };
+}
+
+/** The packages: their table, each one's edit section (PATCH /api/admin/packages/{id}) and a new one (POST). */
+export function PackagesSection() {
+  const t = useTranslations("admin.catalogue");
+  const { nameOf } = useCatalogueTexts();
+  const { fields, newFields } = usePackageFields();
+  const create = useCreatePackage();
+  const newPackage = {
+    label: t("newPackage"),
+    fields: newFields,
+    initial: { package_purpose: "text_tokens" },
+    onCreate: createFrom(create),
+    testId: "new-package",
+  };
   return (
-    <QueryState query={query}>
-      {(packages) => (
-        <>
-          <button type="button" className="admin-button" onClick={() => setEditing(NEW)} data-testid="new-package">
-            {t("newPackage")}
-          </button>
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="catalogue-packages">
-              <thead>
-                <tr>
-                  <th>{t("fields.nameRu")}</th>
-                  <th>{t("fields.nameEn")}</th>
-                  <th>{t("fields.purpose")}</th>
-                  <th>{t("fields.quotaAmount")}</th>
-                  <th>{t("fields.priceRub")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {packages.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.name}</td>
-                    <td>{p.name_en}</td>
-                    <td>{p.package_purpose}</td>
-                    <td>{format.number(p.quota_amount)}</td>
-                    <td>{format.number(p.price_rub, { style: "currency", currency: "RUB" })}</td>
-                    <td>
-                      <button type="button" className="admin-link-button" onClick={() => setEditing(p)}>
-                        {t("edit")}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {editing === NEW ? (
-            <EditForm
-              title={t("newPackage")}
-              creating
-              fields={[
-                ...fields,
-                {
-                  name: "package_purpose",
-                  label: t("fields.purpose"),
-                  kind: "select",
-                  options: ["reset", ...QUOTA_KEYS],
-                },
-              ]}
-              initial={{ package_purpose: "text_tokens" }}
-              onSubmit={(values) => create.mutateAsync(values as AdminPackageCreate)}
-              onClose={() => setEditing(null)}
-            />
-          ) : editing ? (
-            <EditForm
-              key={editing.id}
-              title={t("editTitle", { name: consoleText(editing.name, editing.name_en) })}
-              fields={fields}
-              initial={editing}
-              onSubmit={(changed) => update.mutateAsync({ id: editing.id, body: changed as AdminPackagePatch })}
-              onClose={() => setEditing(null)}
-            />
-          ) : null}
-        </>
-      )}
-    </QueryState>
+    <EditableTable
+      query={useAdminPackages()}
+      columns={usePackageColumns()}
+      testId="catalogue-packages"
+      nameOf={nameOf}
+      fields={fields}
+      onSave={saveById(useUpdatePackage())}
+      create={newPackage}
+    />
   );
 }
