@@ -49,6 +49,29 @@ for (const [label, viewport] of [
   });
 }
 
+test("at 390 px every console tab is on screen (the tab bar wraps) and no screen scrolls sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemoOperator(page);
+  const tabs = page.locator(".admin-nav a");
+  await expect(tabs).toHaveCount(7);
+  for (const tab of await tabs.all()) {
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  await screenshot(page, "admin-390px-tabs");
+  for (const tab of ["dashboard", "catalogue", "users", "payments", "broadcasts", "channels", "audit"]) {
+    await page.getByTestId(`admin-nav-${tab}`).click();
+    await expect(page.locator(".admin-main h1")).toBeVisible();
+    await expect(page.locator(".admin-main table, .admin-main .admin-hint").first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, tab).toBeLessThanOrEqual(0);
+  }
+});
+
 test("the mini-app's Console link signs the demo operator in to /admin once", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openApp(page, { userId: DEMO_OPERATOR, lang: "en", hash: "/PersonalAccountPage" });
