@@ -78,6 +78,40 @@ test("the console's catalogue and dashboard at 390 px", async ({ page }) => {
   await screenshot(page, "admin-catalogue-390");
 });
 
+test("the shared edit section: a refused new category names the field and creates nothing; a package's English name is changed and set back", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInToConsole(page, "catalogue/assistants");
+  const categories = page.getByTestId("catalogue-categories");
+  await expect(categories.locator("tbody tr")).toHaveCount(7);
+  await page.getByRole("button", { name: "New category" }).click();
+  const form = page.getByTestId("catalogue-form");
+  await form.locator('input[name="ai_chat_type"]').fill("Not A Key");
+  await form.locator('input[name="name"]').fill("Проба");
+  await form.getByTestId("catalogue-save").click();
+  await expect(form.getByRole("alert")).toContainText("ai_chat_type");
+  await screenshot(page, "admin-catalogue-refused-desktop");
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(categories.locator("tbody tr")).toHaveCount(7);
+
+  await page.getByRole("link", { name: "Packages" }).click();
+  const row = page.getByTestId("catalogue-packages").locator("tbody tr", { hasText: "50 images" });
+  await row.getByRole("button", { name: "Edit" }).click();
+  await expect(form.getByRole("heading")).toHaveText("Editing 50 images");
+  await form.locator('input[name="name_en"]').fill("Fifty images");
+  await form.getByTestId("catalogue-save").click();
+  await expect(form).toHaveCount(0);
+  const renamed = page.getByTestId("catalogue-packages").locator("tbody tr", { hasText: "Fifty images" });
+  await expect(renamed).toHaveCount(1);
+  // The other specs of the run share this database: the name goes back.
+  await renamed.getByRole("button", { name: "Edit" }).click();
+  await form.locator('input[name="name_en"]').fill("50 images");
+  await form.getByTestId("catalogue-save").click();
+  await expect(row).toHaveCount(1);
+});
+
 test("catalogue texts follow the interface language, on the checkout page too", async ({ page }) => {
   await openApp(page, { lang: "en", hash: "/PackStorePage" });
   await expect(page.locator("[data-purpose=image_tokens]")).toContainText(

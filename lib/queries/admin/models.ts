@@ -1,24 +1,16 @@
 "use client";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { adminApi } from "@/lib/client/admin-session";
-import type { AdminModelPatch } from "@/lib/contracts/admin-catalogue";
-import { adminCatalogueKeys, useCatalogueChange } from "./catalogue";
+import { adminCatalogueKeys, catalogueListOptions, useCatalogueChange, useCatalogueUpdate } from "./catalogue";
 
-export const adminModelsQueryOptions = () =>
-  queryOptions({ queryKey: adminCatalogueKeys.models(), queryFn: () => adminApi("GET /api/admin/models") });
+export const adminModelsQueryOptions = () => catalogueListOptions(adminCatalogueKeys.models(), "GET /api/admin/models");
 export const useAdminModels = () => useQuery(adminModelsQueryOptions());
 
-export const useUpdateModel = () =>
-  useCatalogueChange(({ id, body }: { id: number; body: AdminModelPatch }) =>
-    adminApi("PATCH /api/admin/models/{id}", { params: { id: String(id) }, body }),
-  );
+export const useUpdateModel = () => useCatalogueUpdate("PATCH /api/admin/models/{id}");
 
 /** Each model with its actions and fallback model (docs/product/channels.md). */
 export const modelFallbacksQueryOptions = () =>
-  queryOptions({
-    queryKey: adminCatalogueKeys.fallbacks(),
-    queryFn: () => adminApi("GET /api/admin/models/fallbacks"),
-  });
+  catalogueListOptions(adminCatalogueKeys.fallbacks(), "GET /api/admin/models/fallbacks");
 export const useModelFallbacks = () => useQuery(modelFallbacksQueryOptions());
 
 /** Names the model tried when this one fails (null: none). */
