@@ -41,12 +41,14 @@ describe("npm run bot:webhook", () => {
         commands: [
           { command: "model", description: "Сменить модель диалога" },
           { command: "new", description: "Начать новый диалог с той же моделью" },
+          { command: "voice", description: "Голосовые ответы: включить или выключить" },
         ],
       },
       {
         commands: [
           { command: "model", description: "Change the dialogue's model" },
           { command: "new", description: "Start a new dialogue with the same model" },
+          { command: "voice", description: "Spoken answers on or off" },
         ],
         language_code: "en",
       },
