@@ -39,10 +39,12 @@ export function modelKeyboard(
   data: (model: ModelRow) => string,
   currentId?: number,
 ): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const model of models)
-    keyboard.text(`${model.id === currentId ? "✓ " : ""}${model.displayName}`, data(model)).row();
-  return keyboard;
+  // One model a row; built from rows so that no empty row trails the last button.
+  return InlineKeyboard.from(
+    models.map((model) => [
+      InlineKeyboard.text(`${model.id === currentId ? "✓ " : ""}${model.displayName}`, data(model)),
+    ]),
+  );
 }
 
 /** The "Change model" button under a text answer's cost line. */

@@ -107,7 +107,8 @@ describe("voice and vision in a text dialogue, production profile", () => {
     expect(h.ai.requests).toEqual([]);
     const offer = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(offer.body.text).toContain("YandexGPT does not see pictures.");
-    const buttons = (offer.body.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard.flat();
-    expect(buttons.map((b) => b.text)).toEqual(["GPT-4o mini", "Gemini Flash"]);
+    const rows = (offer.body.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard;
+    // One model a row, and no empty row after the last.
+    expect(rows.map((row) => row.map((b) => b.text))).toEqual([["GPT-4o mini"], ["Gemini Flash"]]);
   });
 });
