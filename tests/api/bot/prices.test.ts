@@ -4,11 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { modelsResponseSchema } from "@/lib/contracts/models";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { call, signIn } from "../../helpers/api";
-import { botHarnessForFile } from "./harness";
+import { botHarnessForFile, DOCUMENT_AI } from "./harness";
 
 // The price GET /api/models/all answers in actions[].cost is what a generation takes
 // (docs/product/billing.md "Prices per job"), per kind of action; the bot says it before the job.
-const h = botHarnessForFile();
+// No case here waits for a timeout; reading a document takes longer than the harness's 1 s under load.
+const h = botHarnessForFile(DOCUMENT_AI);
 const OGG = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(300, 1)]);
 const PDF = fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", "sample.pdf"));
 
