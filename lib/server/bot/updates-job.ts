@@ -59,12 +59,14 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number): Promise<boolea
   let rows = [row];
   let more = false;
   try {
-    const tail = await claimPasteTail({ db, head: row, lockMs });
-    rows = [row, ...tail];
     // Taken again after an attempt that died or was handed over: its turns are ended first, an
     // answered one is not run twice, and a resumed one does not repeat what the user was already told.
     const earlier = row.attempts > 1 ? await endAbandonedTurns({ db, updateId: row.updateId }) : null;
     if (earlier?.resumed) updateResumed();
+    // A paste tail is taken only with the turn that answers it: after an answered attempt, only the
+    // messages that attempt had joined (and answered) are settled with it; later ones wait their turn.
+    const tail = await claimPasteTail({ db, head: row, lockMs, joinedOnly: Boolean(earlier?.answered) });
+    rows = [row, ...tail];
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
     for (const taken of rows) more = (await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS })).more || more;

@@ -154,23 +154,27 @@ export async function claimUpdates({
     )
     AND ${claimable(at)}
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts,
-      EXISTS (SELECT 1 FROM bot_updates AS later WHERE later.chat_id = u.chat_id AND later.update_id > u.update_id AND later.status = 'pending') AS "queuedBehind"`);
+      EXISTS (SELECT 1 FROM bot_updates AS later WHERE later.chat_id = u.chat_id AND later.update_id > u.update_id AND later.status IN ('pending', 'processing')) AS "queuedBehind"`);
   return claimedRows(result);
 }
 
 /**
  * Claims the text messages that follow a claimed text message in its chat from the same sender,
  * up to the first other update: together they are one paste that Telegram split, or messages sent
- * while the chat's previous turn ran, answered together.
+ * while the chat's previous turn ran, answered together. `joinedOnly` (the head's turn was answered
+ * by an attempt that died before settling): only the messages that attempt had joined, still
+ * claimed by it (a chat's later update is only ever `processing` as a head's tail), not new ones.
  */
 export async function claimPasteTail({
   db,
   head,
   lockMs,
+  joinedOnly = false,
 }: {
   db: Db;
   head: StoredUpdate;
   lockMs: number;
+  joinedOnly?: boolean;
 }): Promise<StoredUpdate[]> {
   const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
   // Nothing was queued behind it when it was claimed (the common case): no query.
@@ -182,7 +186,8 @@ export async function claimPasteTail({
     UPDATE bot_updates AS u
     SET status = 'processing', attempts = u.attempts + 1, locked_until = ${lockUntil(at, lockMs)}
     WHERE u.chat_id = ${head.chatId} AND u.update_id > ${head.updateId}
-    AND ${claimable(at)} AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
+    AND ${joinedOnly ? sql`u.status = 'processing' AND u.locked_until <= ${at}` : claimable(at)}
+    AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
     AND u.update_id < COALESCE((
       SELECT min(other.update_id) FROM bot_updates AS other
       WHERE other.chat_id = ${head.chatId} AND other.update_id > ${head.updateId} AND other.status IN ('pending', 'processing')

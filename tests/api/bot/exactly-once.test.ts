@@ -1,0 +1,103 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { balanceLedger, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
+import { botHarnessForFile } from "./harness";
+
+// Every update answered exactly once through an instance's death (docs/operations.md "Leases"): the
+// states a SIGKILL leaves are written into the rows, and the clock is moved past the claim's lease.
+const h = botHarnessForFile({ AI_TIMEOUT_SECONDS: "20" });
+
+afterEach(async () => (await import("@/lib/server/clock")).setClockForTests());
+
+const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 100_000 } });
+const modelRequests = () => h.ai.requests.filter((r) => r.path === "/v1/chat/completions");
+const answers = (telegramId: number) =>
+  h.callsIn(telegramId, "sendMessage").filter((m) => /Hello from the fake model/.test(String(m.body.text)));
+const moveClock = async (ms: number) => (await import("@/lib/server/clock")).setClockForTests(() => Date.now() + ms);
+
+describe("an update's work is one unit through an instance's death", () => {
+  it("an answered update left unsettled by a kill does not take the messages behind it: the next one is answered", async () => {
+    const u = await chatUser();
+    const db = await h.getDb();
+    const first = h.messageUpdate(u.telegramId, { text: "first question" });
+    await h.post(first);
+    await h.drain();
+    expect(answers(u.telegramId)).toHaveLength(1);
+    // The state a kill leaves between the turn's end and the update's settling.
+    await db.execute(
+      sql`UPDATE bot_updates SET status = 'processing', attempts = 1, processed_at = null, locked_until = now() + interval '15 seconds' WHERE update_id = ${first.update_id}`,
+    );
+    const second = h.messageUpdate(u.telegramId, { text: "second question" });
+    await h.post(second);
+    await moveClock(16_000);
+    await h.drain();
+
+    const updates = await db
+      .select({ updateId: botUpdates.updateId, status: botUpdates.status })
+      .from(botUpdates)
+      .where(eq(botUpdates.chatId, u.telegramId))
+      .orderBy(botUpdates.updateId);
+    expect(updates.slice(-2).map((row) => row.status)).toEqual(["done", "done"]);
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId)).orderBy(botTurns.id);
+    expect(turns.map((t) => [t.updateId, t.status])).toEqual([
+      [first.update_id, "done"],
+      [second.update_id, "done"],
+    ]);
+    expect(
+      modelRequests()
+        .map((r) => JSON.stringify(r.body))
+        .filter((b) => b.includes("second question")),
+    ).toHaveLength(1);
+    expect(answers(u.telegramId)).toHaveLength(2);
+    const charges = await db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, u.userId), eq(balanceLedger.reason, "answer")));
+    expect(charges).toHaveLength(2);
+  });
+
+  it("the messages a dead attempt joined to its answered turn are settled with it, not answered again; a later one is", async () => {
+    const u = await chatUser();
+    const db = await h.getDb();
+    const head = h.messageUpdate(u.telegramId, { text: "part one" });
+    const joined = h.messageUpdate(u.telegramId, { text: "part two" });
+    // What the dead instance left: both claimed by its attempt, the joined turn answered (done), nothing settled.
+    const expired = new Date(Date.now() - 1_000);
+    for (const update of [head, joined])
+      await db.insert(botUpdates).values({
+        updateId: update.update_id,
+        chatId: u.telegramId,
+        payload: update,
+        status: "processing",
+        attempts: 1,
+        lockedUntil: expired,
+      });
+    await db.insert(botTurns).values({
+      userId: u.userId,
+      chatId: u.telegramId,
+      sessionId: u.sessionId,
+      userText: "part one\npart two",
+      updateId: head.update_id,
+      status: "done",
+    });
+    const later = h.messageUpdate(u.telegramId, { text: "a later question" });
+    await h.post(later);
+    await h.drain();
+
+    const statuses = await db
+      .select({ updateId: botUpdates.updateId, status: botUpdates.status })
+      .from(botUpdates)
+      .where(eq(botUpdates.chatId, u.telegramId))
+      .orderBy(botUpdates.updateId);
+    expect(statuses.slice(-3).map((row) => row.status)).toEqual(["done", "done", "done"]);
+    const bodies = modelRequests().map((r) => JSON.stringify(r.body));
+    expect(bodies.filter((b) => b.includes("part two"))).toHaveLength(0);
+    expect(bodies.filter((b) => b.includes("a later question"))).toHaveLength(1);
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId)).orderBy(botTurns.id);
+    expect(turns.map((t) => [t.updateId, t.status])).toEqual([
+      [head.update_id, "done"],
+      [later.update_id, "done"],
+    ]);
+    expect(answers(u.telegramId)).toHaveLength(1);
+  });
+});
