@@ -100,4 +100,32 @@ describe("an update's work is one unit through an instance's death", () => {
     ]);
     expect(answers(u.telegramId)).toHaveLength(1);
   });
+
+  it("a turn whose end never commits after its answer (the instance died) is not charged: the next attempt answers and charges once", async () => {
+    const u = await chatUser();
+    const db = await h.getDb();
+    // The turn's end fails (as a kill between the charge and the end leaves it: charged or not, still running).
+    await db.execute(sql`CREATE FUNCTION die_at_turn_end() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'instance killed'; END $$`);
+    await db.execute(sql`CREATE TRIGGER die_at_turn_end BEFORE UPDATE ON bot_turns FOR EACH ROW
+      WHEN (OLD.status = 'running' AND NEW.status IN ('done', 'stopped')) EXECUTE FUNCTION die_at_turn_end()`);
+    const update = h.messageUpdate(u.telegramId, { text: "charge me once" });
+    await h.post(update);
+    await Promise.all(await h.processUpdates({ db }));
+    await db.execute(sql`DROP TRIGGER die_at_turn_end ON bot_turns`);
+    // The state a kill leaves: the update claimed by the dead attempt, its lease run out.
+    await db.execute(
+      sql`UPDATE bot_updates SET status = 'processing', attempts = 1, processed_at = null, locked_until = now() - interval '1 second' WHERE update_id = ${update.update_id}`,
+    );
+    await h.drain();
+
+    const turns = await db.select().from(botTurns).where(eq(botTurns.userId, u.userId)).orderBy(botTurns.id);
+    expect(turns.map((t) => t.status)).toEqual(["abandoned", "done"]);
+    const charges = await db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, u.userId), eq(balanceLedger.reason, "answer")));
+    expect(charges.map((row) => row.turnId)).toEqual([turns[1].id]);
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(100_000 + charges[0].units);
+  });
 });
