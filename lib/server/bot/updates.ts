@@ -121,7 +121,7 @@ function claimedRows(result: unknown): StoredUpdate[] {
 /**
  * Claims the oldest unfinished update of each chat whose previous update is not being handled, in
  * one conditional UPDATE: a concurrent worker re-checks status/locked_until on the same rows and
- * skips them. A claim whose lock expired (a crashed worker) is taken again. A chat waits while one of
+ * skips them. A claim whose lease ran out (its worker died and stopped renewing it) is taken again. A chat waits while one of
  * its updates has a wait_until ahead (a possible split paste, a rate limit). The chats that waited
  * longest come first, so a busy chat never starves the others.
  */
@@ -195,6 +195,35 @@ export async function claimPasteTail({
     ), 9223372036854775807)
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
   return claimedRows(result).sort((a, b) => a.updateId - b.updateId);
+}
+
+/**
+ * Renews the leases of the claimed rows this worker still runs (docs/decisions/0462-update-claims-are-renewed-leases.md):
+ * each row's lease runs `lockMs` from now again, where this worker's attempt still holds it. Answers
+ * the ids renewed; a row missing from them was taken by another attempt (this worker's lease had run
+ * out) or settled meanwhile.
+ */
+export async function renewLeases({
+  db,
+  rows,
+  lockMs,
+}: {
+  db: Db;
+  rows: Pick<StoredUpdate, "id" | "attempts">[];
+  lockMs: number;
+}): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const held = sql.join(
+    rows.map((row) => sql`(${row.id}::integer, ${row.attempts}::integer)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    UPDATE bot_updates AS u SET locked_until = ${lockUntil(timestamp(now()), lockMs)}
+    FROM (VALUES ${held}) AS held(id, attempts)
+    WHERE u.id = held.id AND u.attempts = held.attempts AND u.status = 'processing'
+    RETURNING u.id`);
+  const renewed = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number }[];
+  return new Set(renewed.map((row) => Number(row.id)));
 }
 
 /** The head update with the paste's later parts appended to its text, one line break apart. */
