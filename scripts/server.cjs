@@ -1,8 +1,10 @@
 // The production server, copied to <distDir>/standalone/server.js by scripts/standalone.mjs in place
 // of the one Next writes there, and run as `node server.js` in that folder (the container) or by
 // `npm start` (scripts/start.mjs) in the same process, so a host's SIGTERM reaches the server itself.
-// Graceful shutdown: stop accepting, let in-flight requests finish, close idle keep-alive
-// connections, exit within SHUTDOWN_TIMEOUT_MS. Binds HOSTNAME (default 0.0.0.0) and PORT (default
+// Graceful shutdown: first drain (the readiness probe GET /api/health?ready=1 answers 503 while
+// everything is still served, for SHUTDOWN_DRAIN_MS, so a load balancer's health check takes the
+// instance out before it closes), then stop accepting, let in-flight requests finish, close idle
+// keep-alive connections, exit within SHUTDOWN_TIMEOUT_MS more. Binds HOSTNAME (default 0.0.0.0) and PORT (default
 // 3000). It appends the socket's address to X-Forwarded-For, so the client address can be taken from
 // the right-hand end of that header (lib/server/http/client-address.ts); Next's own server.js only
 // fills the header when the client did not send one.
@@ -16,6 +18,7 @@ const dir = __dirname;
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 8000);
+const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 5000);
 
 function log(level, msg, fields) {
   // The same shape as the app's pino lines (lib/server/log).
@@ -103,7 +106,8 @@ async function main() {
       const prior = req.headers["x-forwarded-for"];
       req.headers["x-forwarded-for"] = prior ? `${prior}, ${socketAddress}` : socketAddress;
     }
-    // A keep-alive connection that brings a request during shutdown is closed after its answer.
+    // A keep-alive connection that brings a request while draining is closed after its answer, so a
+    // proxy opens its next connection to another instance instead of reusing one this one will close.
     if (shuttingDown) res.setHeader("connection", "close");
     handle(req, res);
   });
@@ -122,15 +126,23 @@ async function main() {
   function shutdown(signal) {
     if (shuttingDown) return;
     shuttingDown = true;
-    log("info", "shutting down", { signal });
+    // Read by the readiness probe (lib/server/drain.ts): 503 from now on.
+    globalThis.__appDraining = true;
+    log("info", "draining", { signal, drainMs });
+    // The background jobs stop claiming at once (another instance takes new work) and finish (or hand
+    // back) their work before the database closes (lib/server/jobs/scheduler.ts); the bot's turns get
+    // the drain and all but the last seconds of the shutdown.
+    const jobsStopped = Promise.resolve(
+      globalThis.__stopJobs?.({ deadlineMs: drainMs + Math.max(0, shutdownTimeoutMs - 3000) }),
+    ).catch(() => {});
+    setTimeout(() => stopAccepting(jobsStopped), drainMs).unref();
+  }
+
+  function stopAccepting(jobsStopped) {
+    log("info", "shutting down", { drainedMs: drainMs });
     // The embedded database is closed before exiting: a PGlite folder left open is recovered from its
     // log at the next start, which took seconds.
     const closeDb = () => Promise.resolve(globalThis.__appDb?.close?.()).catch(() => {});
-    // The background jobs stop claiming at once and finish (or hand back) their work before the
-    // database closes (lib/server/jobs/scheduler.ts); the bot's turns get all but the last seconds.
-    const jobsStopped = Promise.resolve(
-      globalThis.__stopJobs?.({ deadlineMs: Math.max(0, shutdownTimeoutMs - 3000) }),
-    ).catch(() => {});
     server.close(() => void jobsStopped.then(closeDb).then(() => process.exit(0)));
     // Idle keep-alive sockets would hold close() open; busy ones are closed once their answer is out.
     server.closeIdleConnections();

@@ -35,12 +35,12 @@ import * as video from "./video";
 export type CallAuth = "public" | "user" | "operator" | "telegram" | "metrics" | "cron";
 
 /**
- * The 4xx answers a call's own rules give (an unknown id 404, a conflict 409, a spent quota 402, a rate
+ * The 4xx (and 503) answers a call's own rules give (an unknown id 404, a conflict 409, a spent quota 402, a rate
  * limit 429, a forbidden action 403 …). Those its auth and input give every such call are added to
  * the document by themselves: 400 for any call, 401 and 403 for a signed-in one, 413 and 415 for one
  * that takes a body, 429 for the console's calls (lib/server/http/openapi.ts).
  */
-export type Refusal = 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
+export type Refusal = 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;
 
 /**
  * One call's contract: what it does, who may make it, what it takes and what it answers. `body` is
@@ -397,8 +397,10 @@ export const apiCalls = {
     binary: { mediaType: "*/*", description: "The file, of the type its key's extension names", ranges: true },
   },
   "GET /api/health": {
-    summary: "Liveness (the database answers); with ready=1 also the bot's backlog",
+    summary:
+      "Liveness (the database answers); with ready=1 readiness: the bot's backlog, or 503 from the moment the instance drains (SIGTERM)",
     auth: "public",
+    refuses: [503],
     query: health.healthQuerySchema,
     response: health.healthResponseSchema,
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// GET /api/health: liveness (the database answers); ?ready=1 adds the job backlog (readiness).
+// GET /api/health: liveness (the database answers); ?ready=1 adds the job backlog (readiness), or 503 while the instance drains.
 export const healthQuerySchema = z.object({ ready: z.enum(["1", "true"]).optional() });
 export const healthResponseSchema = z.object({
   status: z.string(),

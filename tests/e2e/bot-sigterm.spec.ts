@@ -65,6 +65,8 @@ test("SIGTERM with a bot turn in flight hands it over: nothing sent or charged, 
     OPENAI_BASE_URL: ai.url,
     OPENAI_API_KEY: ai.apiKey,
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // No drain: this test is about the hand-over that follows it (tests/e2e/drain.spec.ts covers the drain).
+    SHUTDOWN_DRAIN_MS: "0",
     LOG_LEVEL: "error",
   };
   delete env.DATABASE_URL;

@@ -30,6 +30,8 @@ test("SIGTERM to the `npm start` process stops the server and frees its port", a
     HOSTNAME: "127.0.0.1",
     DATA_DIR: dataDir,
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // No drain: this test is about the stop that follows it (tests/e2e/drain.spec.ts covers the drain).
+    SHUTDOWN_DRAIN_MS: "0",
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL;

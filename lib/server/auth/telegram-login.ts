@@ -1,23 +1,33 @@
 import "server-only";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
+import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { applyReferralStartParam } from "@/lib/server/referral/codes";
 import { upsertTelegramUser } from "@/lib/server/users";
 import { readInitData } from "./init-data";
 import { issueToken } from "./jwt";
 import { getSecrets } from "./secrets";
 
+/** The launch data, read and checked; data that does not validate counts against its sender's `address` (429 past the limit). */
+async function validLaunchData(db: Db, initData: string, address: string) {
+  try {
+    return readInitData({ initData, botToken: getSecrets().botToken, maxAgeSeconds: env.INIT_DATA_MAX_AGE_SECONDS });
+  } catch (error) {
+    await enforceRateLimit({ db, bucket: "sign-in-refused", key: address });
+    throw error;
+  }
+}
+
 /**
  * Signs a user in from the raw init data the messenger hands the mini-app. The data must be signed
  * with our bot token (HMAC by the maintained library, compared in constant time), fresh and not
- * from the future; otherwise nothing is written.
+ * from the future; otherwise nothing is written. Sign-ins are limited per Telegram user once the
+ * data validates, and per address (`address`, a rate-limit key) only for data that does not
+ * (docs/decisions/0465-sign-in-limited-per-telegram-user.md).
  */
-export async function telegramLogin({ db, initData }: { db: Db; initData: string }) {
-  const { user: tg, startParam } = readInitData({
-    initData,
-    botToken: getSecrets().botToken,
-    maxAgeSeconds: env.INIT_DATA_MAX_AGE_SECONDS,
-  });
+export async function telegramLogin({ db, initData, address }: { db: Db; initData: string; address: string }) {
+  const { user: tg, startParam } = await validLaunchData(db, initData, address);
+  await enforceRateLimit({ db, bucket: "telegram-sign-in", key: `tg:${tg.id}` });
   const user = await upsertTelegramUser({
     db,
     tg: {

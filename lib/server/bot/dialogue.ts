@@ -7,7 +7,6 @@ import { watchFallback, type FallbackAnswer } from "@/lib/server/ai/model-fallba
 import { contentText, IMAGE_TOKENS, imageCount } from "@/lib/server/ai/content";
 import { getAiProvider, type ChatMessage, type ContentPart, type Usage } from "@/lib/server/ai/provider";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
-import { spendQuota } from "@/lib/server/quotas/spend";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
@@ -19,7 +18,7 @@ import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSe
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
 import { endTurn, startTurn, watchStop, type BotTurn, type TurnEnd } from "./turns";
-import { endPaidTurn } from "./turn-reservations";
+import { chargeAnsweredTurn, endPaidTurn } from "./turn-reservations";
 import { abortedForShutdown, TurnHandedOver, turnFinishing } from "./hand-over";
 import { turnReacted } from "@/lib/server/metrics/bot-turns";
 import { TELEGRAM_TEXT_LIMIT } from "./updates";
@@ -274,14 +273,21 @@ export async function answerText({
     ? await modelPrice({ db, modelName: fallback.to, action: "text" })
     : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
-  const { left } = await spendQuota({
+  // Charged with the turn's end, in one transaction: whatever dies when, the turn is charged at most once.
+  const charged = await chargeAnsweredTurn({
     db,
+    turnId: turn.id,
+    status: stopped ? "stopped" : "done",
     userId: user.id,
-    kind: "text_tokens",
     amount: units,
-    clampAtZero: true,
-    refs: { modelName: answeredBy, action: active.session.action, turnId: turn.id },
+    refs: { modelName: answeredBy, action: active.session.action },
   });
+  if (!charged) {
+    // A later attempt at the update ended this turn (its claim was lost): that attempt answers, not this one.
+    await preview.abandon();
+    throw new TurnHandedOver();
+  }
+  const { left } = charged;
   const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`) + images * IMAGE_TOKENS);
   // A voice note's line names the audio units its transcription took as well (docs/product/bot.md).
   const spent = question?.reserved
@@ -298,7 +304,7 @@ export async function answerText({
     stopped && botText(lang)("stoppedNote"),
   ].filter(Boolean);
   const footer = [...notes, cost].join("\n");
-  // Paid: from here nothing may throw, or the update worker would run (and charge) the turn again. The
+  // Paid and ended: from here nothing may throw (the update would fail although it was answered). The
   // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
   const deliver = async () => {
     try {

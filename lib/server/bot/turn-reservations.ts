@@ -6,8 +6,9 @@ import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { ApiError } from "@/lib/server/http/api-error";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
+import type { LedgerRefs } from "@/lib/server/quotas/ledger";
 import type { UpdateRun } from "./hand-over";
-import { endingTurns, insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
+import { endedTurn, endingTurns, insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
 import { releasedUpdate, type StoredUpdate } from "./updates";
 
 // A paid turn's units, reserved before it runs, go back exactly once when it does not deliver
@@ -94,6 +95,46 @@ export async function reserveMore({
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === "payment_required") return null;
+    throw error;
+  }
+}
+
+class NoLongerRunning extends Error {}
+const turnExists = async (db: Db, turnId: number) =>
+  (await db.select({ id: botTurns.id }).from(botTurns).where(eq(botTurns.id, turnId))).length > 0;
+
+/**
+ * An answered turn's charge and its row's end, in one transaction (docs/decisions/0461-answer-charged-with-the-turns-end.md):
+ * an instance that dies before it commits leaves the turn running and uncharged (the next attempt ends
+ * it as abandoned and answers anew, charging once); after it, the turn is done and charged (the next
+ * attempt does nothing). The answer is charged past the balance down to zero (it was given). Answers
+ * the spend, or null when the row was ended already (a later attempt took the update over): nothing
+ * is charged.
+ */
+export async function chargeAnsweredTurn({
+  db,
+  turnId,
+  status,
+  userId,
+  amount,
+  refs,
+}: {
+  db: Db;
+  turnId: number;
+  status: "done" | "stopped";
+  userId: number;
+  amount: number;
+  refs: LedgerRefs;
+}): Promise<Spent | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      // A row gone with its session is still charged: the answer was given in the chat.
+      if (!(await endedTurn(tx, { turnId, status })).length && (await turnExists(tx, turnId)))
+        throw new NoLongerRunning();
+      return spendQuota({ db: tx, userId, kind: "text_tokens", amount, clampAtZero: true, refs: { ...refs, turnId } });
+    });
+  } catch (error) {
+    if (error instanceof NoLongerRunning) return null;
     throw error;
   }
 }

@@ -16,6 +16,7 @@ import {
   claimUpdates,
   joinPaste,
   releaseUpdate,
+  renewLeases,
   settleUpdate,
   storeUpdate,
   type StoredUpdate,
@@ -24,10 +25,18 @@ import {
 // The bot-updates worker: it claims stored updates as soon as it is woken (by the webhook of its own
 // instance, or through update-signal.ts by another one) and runs each claimed update on its own, up
 // to BOT_WORKER_CONCURRENCY at once, one per chat (claimUpdates keeps a chat's order and serves the
-// chats that waited longest first). The claim lock outlasts the model timeout, so only a crashed
-// worker's update is taken again; on shutdown a worker hands back what it cannot finish.
+// chats that waited longest first). A claim is a short lease the worker renews while it runs the
+// update, whatever the model's timeout, so a dead instance's updates are taken by another within
+// seconds (docs/decisions/0462-update-claims-are-renewed-leases.md); on shutdown a worker hands back
+// what it cannot finish.
 
 const MAX_ATTEMPTS = 5;
+/** A claim's lease, renewed every RENEW_EVERY_MS while its worker lives: a dead worker's updates are taken after at most this long. */
+export const LEASE_MS = 6_000;
+const RENEW_EVERY_MS = 2_000;
+// A settling statement that fails (the database restarting) is tried again after these waits; the
+// rows' leases are renewed meanwhile, so no other instance takes (and answers) them again.
+const SETTLE_BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
 // Only a safety net: a missed notification, or a crashed instance's expired claim.
 const SAFETY_POLL_MS = 5_000;
 // After the shutdown deadline, turns handed over get this long to wind down; then the worker ends
@@ -51,34 +60,63 @@ type UpdateWorker = ReturnType<typeof createUpdateWorker>;
 // The webhook (a route handler, bundled apart from the jobs) wakes the worker the jobs started: process-wide.
 const ownWorkers = processWide("own-update-workers", () => new WeakMap<Db, UpdateWorker>());
 
+/** Runs `statement` again after each of `backoffMs` while it fails; the last failure is thrown. */
+async function retrying<T>(statement: () => Promise<T>, backoffMs: number[], what: string): Promise<T> {
+  for (const wait of backoffMs) {
+    try {
+      return await statement();
+    } catch (error) {
+      log().warn({ err: error }, `[bot] ${what} failed; trying again in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  return statement();
+}
+
+type Lease = {
+  lockMs: number;
+  /** Rows this update's attempt took: their leases are renewed until it is settled. */
+  hold: (rows: StoredUpdate[]) => void;
+  settleBackoffMs: number[];
+};
+
 /**
  * Runs one claimed update (a text message together with the rest of its split paste) and settles every
  * row it took. Answers whether its chat has an update to take next.
  */
-async function handle(db: Db, row: StoredUpdate, lockMs: number): Promise<boolean> {
+async function handle(db: Db, row: StoredUpdate, { lockMs, hold, settleBackoffMs }: Lease): Promise<boolean> {
   let rows = [row];
   let more = false;
+  const settle = (taken: StoredUpdate, error?: unknown) =>
+    retrying(
+      () => settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS }),
+      settleBackoffMs,
+      `settling update ${taken.updateId}`,
+    );
   try {
-    const tail = await claimPasteTail({ db, head: row, lockMs });
-    rows = [row, ...tail];
     // Taken again after an attempt that died or was handed over: its turns are ended first, an
     // answered one is not run twice, and a resumed one does not repeat what the user was already told.
     const earlier = row.attempts > 1 ? await endAbandonedTurns({ db, updateId: row.updateId }) : null;
     if (earlier?.resumed) updateResumed();
+    // A paste tail is taken only with the turn that answers it: after an answered attempt, only the
+    // messages that attempt had joined (and answered) are settled with it; later ones wait their turn.
+    const tail = await claimPasteTail({ db, head: row, lockMs, joinedOnly: Boolean(earlier?.answered) });
+    rows = [row, ...tail];
+    hold(tail);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
-    for (const taken of rows) more = (await settleUpdate({ db, row: taken, maxAttempts: MAX_ATTEMPTS })).more || more;
+    for (const taken of rows) more = (await settle(taken)).more || more;
     return more;
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.
     const error = thrown instanceof BotError ? thrown.error : thrown;
     if (error instanceof TurnHandedOver) {
-      for (const taken of rows) await releaseUpdate({ db, row: taken });
+      for (const taken of rows)
+        await retrying(() => releaseUpdate({ db, row: taken }), settleBackoffMs, `releasing update ${taken.updateId}`);
       announceUpdate(db);
       return false;
     }
-    for (const taken of rows)
-      more = (await settleUpdate({ db, row: taken, error, maxAttempts: MAX_ATTEMPTS })).more || more;
+    for (const taken of rows) more = (await settle(taken, error)).more || more;
     return more;
   }
 }
@@ -86,7 +124,9 @@ async function handle(db: Db, row: StoredUpdate, lockMs: number): Promise<boolea
 export function createUpdateWorker({
   db,
   concurrency = env.BOT_WORKER_CONCURRENCY,
-  lockMs = (env.AI_TIMEOUT_SECONDS + 60) * 1000,
+  lockMs = LEASE_MS,
+  renewEveryMs = RENEW_EVERY_MS,
+  settleBackoffMs = SETTLE_BACKOFF_MS,
   timers = realTimers,
   safetyPollMs = SAFETY_POLL_MS,
   handOverGraceMs = HAND_OVER_GRACE_MS,
@@ -94,7 +134,11 @@ export function createUpdateWorker({
 }: {
   db: Db;
   concurrency?: number;
+  /** A claim's lease. */
   lockMs?: number;
+  /** How often the leases of the updates in flight are renewed (a test's dead instance: never). */
+  renewEveryMs?: number;
+  settleBackoffMs?: number[];
   timers?: WakeTimers;
   safetyPollMs?: number;
   handOverGraceMs?: number;
@@ -114,16 +158,59 @@ export function createUpdateWorker({
   let backlog = false;
   let unlisten: (() => Promise<void>) | null = null;
   let poll: ReturnType<typeof setInterval> | undefined;
+  // The rows of the updates in flight (heads and their paste tails) whose leases this worker renews.
+  const held = new Map<number, { row: StoredUpdate; run: UpdateRun }>();
+  let renewal: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * Renews the leases of every row in flight, in one statement. A row another attempt took meanwhile
+   * (this worker was stalled past its lease) has its turn handed over: it winds down without
+   * answering or charging, and the attempt that holds the update answers it.
+   */
+  const renewLeasesNow = async (): Promise<void> => {
+    const rows = [...held.values()];
+    let renewed: Set<number>;
+    try {
+      renewed = await renewLeases({ db, rows: rows.map((h) => h.row), lockMs });
+    } catch (error) {
+      log().warn({ err: error }, "[bot] renewing update leases failed; trying again at the next renewal");
+      return;
+    }
+    for (const { row, run } of rows)
+      if (!renewed.has(row.id) && held.has(row.id)) {
+        held.delete(row.id);
+        log().warn(`[bot] update ${row.updateId} was taken by another attempt; its turn here is handed over`);
+        handOver(run);
+      }
+  };
+
+  const hold = (rows: StoredUpdate[], run: UpdateRun) => {
+    for (const row of rows) held.set(row.id, { row, run });
+    if (!renewal && held.size) {
+      renewal = setInterval(() => void renewLeasesNow(), renewEveryMs);
+      renewal.unref();
+    }
+  };
+  const unhold = (run: UpdateRun) => {
+    for (const [id, entry] of held) if (entry.run === run) held.delete(id);
+    if (!held.size) {
+      clearInterval(renewal);
+      renewal = undefined;
+    }
+  };
 
   const start = (row: StoredUpdate): Promise<void> => {
-    const { run, done: handled } = runUpdate(row.updateId, () => handle(db, row, lockMs));
+    const lease = { lockMs, settleBackoffMs, hold: (rows: StoredUpdate[]) => hold(rows, run) };
+    const { run, done: handled } = runUpdate(row.updateId, () => handle(db, row, lease));
+    hold([row], run);
     const done = handled
       .catch((error) => {
-        // Settling failed too (the database is away): the claim expires and the update is taken again.
+        // Settling failed however often it was tried (the database is away): the lease runs out and the update is taken again.
         log().error({ err: error }, `[bot] update ${row.updateId} could not be settled`);
         return true;
       })
       .then((more) => {
+        unhold(run);
         inFlight.delete(row.id);
         // The chat's next update (or a chat that waited for a free slot) can go now.
         if (more || backlog) wake();
@@ -184,6 +271,8 @@ export function createUpdateWorker({
     },
     /** One claim now (the cron route, tests): the started handlers' promises. */
     claimOnce,
+    /** Renews the leases of the updates in flight now (the renewal timer's work; tests call it). */
+    renewLeases: renewLeasesNow,
     /**
      * Listens for stored updates and polls slowly as a safety net. The instance's own worker (`own`)
      * is also the one its webhook wakes directly; a test's second instance is not.
@@ -222,6 +311,9 @@ export function createUpdateWorker({
       if (finishing.length) await settlesWithin(Promise.all(finishing), finishingGraceMs);
       const left = [...inFlight.values()];
       if (!left.length) return;
+      // Handed back: no longer this worker's to renew, whatever its turns still do.
+      held.clear();
+      clearInterval(renewal);
       for (const { row, run } of left) await handBackUpdate({ db, row, run });
       announceUpdate(db);
       log().warn(`[bot] ${left.length} update(s) still running at shutdown were handed back`);

@@ -121,7 +121,7 @@ function claimedRows(result: unknown): StoredUpdate[] {
 /**
  * Claims the oldest unfinished update of each chat whose previous update is not being handled, in
  * one conditional UPDATE: a concurrent worker re-checks status/locked_until on the same rows and
- * skips them. A claim whose lock expired (a crashed worker) is taken again. A chat waits while one of
+ * skips them. A claim whose lease ran out (its worker died and stopped renewing it) is taken again. A chat waits while one of
  * its updates has a wait_until ahead (a possible split paste, a rate limit). The chats that waited
  * longest come first, so a busy chat never starves the others.
  */
@@ -154,23 +154,27 @@ export async function claimUpdates({
     )
     AND ${claimable(at)}
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts,
-      EXISTS (SELECT 1 FROM bot_updates AS later WHERE later.chat_id = u.chat_id AND later.update_id > u.update_id AND later.status = 'pending') AS "queuedBehind"`);
+      EXISTS (SELECT 1 FROM bot_updates AS later WHERE later.chat_id = u.chat_id AND later.update_id > u.update_id AND later.status IN ('pending', 'processing')) AS "queuedBehind"`);
   return claimedRows(result);
 }
 
 /**
  * Claims the text messages that follow a claimed text message in its chat from the same sender,
  * up to the first other update: together they are one paste that Telegram split, or messages sent
- * while the chat's previous turn ran, answered together.
+ * while the chat's previous turn ran, answered together. `joinedOnly` (the head's turn was answered
+ * by an attempt that died before settling): only the messages that attempt had joined, still
+ * claimed by it (a chat's later update is only ever `processing` as a head's tail), not new ones.
  */
 export async function claimPasteTail({
   db,
   head,
   lockMs,
+  joinedOnly = false,
 }: {
   db: Db;
   head: StoredUpdate;
   lockMs: number;
+  joinedOnly?: boolean;
 }): Promise<StoredUpdate[]> {
   const message = (head.payload as { message?: { text?: string; from?: { id?: number } } }).message;
   // Nothing was queued behind it when it was claimed (the common case): no query.
@@ -182,7 +186,8 @@ export async function claimPasteTail({
     UPDATE bot_updates AS u
     SET status = 'processing', attempts = u.attempts + 1, locked_until = ${lockUntil(at, lockMs)}
     WHERE u.chat_id = ${head.chatId} AND u.update_id > ${head.updateId}
-    AND ${claimable(at)} AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
+    AND ${joinedOnly ? sql`u.status = 'processing' AND u.locked_until <= ${at}` : claimable(at)}
+    AND ${pasteText(sql`u.payload`)} AND ${sameSender(sql`u.payload`)}
     AND u.update_id < COALESCE((
       SELECT min(other.update_id) FROM bot_updates AS other
       WHERE other.chat_id = ${head.chatId} AND other.update_id > ${head.updateId} AND other.status IN ('pending', 'processing')
@@ -190,6 +195,35 @@ export async function claimPasteTail({
     ), 9223372036854775807)
     RETURNING u.id, u.update_id AS "updateId", u.chat_id AS "chatId", u.payload, u.attempts`);
   return claimedRows(result).sort((a, b) => a.updateId - b.updateId);
+}
+
+/**
+ * Renews the leases of the claimed rows this worker still runs (docs/decisions/0462-update-claims-are-renewed-leases.md):
+ * each row's lease runs `lockMs` from now again, where this worker's attempt still holds it. Answers
+ * the ids renewed; a row missing from them was taken by another attempt (this worker's lease had run
+ * out) or settled meanwhile.
+ */
+export async function renewLeases({
+  db,
+  rows,
+  lockMs,
+}: {
+  db: Db;
+  rows: Pick<StoredUpdate, "id" | "attempts">[];
+  lockMs: number;
+}): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const held = sql.join(
+    rows.map((row) => sql`(${row.id}::integer, ${row.attempts}::integer)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    UPDATE bot_updates AS u SET locked_until = ${lockUntil(timestamp(now()), lockMs)}
+    FROM (VALUES ${held}) AS held(id, attempts)
+    WHERE u.id = held.id AND u.attempts = held.attempts AND u.status = 'processing'
+    RETURNING u.id`);
+  const renewed = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number }[];
+  return new Set(renewed.map((row) => Number(row.id)));
 }
 
 /** The head update with the paste's later parts appended to its text, one line break apart. */

@@ -41,15 +41,21 @@ async function reread(db: Db, state: Health): Promise<void> {
   state.checkedAt = nowMs();
 }
 
-/** Whether the channel is cooling down now, from this process's knowledge (at most RECHECK_MS old). */
-export async function coolingChecker(db: Db): Promise<(channelId: number) => boolean> {
+/**
+ * When the channel's cooldown ends (ms) if it is cooling down now, else null, from this process's
+ * knowledge (at most RECHECK_MS old).
+ */
+export async function coolingChecker(db: Db): Promise<(channelId: number) => number | null> {
   const state = stateOf(db);
   if (nowMs() - state.checkedAt >= RECHECK_MS) {
     state.checking ??= reread(db, state).finally(() => (state.checking = undefined));
     await state.checking;
   }
   const at = nowMs();
-  return (channelId) => (state.coolingUntil.get(channelId) ?? -Infinity) > at;
+  return (channelId) => {
+    const until = state.coolingUntil.get(channelId);
+    return until !== undefined && until > at ? until : null;
+  };
 }
 
 /** This process marked the channel: cooling until `untilMs`, or (null) answering again. */

@@ -50,7 +50,8 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
   });
 
 /**
- * The channels to try for `modelName`, by priority, without those cooling down. A model that no
+ * The channels to try for `modelName`, by priority, without those cooling down (with all of them
+ * cooling, the least recently failed one). A model that no
  * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
  * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
  * whether any channel row serves the model at all: then an empty list means all of them are down.
@@ -67,7 +68,13 @@ export async function channelsFor(
     ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName
     : undefined;
   const served = routes.get(modelName);
-  if (served) return { targets: served.filter((target) => !cooling(target.id!)), served: true, fallbackModel };
+  if (served) {
+    const open = served.filter((target) => cooling(target.id!) === null);
+    // Half-open (docs/decisions/0464-half-open-channels.md): with every channel cooling, the one
+    // whose cooldown ends first (it failed least recently) is still tried before the turn gives up.
+    const probe = served.reduce((a, b) => (cooling(b.id!)! < cooling(a.id!)! ? b : a));
+    return { targets: open.length ? open : [probe], served: true, fallbackModel };
+  }
   if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
   const providerModelId = model?.providerModelId ?? modelName;
   return {

@@ -114,9 +114,12 @@ async function flattenParams(context?: RouteContext): Promise<Record<string, str
   return params;
 }
 
+/** The rate-limit key of the request's client address. */
+export const addressKey = (req: Request) => `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
+
 async function limitRate(req: Request, db: Db, bucket: RateLimitBucket, user?: Pick<Caller, "id">): Promise<void> {
   const byUser = RATE_LIMITS[bucket].per === "user" && user;
-  const key = byUser ? `user:${user.id}` : `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
+  const key = byUser ? `user:${user.id}` : addressKey(req);
   await enforceRateLimit({ db, bucket, key });
 }
 

@@ -90,6 +90,7 @@ const REFUSAL_DESCRIPTIONS: Record<number, string> = {
   415: "The body is not of a type the call takes",
   416: "The Range asked for lies outside the file (no body; Content-Range gives the size)",
   429: "Too many requests; Retry-After says when to try again",
+  503: "The instance is draining before it stops (the readiness probe): send new requests to another instance",
 };
 
 const errorEnvelope: JsonSchema = {

@@ -13,7 +13,12 @@ export type RateLimitRule = {
 // Test suites that sign in many users raise every limit with RATE_LIMIT_MULTIPLIER instead of
 // turning limits off.
 export const RATE_LIMITS = {
+  // The console's sign-ins (few operators).
   "sign-in": { per: "address", limit: 60, windowSeconds: 60 },
+  // The Mini App's sign-in: per Telegram user once the launch data validates (carrier-grade NAT puts
+  // many subscribers behind one address), per address only for data that does not (decision 0465).
+  "telegram-sign-in": { per: "user", limit: 20, windowSeconds: 60 },
+  "sign-in-refused": { per: "address", limit: 120, windowSeconds: 60 },
   "payment-webhook": { per: "address", limit: 600, windowSeconds: 60 },
   launch: { per: "user", limit: 30, windowSeconds: 60 },
   "payment-create": { per: "user", limit: 10, windowSeconds: 60 },

@@ -236,7 +236,8 @@ describe("the route a model call takes", () => {
         .set({ consecutiveFailures: 3, cooldownUntil: new Date(start + 60_000) })
         .where(eq(channels.id, theirs.body.id));
       setClockForTests(() => start + RECHECK_MS);
-      expect(await targetsOf()).toEqual([]);
+      // Both cooling now: only the one whose cooldown ends first is still tried (half-open, decision 0464).
+      expect(await targetsOf()).toEqual(["cooled here"]);
     } finally {
       setClockForTests();
       await remove(token, mine.body.id);

@@ -215,6 +215,38 @@ describe("a text turn over two channels", () => {
     expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 0, cooldownUntil: null });
   });
 
+  it("half-open: with every channel of the model cooling, the turn still tries the least recently failed one; a recovered provider answers the next turn", async () => {
+    const only = await addChannel("only", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "gpt-4o-mini": "one-mini" },
+    });
+    const other = await addChannel("other", {
+      url: two.url,
+      apiKey: two.apiKey,
+      priority: 1,
+      serves: { "gpt-4o-mini": "two-mini" },
+    });
+    one.mode = "fail500";
+    two.mode = "fail500";
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 10_000 } });
+    for (const text of ["one", "two", "three"]) await h.send(u.telegramId, { text });
+    expect((await channelRow(only.id)).cooldownUntil).not.toBeNull();
+    expect((await channelRow(other.id)).cooldownUntil).not.toBeNull();
+    const [before1, before2] = [chatRequests(one).length, chatRequests(two).length];
+
+    // Both cooling, the providers recovered: the channel that failed first is probed, and answers at once.
+    two.mode = "normal";
+    one.mode = "normal";
+    clockOffset += 1_000;
+    await h.send(u.telegramId, { text: "four" });
+    expect(lastText(u.telegramId)).toContain("Answer from channel one");
+    expect([chatRequests(one).length, chatRequests(two).length]).toEqual([before1 + 1, before2]);
+    expect(await channelRow(only.id)).toMatchObject({ consecutiveFailures: 0, cooldownUntil: null });
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(10_000 - 17);
+  });
+
   it("a disabled channel is not tried", async () => {
     const first = await addChannel("first", {
       url: one.url,
@@ -302,11 +334,13 @@ describe("the fallback model", () => {
       .where(eq(channels.id, first.id));
     await setFallback("dall-e-3", "flux-pro");
     const restore = await setPrice("flux-pro", "text_to_image", 9);
+    one.mode = "fail500";
     try {
       const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 30 } });
       await (await h.getDb()).execute(sql`update users set language = 'ru' where id = ${u.userId}`);
       await h.send(u.telegramId, { text: "a red fox" });
-      expect(one.requests).toHaveLength(0);
+      // The cooling channel is probed once (half-open), still fails, and the fallback model draws.
+      expect(one.requests).toHaveLength(1);
       expect(two.requests.map((r) => r.model)).toEqual(["two-flux"]);
       expect(h.mediaIn(u.telegramId)).toHaveLength(1);
       expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^Модель DALL·E 3 сейчас недоступна, поэтому ответила FLUX Pro/);

@@ -37,7 +37,12 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
 }
 
 const workers: { stop: (o: { deadlineMs: number }) => Promise<void> }[] = [];
-type Graces = { handOverGraceMs?: number; finishingGraceMs?: number };
+type Graces = {
+  handOverGraceMs?: number;
+  finishingGraceMs?: number;
+  renewEveryMs?: number;
+  settleBackoffMs?: number[];
+};
 async function instance({
   own,
   timers = fakeTimers(),
@@ -354,16 +359,17 @@ describe("the bot-updates worker", () => {
 
   it("an instance that dies mid image job: the next attempt at its update ends the dead turn and gives its units back; drawn again, paid once", async () => {
     const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 18 } });
-    const { worker: dying } = await instance({ own: true });
+    // Dead: it never renews its lease.
+    const { worker: dying } = await instance({ own: true, renewEveryMs: HOUR });
     h.ai.mode = "hang";
     const update = h.messageUpdate(u.telegramId, { text: "a red fox in the snow" });
     await h.post(update);
     await until(() => h.ai.requests.some((r) => r.path === "/v1/images/generations"));
     expect((await h.quotasOf(u.userId)).imageTokens).toBe(12);
-    // The instance is gone without a word: its claim runs out (the lock outlasts the model timeout) and another takes the update.
+    // The instance is gone without a word: its lease runs out (6 s, whatever the model timeout) and another takes the update.
     h.ai.mode = "normal";
     const { setClockForTests } = await import("@/lib/server/clock");
-    setClockForTests(() => Date.now() + (20 + 61) * 1000);
+    setClockForTests(() => Date.now() + 7_000);
     const { worker: staying } = await instance({ own: false });
     await until(() => h.mediaIn(u.telegramId).length === 1);
     await staying.settled();

@@ -56,7 +56,9 @@ function routeWrappers(): Map<string, { auth: CallAuth | "unknown"; rateLimited:
                     : source.includes("METRICS_TOKEN")
                       ? "metrics"
                       : "unknown";
-      found.set(callKeyOf(method, path.join(API_DIR, file)), { auth, rateLimited: /\brateLimit:/.test(source) });
+      // A limit the wrapper counts (`rateLimit:`), or one counted in lib with the caller's address (the Mini App's sign-in).
+      const rateLimited = /\brateLimit:|\baddressKey\(/.test(source);
+      found.set(callKeyOf(method, path.join(API_DIR, file)), { auth, rateLimited });
     }
   }
   return found;

@@ -36,32 +36,64 @@ describe("rate limits", () => {
   });
   afterAll(() => setClockForTests());
 
-  it("POST /api/auth/telegram-login - the 61st sign-in in a minute from one address gets 429 with Retry-After; another address is unaffected", async () => {
+  it("POST /api/auth/telegram-login - valid launch data is limited per Telegram user (20 a minute), not per address: a carrier address's many users all sign in", async () => {
+    // 100 subscribers behind one carrier-grade NAT address sign in within the minute.
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) {
+    for (let i = 0; i < 100; i++) {
       const res = await call(login, "POST", "/api/auth/telegram-login", {
         body: { initData: signedInitData() },
         headers: fromAddress("203.0.113.7"),
       });
       statuses.push(res.status);
-      if (i === 60) {
-        expect(res.body.error.code).toBe("rate_limited");
-        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      }
     }
-    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
-    const other = await call(login, "POST", "/api/auth/telegram-login", {
-      body: { initData: signedInitData() },
-      headers: fromAddress("203.0.113.8"),
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    // One user signing in over and over is limited, from whatever address.
+    const user = { id: 777_000_000 + Math.floor(Math.random() * 1_000_000) };
+    for (let i = 0; i < 20; i++) {
+      const res = await call(login, "POST", "/api/auth/telegram-login", {
+        body: { initData: signedInitData(user) },
+        headers: fromAddress(`198.51.100.${i}`),
+      });
+      expect(res.status).toBe(200);
+    }
+    const limited = await call(login, "POST", "/api/auth/telegram-login", {
+      body: { initData: signedInitData(user) },
+      headers: fromAddress("198.51.100.200"),
     });
-    expect(other.status).toBe(200);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("POST /api/auth/telegram-login - launch data that does not validate is limited per address (120 a minute); another address is unaffected", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      const res = await call(login, "POST", "/api/auth/telegram-login", {
+        body: { initData: signedInitData({}, { token: "123:forged-token" }) },
+        headers: fromAddress("203.0.113.9"),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Valid data from that address still signs in: the address limit only counts refused data.
+    const valid = await call(login, "POST", "/api/auth/telegram-login", {
+      body: { initData: signedInitData() },
+      headers: fromAddress("203.0.113.9"),
+    });
+    expect(valid.status).toBe(200);
+    const other = await call(login, "POST", "/api/auth/telegram-login", {
+      body: { initData: signedInitData({}, { token: "123:forged-token" }) },
+      headers: fromAddress("203.0.113.10"),
+    });
+    expect(other.status).toBe(401);
   });
 
   it("a forged first X-Forwarded-For entry does not escape the limit", async () => {
-    for (let i = 0; i < 60; i++) await hitRateLimit({ db: await getDb(), bucket: "sign-in", key: "ip:198.51.100.9" });
+    for (let i = 0; i < 120; i++)
+      await hitRateLimit({ db: await getDb(), bucket: "sign-in-refused", key: "ip:198.51.100.9" });
     const forged = await call(login, "POST", "/api/auth/telegram-login", {
-      body: { initData: signedInitData() },
+      body: { initData: signedInitData({}, { token: "123:forged-token" }) },
       headers: fromAddress(`10.${Math.floor(Math.random() * 250)}.0.1, 198.51.100.9`),
     });
     expect(forged.status).toBe(429);
