@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // The one place that reads process.env. Everything else imports `env`.
@@ -57,6 +58,29 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  // The addresses (and CIDR ranges) of those proxies: a forwarded entry counts only when the hop that
+  // wrote it is one of them. Unset: loopback and private addresses (DEFAULT_TRUSTED_PROXIES).
+  TRUSTED_PROXY_ADDRESSES: z
+    .string()
+    .refine(
+      (list) =>
+        list
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .every((entry) => {
+            const [ip, prefix, extra] = entry.split("/");
+            const family = isIP(ip);
+            const bits = family === 6 ? 128 : 32;
+            return (
+              family > 0 &&
+              extra === undefined &&
+              (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits))
+            );
+          }),
+      "comma-separated addresses or CIDR ranges",
+    )
+    .optional(),
   // 54-FZ receipts: when set, payments carry a receipt (one "service" line with this VAT code, 1 = no VAT).
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
   PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(30),

@@ -19,6 +19,22 @@ describe("clientAddress", () => {
     expect(clientAddress(req("not-an-ip"), 0)).toBeUndefined();
   });
 
+  it("trusts a forwarded entry only when the hop that wrote it is a configured proxy address", () => {
+    const proxies = "10.0.0.0/8";
+    expect(clientAddress(req("185.71.76.5, 203.0.113.9, 10.0.0.2"), 1, proxies)).toBe("203.0.113.9");
+    // Reached directly, bypassing the proxy: the caller's own X-Forwarded-For is not read.
+    expect(clientAddress(req("203.0.113.66, 198.51.100.4"), 1, proxies)).toBe("198.51.100.4");
+    // Two proxies configured, the request came through one of ours from outside: stops at the first untrusted hop.
+    expect(clientAddress(req("1.2.3.4, 198.51.100.4, 10.0.0.2"), 2, proxies)).toBe("198.51.100.4");
+  });
+
+  it("trusts loopback and private addresses as proxies by default, never a public one", () => {
+    expect(clientAddress(req("203.0.113.9, 127.0.0.1"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(req("203.0.113.9, 172.20.0.5"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(req("203.0.113.9, fd00::1"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(req("203.0.113.9, 198.51.100.4"), 1)).toBe("198.51.100.4");
+  });
+
   it("reads IPv4-mapped IPv6 socket addresses as IPv4", () => {
     expect(clientAddress(req("::ffff:127.0.0.1"), 0)).toBe("127.0.0.1");
   });

@@ -8,12 +8,11 @@ import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit"
 import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
 import { findCaller, type Caller } from "@/lib/server/users";
 import { translatorFor } from "@/lib/server/translator";
-import { env } from "@/lib/env";
 import { ApiError } from "./api-error";
 import { databaseErrorToApiError } from "./db-errors";
 import { containsNul, readJsonBody } from "./json-body";
 import { isMultipart, readForm, type MultipartContract, type ReceivedForm } from "./multipart";
-import { clientAddress } from "./client-address";
+import { requestClientAddress } from "./request-address";
 import { loggedRequest } from "./request-log";
 import { observeRequest, routePattern } from "@/lib/server/metrics/http";
 import { log } from "@/lib/server/log";
@@ -115,7 +114,7 @@ async function flattenParams(context?: RouteContext): Promise<Record<string, str
 }
 
 /** The rate-limit key of the request's client address. */
-export const addressKey = (req: Request) => `ip:${clientAddress(req, env.TRUSTED_PROXY_COUNT) ?? "unknown"}`;
+export const addressKey = (req: Request) => `ip:${requestClientAddress(req) ?? "unknown"}`;
 
 async function limitRate(req: Request, db: Db, bucket: RateLimitBucket, user?: Pick<Caller, "id">): Promise<void> {
   const byUser = RATE_LIMITS[bucket].per === "user" && user;

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { currentRequest } from "@/lib/server/request-scope";
+import { forwardingProxies } from "./request-address";
 
 // The address links sent to users (payment, pending-payment and file links, the bot's web-app
 // buttons) are built on: PUBLIC_URL when set (production requires it, lib/env.ts); in the demo
@@ -37,7 +38,7 @@ export function baseOfRequest(req: Request, trustedProxyCount: number): string |
  */
 export function requestBase(req: Request): string | undefined {
   if (env.PUBLIC_URL) return undefined;
-  const base = baseOfRequest(req, env.TRUSTED_PROXY_COUNT);
+  const base = baseOfRequest(req, forwardingProxies(req));
   if (base) latestBase = base;
   return base;
 }

@@ -209,6 +209,16 @@ describe("YooKassa payments", () => {
     expect((await notify(id, { "x-forwarded-for": "185.71.76.10, 203.0.113.7, 10.0.0.2" })).status).toBe(403);
   });
 
+  it("POST /api/payments/webhook/yookassa - an instance reached directly (not through a proxy of ours) does not read the caller's X-Forwarded-For", async () => {
+    const { token } = await signIn();
+    await buyStarter(token);
+    const id = lastCreated().id;
+    fake.markSucceeded(id);
+    // The caller at 203.0.113.7 connects straight to the instance and writes YooKassa's address itself.
+    expect((await notify(id, { "x-forwarded-for": "185.71.76.10, 203.0.113.7" })).status).toBe(403);
+    expect((await call(routes.userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBeNull();
+  });
+
   it("POST /api/payments/webhook/yookassa - refuses an id that is not YooKassa-shaped before any outbound call", async () => {
     const before = fake.requests.length;
     for (const id of ["..", "../../v3", "x".repeat(40), "2419a771-000f-5000-9000-1edaf29243f2/../x"]) {
