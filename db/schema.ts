@@ -391,6 +391,17 @@ export const payments = pgTable(
     // Cleared again when the provider call fails, so the operator can try again.
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     refundReason: text("refund_reason"),
+    // The amount of the refund claimed by refund_requested_at (a partial one, or the rest).
+    refundAmountKopecks: integer("refund_amount_kopecks"),
+    // What refunds returned so far; the payment is 'refunded' when it reaches amount_kopecks.
+    refundedKopecks: integer("refunded_kopecks").notNull().default(0),
+    // A tariff payment: the span of the subscription it paid for (after the current end when it
+    // extended it). A refund takes back the part of it not yet used; a later refund or a change of
+    // tariff moves or ends it (docs/product/billing.md "Refunds").
+    periodStartsAt: timestamp("period_starts_at", { withTimezone: true }),
+    periodEndsAt: timestamp("period_ends_at", { withTimezone: true }),
+    // The unused part of the previous tariff's paid period credited toward this payment (a change of tariff).
+    creditKopecks: integer("credit_kopecks").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -418,7 +429,12 @@ export const referralLedger = pgTable(
     createdAt: createdAt(),
   },
   // A payment rewards its referrer once, and reserves/releases the payer's balance once.
-  (t) => [uniqueIndex("referral_ledger_once").on(t.paymentId, t.kind, t.userId)],
+  // Partial refunds take a reward back in parts, so clawback and owed rows may repeat per payment.
+  (t) => [
+    uniqueIndex("referral_ledger_once")
+      .on(t.paymentId, t.kind, t.userId)
+      .where(sql`${t.kind} not in ('clawback', 'owed')`),
+  ],
 );
 
 // ---------------------------------------------------------------- dialogue history

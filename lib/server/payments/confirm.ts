@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/lib/server/log";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
 import { customToQuotas } from "@/lib/shared/pricing/custom-tariff";
@@ -63,6 +63,16 @@ async function applySubscription({
     .insert(subscriptions)
     .values({ userId: payment.userId, ...values })
     .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  // The payment's own span of the subscription; another tariff ends the spans of the one it replaces.
+  if (!extends_)
+    await tx
+      .update(payments)
+      .set({ periodEndsAt: at })
+      .where(and(eq(payments.userId, payment.userId), gt(payments.periodEndsAt, at)));
+  await tx
+    .update(payments)
+    .set({ periodStartsAt: new Date(base), periodEndsAt: values.expiresAt })
+    .where(eq(payments.id, payment.id));
   if (!extends_)
     await grantTariffAllowance({
       db: tx,

@@ -21,17 +21,20 @@ export async function refundByOperator({
   operator,
   paymentId,
   reason,
+  amountKopecks,
 }: {
   db: Db;
   operator: Operator;
   paymentId: string;
   reason: string;
+  amountKopecks?: number;
 }) {
   await paymentForOperator({ db, id: paymentId });
   const { status } = await refundPayment({
     db,
     paymentId,
     reason,
+    amountKopecks,
     claimIn: (claim) =>
       audited({ db, operator }, async (tx) => {
         const result = await claim(tx);

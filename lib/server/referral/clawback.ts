@@ -10,16 +10,27 @@ import { referralLedger, users, type Payment } from "@/db/schema";
  * Takes the referrer's reward for `payment` back from their balance, never below zero; what the
  * balance could not cover is recorded as owed (kind 'owed') and settled from later rewards.
  */
-export async function takeBackReward({ tx, payment }: { tx: Db; payment: Payment }): Promise<void> {
+export async function takeBackReward({
+  tx,
+  payment,
+  part = (reward) => reward,
+}: {
+  tx: Db;
+  payment: Payment;
+  /** The part of the reward this refund takes back (a partial refund's share). */
+  part?: (rewardKopecks: number) => number;
+}): Promise<void> {
   const [reward] = await tx
     .select({ referrerId: referralLedger.userId, amountKopecks: referralLedger.amountKopecks })
     .from(referralLedger)
     .where(and(eq(referralLedger.paymentId, payment.id), eq(referralLedger.kind, "reward")));
   if (!reward) return;
-  const taken = await takeFromBalance({ tx, userId: reward.referrerId, amountKopecks: reward.amountKopecks });
+  const amountKopecks = part(reward.amountKopecks);
+  if (amountKopecks <= 0) return;
+  const taken = await takeFromBalance({ tx, userId: reward.referrerId, amountKopecks });
   const rows = [
     { kind: "clawback", amountKopecks: taken },
-    { kind: "owed", amountKopecks: reward.amountKopecks - taken },
+    { kind: "owed", amountKopecks: amountKopecks - taken },
   ].filter((r) => r.amountKopecks > 0);
   if (rows.length)
     await tx
