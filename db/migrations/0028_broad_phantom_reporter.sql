@@ -8,4 +8,6 @@ CREATE UNIQUE INDEX "referral_ledger_once" ON "referral_ledger" USING btree ("pa
 -- hand-written: refunds made before partial refunds were whole; a claim still with the provider is for the whole payment.
 UPDATE "payments" SET "refunded_kopecks" = "amount_kopecks" WHERE "status" = 'refunded';--> statement-breakpoint
 -- hand-written: (continued)
-UPDATE "payments" SET "refund_amount_kopecks" = "amount_kopecks" WHERE "status" = 'completed' AND "refund_requested_at" IS NOT NULL;
+UPDATE "payments" SET "refund_amount_kopecks" = "amount_kopecks" WHERE "status" = 'completed' AND "refund_requested_at" IS NOT NULL;--> statement-breakpoint
+-- hand-written: a failed job's units given back were booked as "refund" without a payment; they are "giveback" now.
+UPDATE "balance_ledger" SET "reason" = 'giveback' WHERE "reason" = 'refund' AND "payment_id" IS NULL;

@@ -383,7 +383,7 @@ describe("the bot-updates worker", () => {
       .orderBy(balanceLedger.id);
     expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
       ["image", -6, turns[0].id],
-      ["refund", 6, turns[0].id],
+      ["giveback", 6, turns[0].id],
       ["image", -6, turns[1].id],
     ]);
     expect(
@@ -471,7 +471,7 @@ describe("the bot-updates worker", () => {
       .orderBy(balanceLedger.id);
     expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
       ["audio", -22, turns[0].id],
-      ["refund", 22, turns[0].id],
+      ["giveback", 22, turns[0].id],
       ["audio", -22, turns[1].id],
       ["answer", -17, turns[1].id],
     ]);

@@ -124,7 +124,7 @@ describe("a voice note in a text dialogue", () => {
     const [, again] = await turnsOf(u.userId);
     expect(await ledgerOf(u.userId)).toEqual([
       ["audio", "audio_tokens", -22, failed.id],
-      ["refund", "audio_tokens", 22, failed.id],
+      ["giveback", "audio_tokens", 22, failed.id],
       ["audio", "audio_tokens", -22, again.id],
       ["answer", "text_tokens", -17, again.id],
     ]);
@@ -149,7 +149,7 @@ describe("a voice note in a text dialogue", () => {
     expect(turn.status).toBe("failed");
     expect(await ledgerOf(u.userId)).toEqual([
       ["audio", "audio_tokens", -22, turn.id],
-      ["refund", "audio_tokens", 22, turn.id],
+      ["giveback", "audio_tokens", 22, turn.id],
     ]);
   });
 
