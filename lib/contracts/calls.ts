@@ -576,6 +576,11 @@ export const apiCalls = {
     body: tariff.createCustomTariffPaymentBodySchema,
     response: tariff.createCustomTariffPaymentResponseSchema,
   },
+  "GET /api/tariff/credit": {
+    summary: "What the running tariff's unused paid days credit toward another tariff",
+    auth: "user",
+    response: tariff.tariffCreditResponseSchema,
+  },
   "GET /api/tariff/create_data": {
     summary: "Rates, slider bounds and models of the Custom tariff builder",
     auth: "user",

@@ -73,6 +73,16 @@ async function applySubscription({
     .update(payments)
     .set({ periodStartsAt: new Date(base), periodEndsAt: values.expiresAt })
     .where(eq(payments.id, payment.id));
+  // A change of tariff paid partly by the credit of the old one: the old allowance left goes with it.
+  if (!extends_ && payment.creditKopecks > 0)
+    await changeBalances({
+      db: tx,
+      where: sql`o.user_id = ${payment.userId}`,
+      allowance: perKind("apiKey", () => sql`0`),
+      reason: "credit",
+      refs: { paymentId: payment.id },
+      now: at,
+    });
   if (!extends_)
     await grantTariffAllowance({
       db: tx,

@@ -7,7 +7,7 @@ import type { adminPaymentSchema, adminPaymentsQuerySchema } from "@/lib/contrac
 import { now } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
 import { QUOTA_KIND_TABLE, type QuotaKey } from "@/lib/shared/quota-kinds";
-import { paidPeriod, unusedPeriodMs } from "./refund";
+import { paidPeriod, unusedPeriodMs } from "./period";
 
 // Every user's payments for the operators' console, newest first, filtered by status and provider.
 

@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, subscriptions, tariffs, users, type Payment } from "@/db/schema";
-import { DAYS_PER_MONTH } from "@/lib/shared/pricing/periods";
 import { perKind } from "@/lib/shared/quota-kinds";
 import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { now } from "@/lib/server/clock";
@@ -10,6 +9,7 @@ import { ApiError } from "@/lib/server/http/api-error";
 import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
 import { returnUsedReferral, takeBackReward } from "@/lib/server/referral/clawback";
 import { tariffLimits } from "@/lib/server/tariffs/current-tariff";
+import { paidPeriod, unusedPeriodMs } from "./period";
 import { providerByName } from "./providers";
 
 // A refund takes back what the payment bought, as far as it is unspent (docs/product/billing.md
@@ -19,28 +19,12 @@ import { providerByName } from "./providers";
 // The payment's refunded_kopecks moves by a compare-and-set on the locked row, so a notification
 // delivered twice undoes a refund once.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** What one refund moved the payment from and to, in kopecks of `total`. */
 type RefundShare = { before: number; after: number; total: number };
 
 /** The refund's share of `whole` (units, kopecks): cumulative rounding, so the parts add up to the whole. */
 const shareOf = (whole: number, { before, after, total }: RefundShare) =>
   Math.round((whole * after) / total) - Math.round((whole * before) / total);
-
-/** The span a tariff payment paid for (payments made before it was recorded: from when it was applied). */
-export function paidPeriod(payment: Payment): { start: number; end: number } {
-  if (payment.periodStartsAt && payment.periodEndsAt)
-    return { start: payment.periodStartsAt.getTime(), end: payment.periodEndsAt.getTime() };
-  const start = (payment.appliedAt ?? payment.createdAt).getTime();
-  return { start, end: start + payment.months * DAYS_PER_MONTH * DAY_MS };
-}
-
-/** The milliseconds of a tariff payment's period still ahead at `at`. */
-export function unusedPeriodMs(payment: Payment, at: Date): number {
-  const { start, end } = paidPeriod(payment);
-  return Math.max(0, end - Math.max(start, at.getTime()));
-}
 
 /** The subscription ends now and the allowance falls back to Free's. */
 async function endSubscription({ tx, payment, at }: { tx: Db; payment: Payment; at: Date }) {
