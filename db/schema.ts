@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { QuotaKey } from "@/lib/shared/quota-kinds";
+import type { QuotaKey, QuotaRecord } from "@/lib/shared/quota-kinds";
 import type { LEDGER_REASONS } from "@/lib/contracts/user";
 import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/shared/payments";
 
@@ -267,6 +267,9 @@ export const subscriptions = pgTable("subscriptions", {
   audioLimit: integer("audio_limit").notNull(),
   fileLimit: integer("file_limit").notNull(),
   videoLimit: integer("video_limit").notNull(),
+  // Limits bought for the steps after the current one (a rebuilt Custom, a tariff whose balances
+  // changed since): the current step keeps the limits above, the next refill makes these the limits.
+  nextLimits: jsonb("next_limits").$type<QuotaRecord>(),
   // Custom tariff: the models chosen; null means the tariff's own model list.
   customModelIds: jsonb("custom_model_ids").$type<number[]>(),
   lastRenewalAttemptAt: timestamp("last_renewal_attempt_at", { withTimezone: true }),

@@ -5,7 +5,7 @@ import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
 import { customToQuotas } from "@/lib/shared/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/shared/pricing/periods";
-import { perKind } from "@/lib/shared/quota-kinds";
+import { perKind, QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
 import { applyDueRefills, grantTariffAllowance, resetAllowance } from "@/lib/server/quotas/refill";
@@ -46,6 +46,10 @@ async function applySubscription({
   const base = extends_ ? existing.expiresAt.getTime() : at.getTime();
   const paymentMethodId =
     savedPaymentMethodId ?? (payment.kind === "renewal" ? (existing?.paymentMethodId ?? null) : null);
+  // Paying for the running tariff with other limits (a rebuilt Custom): the current step keeps its
+  // limits and the new ones apply from the next refill (docs/decisions/0380-custom-tariff-rebuild.md).
+  const current = extends_ ? perKind("apiKey", (r) => existing[r.subscriptionColumn]) : null;
+  const deferred = current !== null && QUOTA_KEYS.some((k) => current[k] !== limits[k]);
   const values = {
     tariffId: tariff.id,
     // The full period price before the referral discount: user-tariff shows it per month.
@@ -55,7 +59,8 @@ async function applySubscription({
     expiresAt: new Date(base + payment.months * DAYS_PER_MONTH * DAY_MS),
     recurrent: payment.recurrent && paymentMethodId !== null,
     paymentMethodId,
-    ...perKind("subscriptionColumn", (r) => limits[r.apiKey]),
+    ...perKind("subscriptionColumn", (r) => (current ?? limits)[r.apiKey]),
+    nextLimits: deferred ? limits : null,
     customModelIds: details?.modelIds ?? null,
     lastRenewalAttemptAt: null,
   };

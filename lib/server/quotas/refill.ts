@@ -29,6 +29,14 @@ export const tariffAllowance = (kind: QuotaKey, now: Date): SQL =>
  * end is set, in one conditional statement, so concurrent callers apply a step once.
  */
 export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: number; now: Date }): Promise<void> {
+  // Limits bought for the next steps become the limits when a step ends (idempotent, so a concurrent
+  // caller repeating it changes nothing), before the refill grants them.
+  const promote = QUOTA_KEYS.map(
+    (k) => sql`${SUBSCRIPTION_LIMIT[k]} = coalesce((s.next_limits->>${k})::integer, s.${SUBSCRIPTION_LIMIT[k]})`,
+  );
+  await db.execute(sql`update subscriptions s set ${sql.join(promote, sql`, `)}, next_limits = null
+    from quotas o where o.user_id = s.user_id and s.next_limits is not null and o.step_ends_at <= ${timestamp(now)}
+    ${userId === undefined ? sql`` : sql`and o.user_id = ${userId}`}`);
   const active = sql`s.expires_at > ${timestamp(now)}`;
   const allowance = Object.fromEntries(QUOTA_KEYS.map((k) => [k, tariffAllowance(k, now)])) as Record<QuotaKey, SQL>;
   const nextStep = sql`least(s.expires_at, s.starts_at + make_interval(secs => ${STEP_SECONDS} * (floor(extract(epoch from (${timestamp(now)} - s.starts_at)) / ${STEP_SECONDS}) + 1)))`;

@@ -4,6 +4,7 @@ ALTER TABLE "payments" ADD COLUMN "refunded_kopecks" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "payments" ADD COLUMN "period_starts_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "period_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "credit_kopecks" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "next_limits" jsonb;--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_ledger_once" ON "referral_ledger" USING btree ("payment_id","kind","user_id") WHERE "referral_ledger"."kind" not in ('clawback', 'owed');--> statement-breakpoint
 -- hand-written: refunds made before partial refunds were whole; a claim still with the provider is for the whole payment.
 UPDATE "payments" SET "refunded_kopecks" = "amount_kopecks" WHERE "status" = 'refunded';--> statement-breakpoint
