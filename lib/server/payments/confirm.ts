@@ -88,6 +88,11 @@ async function applySubscription({
       refs: { paymentId: payment.id },
       now: at,
     });
+  // An extension changes no balance: one line of its own in Spending all the same.
+  if (extends_)
+    await tx.execute(sql`insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, payment_id)
+      select user_id, ${at.toISOString()}::timestamptz, 'text_tokens', 0, 0, text_tokens + package_text_tokens, 'tariff', ${payment.id}::uuid
+      from quotas where user_id = ${payment.userId}`);
   if (!extends_)
     await grantTariffAllowance({
       db: tx,

@@ -16,6 +16,7 @@ import { validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { getCustomBounds, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
+import { restoresNothing, whatRefillRestores } from "@/lib/server/quotas/restore";
 import { creditToward } from "./credit";
 import { assertNoOpenPayment, startPayment } from "./start";
 
@@ -169,6 +170,8 @@ export async function createPackagePayment({
   await assertNoOpenPayment({ db, userId: user.id });
   const [pkg] = await db.select().from(packages).where(eq(packages.id, body.package_id));
   if (!pkg) throw new ApiError("not_found", "Package not found");
+  if (pkg.packagePurpose === "reset" && restoresNothing(await whatRefillRestores({ db, userId: user.id })))
+    throw new ApiError("conflict", "Nothing to restore: every balance of your tariff is full");
   const total = toRoubles(pkg.priceKopecks);
   checkReferral({ user, refAmount: body.ref_amount_used, total });
   return startPayment({
