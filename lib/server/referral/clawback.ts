@@ -53,11 +53,14 @@ export async function returnUsedReferral({ tx, payment }: { tx: Db; payment: Pay
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${payment.refAmountKopecks}` })
     .where(eq(users.id, payment.userId));
+  // What the payer owes from an earlier clawback comes first: these roubles settle it.
+  await settleOwed({ tx, userId: payment.userId, paymentId: payment.id });
 }
 
 /**
- * Settles what the referrer owes from earlier refunds out of a reward just credited for `paymentId`
- * (kind 'settle'), as far as their balance goes.
+ * Settles what the referrer owes from earlier refunds out of roubles just credited for `paymentId`
+ * (a reward, a referral discount given back by a refund or a closed payment; kind 'settle'), as far
+ * as their balance goes, so owed roubles are never spendable.
  */
 export async function settleOwed({
   tx,
