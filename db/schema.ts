@@ -718,6 +718,50 @@ export const adminAudit = pgTable(
   (t) => [index("admin_audit_newest").on(t.at, t.id)],
 );
 
+// A promo code an operator created (docs/product/console.md "Promo codes"): `amount` units of
+// `quota_key` (to package units), days of `tariff_id`, or kopecks of referral balance; at most
+// `max_redemptions` in all (counted by a conditional update), once per user (promo_redemptions).
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: serial("id").primaryKey(),
+    // As the operator typed it; redeemed case-insensitively (unique on lower(code)).
+    code: text("code").notNull(),
+    // units | days | roubles
+    grant: text("grant").$type<"units" | "days" | "roubles">().notNull(),
+    quotaKey: text("quota_key").$type<QuotaKey>(),
+    tariffId: integer("tariff_id").references(() => tariffs.id),
+    // Units, days, or kopecks (roubles).
+    amount: integer("amount").notNull(),
+    maxRedemptions: integer("max_redemptions").notNull(),
+    redemptions: integer("redemptions").notNull().default(0),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    createdByTelegramId: bigint("created_by_telegram_id", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code").on(sql`lower(${t.code})`),
+    check("promo_codes_redemptions", sql`${t.redemptions} <= ${t.maxRedemptions}`),
+  ],
+);
+
+// One row per user who redeemed a code: the unique key makes a redemption once per user, whatever
+// the concurrency.
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promo_redemptions_once").on(t.codeId, t.userId)],
+);
+
 // A one-time console link for an operator inside the mini-app: the code (a random secret, stored as
 // its SHA-256) is redeemed once, before it expires, for an operator token.
 export const adminLoginCodes = pgTable("admin_login_codes", {

@@ -62,6 +62,7 @@ export async function grantTariffAllowance({
   expiresAt,
   now,
   refs,
+  reason = "tariff",
 }: {
   db: Db;
   userId: number;
@@ -69,6 +70,8 @@ export async function grantTariffAllowance({
   expiresAt: Date;
   now: Date;
   refs: LedgerRefs;
+  /** `promo` when a promo code gave the tariff. */
+  reason?: "tariff" | "promo";
 }): Promise<void> {
   await db.insert(quotas).values({ userId }).onConflictDoNothing();
   const stepEnd = new Date(Math.min(expiresAt.getTime(), now.getTime() + STEP_SECONDS * 1000));
@@ -77,7 +80,7 @@ export async function grantTariffAllowance({
     where: sql`o.user_id = ${userId}`,
     allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`),
     otherSets: [sql`step_ends_at = ${timestamp(stepEnd)}`, sql`alerts_sent = '{}'::jsonb`],
-    reason: "tariff",
+    reason,
     refs,
     now,
   });

@@ -69,7 +69,7 @@ export async function settleOwed({
 }: {
   tx: Db;
   userId: number;
-  paymentId: string;
+  paymentId: string | null;
 }): Promise<void> {
   const [row] = await tx
     .select({
