@@ -49,6 +49,9 @@ function usePaymentColumns(): Column<Payment>[] {
           {p.status === "completed" && p.refund_requested_at ? (
             <div className="admin-hint">{t("refundPending")}</div>
           ) : null}
+          {p.refunded_rub > 0 && p.status === "completed" ? (
+            <div className="admin-hint">{t("refundedSoFar", { amount: rub(p.refunded_rub) })}</div>
+          ) : null}
           {p.refund_reason ? <div className="admin-hint">{t("reasonShown", { reason: p.refund_reason })}</div> : null}
         </>
       ),
