@@ -37,7 +37,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         <h2 id="refund-title">{t("confirmTitle")}</h2>
         <p>
           {t("confirmText", {
-            amount: rub(payment.amount_rub),
+            amount: rub(amountOk ? wanted : left),
             user: payment.user_name || String(payment.telegram_id),
             provider: payment.provider,
           })}

@@ -42,6 +42,8 @@ export const adminPaymentSchema = z.object({
   /** Set while an operator's refund is with the provider, and after it. */
   refund_requested_at: z.iso.datetime().nullable(),
   refund_reason: z.string().nullable(),
+  /** A refund is with the provider, awaiting its word (a claim is open). */
+  refund_pending: z.boolean(),
   /** What refunds returned so far (the payment is refunded when it reaches amount_rub). */
   refunded_rub: z.number(),
   /**

@@ -100,6 +100,7 @@ const toAdminPayment = (row: Row): AdminPayment => {
     applied_at: p.appliedAt?.toISOString() ?? null,
     refund_requested_at: p.refundRequestedAt?.toISOString() ?? null,
     refund_reason: p.refundReason,
+    refund_pending: p.status === "completed" && p.refundAmountKopecks !== null,
     refunded_rub: p.refundedKopecks / 100,
     refund_preview: refundPreview(p, row),
   };
