@@ -190,7 +190,7 @@ test("a text dialogue in the demo chat: a recorded voice note is heard and answe
   const heard = botMessages(page).filter({ hasText: "🎤 You said:" });
   await expect(heard).toHaveCount(1, { timeout: 20_000 });
   await expect(heard.locator("blockquote")).toContainText("Demo transcription (sandbox");
-  const spokenAnswer = botMessages(page).filter({ hasText: /audio units: \d+, left: \d+; tokens: \d+/ });
+  const spokenAnswer = botMessages(page).filter({ hasText: /audio units: \d+, left: \d+; text units: \d+/ });
   await expect(spokenAnswer).toHaveCount(1, { timeout: 30_000 });
   await expect(spokenAnswer.locator("blockquote")).toContainText("Demo transcription");
 

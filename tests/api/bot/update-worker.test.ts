@@ -456,7 +456,7 @@ describe("the bot-updates worker", () => {
     const { worker: staying } = await instance({ own: false });
     h.ai.mode = "normal";
     await leaving.stop({ deadlineMs: 0 });
-    await until(() => /audio units: 22, left: 198; tokens: 17/.test(lastText(u.telegramId) ?? ""));
+    await until(() => /audio units: 22, left: 198; text units: 17/.test(lastText(u.telegramId) ?? ""));
     await staying.settled();
 
     expect(h.ai.requests.filter((r) => r.path === "/v1/audio/transcriptions")).toHaveLength(2);

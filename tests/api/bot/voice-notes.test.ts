@@ -58,7 +58,7 @@ describe("a voice note in a text dialogue", () => {
     expect(transcript.body.entities).toEqual([{ type: "expandable_blockquote", offset: 13, length: 16 }]);
     const answer = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(answer.body.text).toMatch(
-      /^Hello from the fake model\\\.\n\n— audio units: 44, left: 176; tokens: 17, left: 966 · context \d+%$/,
+      /^Hello from the fake model\\\.\n\n— audio units: 44, left: 176; text units: 17, left: 966 · context \d+%$/,
     );
     expect(JSON.stringify(answer.body.reply_markup)).toContain('"callback_data":"voice:');
 
