@@ -325,7 +325,7 @@ export const apiCalls = {
     auth: "operator",
     refuses: [409],
     body: promo.adminPromoCreateBodySchema,
-    response: promo.adminPromoResponseSchema,
+    response: promo.adminPromoSchema,
   },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",

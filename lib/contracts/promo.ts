@@ -50,7 +50,6 @@ export const adminPromoSchema = z.object({
     z.object({ user_id: z.number().int(), telegram_id: z.number().int(), user_name: z.string(), at: z.iso.datetime() }),
   ),
 });
-export const adminPromoResponseSchema = adminPromoSchema;
 export const adminPromoListResponseSchema = z.object({ items: z.array(adminPromoSchema) });
 
 // POST /api/promo/redeem

@@ -113,4 +113,3 @@ export const tariffCreditResponseSchema = z.object({
   /** Whole days left of its paid period; null with nothing running. */
   days_left: z.number().int().nullable(),
 });
-export type TariffCreditResponse = z.infer<typeof tariffCreditResponseSchema>;

@@ -1,8 +1,4 @@
-import {
-  adminPromoCreateBodySchema,
-  adminPromoListResponseSchema,
-  adminPromoResponseSchema,
-} from "@/lib/contracts/promo";
+import { adminPromoCreateBodySchema, adminPromoListResponseSchema, adminPromoSchema } from "@/lib/contracts/promo";
 import { withAdmin } from "@/lib/server/http/handler";
 import { createPromoCode, listPromoCodes } from "@/lib/server/promo/codes";
 
@@ -11,6 +7,6 @@ export const GET = withAdmin({ response: adminPromoListResponseSchema }, ({ db }
 
 // POST /api/admin/promo-codes {code, grant, quota_key?, tariff_name?, amount, max_redemptions, valid_until}
 export const POST = withAdmin(
-  { body: adminPromoCreateBodySchema, response: adminPromoResponseSchema },
+  { body: adminPromoCreateBodySchema, response: adminPromoSchema },
   ({ db, operator, body }) => createPromoCode({ db, operator, body }),
 );
