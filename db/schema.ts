@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { QuotaKey } from "@/lib/shared/quota-kinds";
+import type { QuotaKey, QuotaRecord } from "@/lib/shared/quota-kinds";
 import type { LEDGER_REASONS } from "@/lib/contracts/user";
 import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/shared/payments";
 
@@ -267,6 +267,9 @@ export const subscriptions = pgTable("subscriptions", {
   audioLimit: integer("audio_limit").notNull(),
   fileLimit: integer("file_limit").notNull(),
   videoLimit: integer("video_limit").notNull(),
+  // Limits bought for the steps after the current one (a rebuilt Custom, a tariff whose balances
+  // changed since): the current step keeps the limits above, the next refill makes these the limits.
+  nextLimits: jsonb("next_limits").$type<QuotaRecord>(),
   // Custom tariff: the models chosen; null means the tariff's own model list.
   customModelIds: jsonb("custom_model_ids").$type<number[]>(),
   lastRenewalAttemptAt: timestamp("last_renewal_attempt_at", { withTimezone: true }),
@@ -391,6 +394,17 @@ export const payments = pgTable(
     // Cleared again when the provider call fails, so the operator can try again.
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     refundReason: text("refund_reason"),
+    // The amount of the refund claimed by refund_requested_at (a partial one, or the rest).
+    refundAmountKopecks: integer("refund_amount_kopecks"),
+    // What refunds returned so far; the payment is 'refunded' when it reaches amount_kopecks.
+    refundedKopecks: integer("refunded_kopecks").notNull().default(0),
+    // A tariff payment: the span of the subscription it paid for (after the current end when it
+    // extended it). A refund takes back the part of it not yet used; a later refund or a change of
+    // tariff moves or ends it (docs/product/billing.md "Refunds").
+    periodStartsAt: timestamp("period_starts_at", { withTimezone: true }),
+    periodEndsAt: timestamp("period_ends_at", { withTimezone: true }),
+    // The unused part of the previous tariff's paid period credited toward this payment (a change of tariff).
+    creditKopecks: integer("credit_kopecks").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -418,7 +432,12 @@ export const referralLedger = pgTable(
     createdAt: createdAt(),
   },
   // A payment rewards its referrer once, and reserves/releases the payer's balance once.
-  (t) => [uniqueIndex("referral_ledger_once").on(t.paymentId, t.kind, t.userId)],
+  // Partial refunds take a reward back in parts, so clawback and owed rows may repeat per payment.
+  (t) => [
+    uniqueIndex("referral_ledger_once")
+      .on(t.paymentId, t.kind, t.userId)
+      .where(sql`${t.kind} not in ('clawback', 'owed')`),
+  ],
 );
 
 // ---------------------------------------------------------------- dialogue history
@@ -697,6 +716,50 @@ export const adminAudit = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("admin_audit_newest").on(t.at, t.id)],
+);
+
+// A promo code an operator created (docs/product/console.md "Promo codes"): `amount` units of
+// `quota_key` (to package units), days of `tariff_id`, or kopecks of referral balance; at most
+// `max_redemptions` in all (counted by a conditional update), once per user (promo_redemptions).
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: serial("id").primaryKey(),
+    // As the operator typed it; redeemed case-insensitively (unique on lower(code)).
+    code: text("code").notNull(),
+    // units | days | roubles
+    grant: text("grant").$type<"units" | "days" | "roubles">().notNull(),
+    quotaKey: text("quota_key").$type<QuotaKey>(),
+    tariffId: integer("tariff_id").references(() => tariffs.id),
+    // Units, days, or kopecks (roubles).
+    amount: integer("amount").notNull(),
+    maxRedemptions: integer("max_redemptions").notNull(),
+    redemptions: integer("redemptions").notNull().default(0),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    createdByTelegramId: bigint("created_by_telegram_id", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code").on(sql`lower(${t.code})`),
+    check("promo_codes_redemptions", sql`${t.redemptions} <= ${t.maxRedemptions}`),
+  ],
+);
+
+// One row per user who redeemed a code: the unique key makes a redemption once per user, whatever
+// the concurrency.
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promo_redemptions_once").on(t.codeId, t.userId)],
 );
 
 // A one-time console link for an operator inside the mini-app: the code (a random secret, stored as

@@ -66,8 +66,9 @@ if (process.argv.includes("--delete")) {
       { command: "model", description: texts.commandModel },
       { command: "new", description: texts.commandNew },
       { command: "voice", description: texts.commandVoice },
+      { command: "promo", description: texts.commandPromo },
     ];
     await botCall("setMyCommands", { commands, ...(lang === "en" ? { language_code: "en" } : {}) });
   }
-  console.log("Commands set: /model, /new, /voice.");
+  console.log("Commands set: /model, /new, /voice, /promo.");
 }

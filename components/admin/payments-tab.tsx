@@ -46,8 +46,9 @@ function usePaymentColumns(): Column<Payment>[] {
       cell: (p) => (
         <>
           {t(`statuses.${p.status === "waiting_confirmation" ? "pending" : p.status}`)}
-          {p.status === "completed" && p.refund_requested_at ? (
-            <div className="admin-hint">{t("refundPending")}</div>
+          {p.refund_pending ? <div className="admin-hint">{t("refundPending")}</div> : null}
+          {p.refunded_rub > 0 && p.status === "completed" ? (
+            <div className="admin-hint">{t("refundedSoFar", { amount: rub(p.refunded_rub) })}</div>
           ) : null}
           {p.refund_reason ? <div className="admin-hint">{t("reasonShown", { reason: p.refund_reason })}</div> : null}
         </>
@@ -91,7 +92,7 @@ export default function PaymentsTab({ route }: ConsoleScreenProps) {
         rowTestId="payment-row"
         rowAttributes={(p) => ({ "data-status": p.status })}
         actions={(p) =>
-          p.status === "completed" && !p.refund_requested_at && p.amount_rub > 0 ? (
+          p.status === "completed" && !p.refund_pending && p.amount_rub > p.refunded_rub ? (
             <LinkButton onClick={() => setRefunding(p)}>{t("refund")}</LinkButton>
           ) : null
         }

@@ -37,6 +37,8 @@ export const CONSOLE_TABS: ConsoleTab[] = [
 
   tab("payments", () => import("./payments-tab")),
 
+  tab("promo", () => import("./promo-codes-tab")),
+
   tab("broadcasts", () => import("./broadcasts-tab")),
 
   tab("channels", () => import("./channels-tab")),

@@ -2,7 +2,7 @@ import type { EmailError } from "@/lib/shared/email";
 import type { ReferralAmountError } from "@/lib/shared/pricing/referral-discount";
 
 // When a payment form may be sent (docs/product/payments.md "Payment forms").
-export type PayBlocker = "emailInvalid" | "checkdata";
+export type PayBlocker = "emailInvalid" | "checkdata" | "nothingToRestore";
 
 export function payBlocker(p: {
   hasTariff: boolean;

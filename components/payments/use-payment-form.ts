@@ -13,6 +13,8 @@ type Options<Body> = {
   available?: boolean;
   /** Auto-payment's initial state. */
   autoPay?: boolean;
+  /** A change of tariff: the running tariff's unused part credited toward this one, in roubles. */
+  credit?: number;
   /** The screen's payment-creation mutation. */
   create: { mutate: (body: Body) => void; isPending: boolean };
 };
@@ -22,13 +24,16 @@ type Options<Body> = {
  * period, auto-payment, receipt email and referral discount, the totals, the pay-button blocker, and
  * the pending-payment guard that runs before a payment is created.
  */
-export function usePaymentForm<Body>({ price, available = true, autoPay = false, create }: Options<Body>) {
+export function usePaymentForm<Body>({ price, available = true, autoPay = false, credit = 0, create }: Options<Body>) {
   const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
   const [recurent, setRecurent] = useState(autoPay);
   const email = useEmailState();
   const subtotal = periodPrice({ amountPer30Days: price, months });
-  const referral = useReferralState(subtotal);
-  const total = periodPrice({ amountPer30Days: price, months, referralDiscount: referral.discount });
+  // The credit counts first (at most the price), then the referral discount (server: lib/server/payments/create.ts).
+  const creditUsed = Math.min(credit, subtotal);
+  const afterCredit = periodPrice({ amountPer30Days: subtotal, months: 1, referralDiscount: creditUsed });
+  const referral = useReferralState(afterCredit);
+  const total = periodPrice({ amountPer30Days: afterCredit, months: 1, referralDiscount: referral.discount });
   const { guard, checking, ui } = usePendingPaymentGuard();
   const blocker = payBlocker({
     hasTariff: available,
@@ -46,6 +51,7 @@ export function usePaymentForm<Body>({ price, available = true, autoPay = false,
     email,
     referral,
     subtotal,
+    creditUsed,
     total,
     blocker,
     /** The pending-payment modal, rendered by the screen. */

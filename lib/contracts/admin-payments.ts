@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { adminPageSchema } from "./admin";
-import { NO_NUL, NO_NUL_MESSAGE } from "./common";
+import { moneySchema, NO_NUL, NO_NUL_MESSAGE } from "./common";
 
 // The console's Payments screen (docs/product/console.md "Payments"): every user's payments, and a
-// full refund through the payment's provider.
+// refund through the payment's provider, of the whole payment or of an amount.
 
 const PAYMENT_STATUSES = [
   "pending",
@@ -42,6 +42,23 @@ export const adminPaymentSchema = z.object({
   /** Set while an operator's refund is with the provider, and after it. */
   refund_requested_at: z.iso.datetime().nullable(),
   refund_reason: z.string().nullable(),
+  /** A refund is with the provider, awaiting its word (a claim is open). */
+  refund_pending: z.boolean(),
+  /** What refunds returned so far (the payment is refunded when it reaches amount_rub). */
+  refunded_rub: z.number(),
+  /**
+   * What a refund would take back, for the console to show before confirming: a tariff payment's
+   * days (all its period, and still ahead), a package's units (all it added, and still left of them),
+   * and what the unused part is worth pro rata.
+   */
+  refund_preview: z.object({
+    days_total: z.number().nullable(),
+    days_left: z.number().nullable(),
+    units_kind: z.string().nullable(),
+    units_total: z.number().int().nullable(),
+    units_left: z.number().int().nullable(),
+    unused_rub: z.number(),
+  }),
 });
 
 export const adminPaymentsResponseSchema = z.object({ items: z.array(adminPaymentSchema), has_more: z.boolean() });
@@ -50,6 +67,10 @@ export const adminPaymentsResponseSchema = z.object({ items: z.array(adminPaymen
 export const adminPaymentParamsSchema = z.object({ id: z.uuid() });
 export const adminRefundBodySchema = z.object({
   reason: z.string().trim().min(1).max(250).regex(NO_NUL, NO_NUL_MESSAGE),
+  amount_rub: moneySchema.positive().optional().meta({
+    description:
+      "A partial refund of this many roubles (at most what is left to refund; not for Telegram Stars, refunded whole); without it, all that is left",
+  }),
 });
 
 /** refunded: the purchase is undone; pending: the provider will confirm the refund later (its notification undoes it). */

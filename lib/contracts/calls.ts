@@ -19,6 +19,7 @@ import * as notifications from "./notifications";
 import * as openapi from "./openapi";
 import * as packages from "./package";
 import * as payments from "./payments";
+import * as promo from "./promo";
 import * as referral from "./referral";
 import * as settings from "./settings";
 import * as tariff from "./tariff";
@@ -307,12 +308,24 @@ export const apiCalls = {
     response: adminPayments.adminPaymentsResponseSchema,
   },
   "POST /api/admin/payments/{id}/refund": {
-    summary: "Refund a payment in full through its provider, once",
+    summary: "Refund a payment through its provider, in full or an amount of it, once",
     auth: "operator",
     refuses: [404, 409],
     params: adminPayments.adminPaymentParamsSchema,
     body: adminPayments.adminRefundBodySchema,
     response: adminPayments.adminRefundResponseSchema,
+  },
+  "GET /api/admin/promo-codes": {
+    summary: "Every promo code with its redemptions",
+    auth: "operator",
+    response: promo.adminPromoListResponseSchema,
+  },
+  "POST /api/admin/promo-codes": {
+    summary: "Create a promo code: units of a kind, days of a tariff or roubles of referral balance",
+    auth: "operator",
+    refuses: [409],
+    body: promo.adminPromoCreateBodySchema,
+    response: promo.adminPromoSchema,
   },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",
@@ -541,6 +554,13 @@ export const apiCalls = {
     auth: "user",
     response: settings.paymentListResponseSchema,
   },
+  "POST /api/promo/redeem": {
+    summary: "Redeem a promo code, once per user",
+    auth: "user",
+    refuses: [429],
+    body: promo.promoRedeemBodySchema,
+    response: promo.promoRedeemResponseSchema,
+  },
   "POST /api/settings/recurrent": {
     summary: "Turn auto-payment off, or on again with a saved payment method",
     auth: "user",
@@ -577,6 +597,11 @@ export const apiCalls = {
     refuses: [409, 429],
     body: tariff.createCustomTariffPaymentBodySchema,
     response: tariff.createCustomTariffPaymentResponseSchema,
+  },
+  "GET /api/tariff/credit": {
+    summary: "What the running tariff's unused paid days credit toward another tariff",
+    auth: "user",
+    response: tariff.tariffCreditResponseSchema,
   },
   "GET /api/tariff/create_data": {
     summary: "Rates, slider bounds and models of the Custom tariff builder",

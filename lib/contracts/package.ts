@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bodyIdSchema, emailSchema, moneySchema, paymentUrlResponseSchema } from "./common";
-import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
+import { perKind, QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/package/.
 
@@ -18,6 +18,8 @@ const packageItemSchema = z.object({
   package_purpose: z.enum(["reset", ...(QUOTA_KEYS as readonly [QuotaKey, ...QuotaKey[]])]),
   /** Units of the purpose's kind the package adds (0 for reset): the pack store's "≈ N generations". */
   quota_amount: z.number(),
+  /** The refill package (reset): the units per kind it would restore for the caller now (all 0: it is not sold); null for other packages. */
+  restores: z.object(perKind("apiKey", () => z.number().int())).nullable(),
 });
 export type PackageItem = z.infer<typeof packageItemSchema>;
 export const packagesResponseSchema = z.array(packageItemSchema);

@@ -38,7 +38,7 @@ export type CreateDataResponse = z.infer<typeof createDataResponseSchema>;
 /** What the payer pays, as the server computes it; any other figure is refused (400). */
 const calculatedPriceSchema = moneySchema.meta({
   description:
-    "What the payer pays: the price for the months minus ref_amount_used (docs/product/billing.md); the server computes it too and refuses another figure",
+    "What the payer pays: the price for the months minus the credit of a change of tariff (GET /api/tariff/credit) minus ref_amount_used, never below 0 (docs/product/billing.md); the server computes it too and refuses another figure",
 });
 /** Referral roubles to spend on the purchase. */
 const referralAmountSchema = moneySchema.default(0).meta({
@@ -103,3 +103,13 @@ export type PendingPaymentResponse = z.infer<typeof checkPendingPaymentResponseS
 
 // POST /api/tariff/cancel-pending-payment: whether an open payment was cancelled.
 export const cancelPendingPaymentResponseSchema = z.object({ success: z.boolean() });
+
+// GET /api/tariff/credit: what the running tariff would credit toward another one (docs/product/billing.md "Changing tariff").
+export const tariffCreditResponseSchema = z.object({
+  /** The unused part of the paid period, pro rata; 0 with nothing running. */
+  credit_rub: z.number(),
+  /** The running tariff it comes from; null with nothing running. */
+  tariff_name: z.string().nullable(),
+  /** Whole days left of its paid period; null with nothing running. */
+  days_left: z.number().int().nullable(),
+});

@@ -43,10 +43,13 @@ export const LEDGER_REASONS = [
   "audio",
   "document",
   "video",
+  "giveback",
   "refund",
   "expiry",
   "grant",
   "reset",
+  "promo",
+  "credit",
 ] as const;
 export const userUsageResponseSchema = z.object({
   data: z.array(

@@ -22,6 +22,8 @@ export type Order = {
   months: number;
   /** Full price before the referral discount, in roubles. */
   total: number;
+  /** A change of tariff: the unused part of the running tariff credited toward it, in roubles (at most `total`). */
+  credit?: number;
   refAmount: number;
   email?: string;
   recurrent: boolean;

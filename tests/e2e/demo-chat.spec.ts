@@ -71,7 +71,7 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   // The quoted question is Markdown too: Telegram shows its bold.
   await expect(answer.locator("blockquote")).toContainText("Как выбрать первые 10 строк?");
   await expect(answer.locator("blockquote strong")).toHaveText("первые");
-  await expect(answer).toContainText("— токенов:", { timeout: 30_000 });
+  await expect(answer).toContainText("— единиц текста:", { timeout: 30_000 });
   await expect(page.getByTestId("demo-chat-typing")).toHaveCount(0);
   await screenshot(page, "demo-chat-answer-ru");
 
@@ -190,7 +190,7 @@ test("a text dialogue in the demo chat: a recorded voice note is heard and answe
   const heard = botMessages(page).filter({ hasText: "🎤 You said:" });
   await expect(heard).toHaveCount(1, { timeout: 20_000 });
   await expect(heard.locator("blockquote")).toContainText("Demo transcription (sandbox");
-  const spokenAnswer = botMessages(page).filter({ hasText: /audio units: \d+, left: \d+; tokens: \d+/ });
+  const spokenAnswer = botMessages(page).filter({ hasText: /audio units: \d+, left: \d+; text units: \d+/ });
   await expect(spokenAnswer).toHaveCount(1, { timeout: 30_000 });
   await expect(spokenAnswer.locator("blockquote")).toContainText("Demo transcription");
 
@@ -199,7 +199,7 @@ test("a text dialogue in the demo chat: a recorded voice note is heard and answe
   await page.getByTestId("demo-chat-file").setInputFiles("tests/fixtures/photo.jpg");
   const seen = botMessages(page).filter({ hasText: "you sent a JPEG picture of" });
   await expect(seen).toHaveCount(1, { timeout: 30_000 });
-  await expect(seen).toContainText("— tokens:");
+  await expect(seen).toContainText("— text units:");
   await screenshot(page, "demo-chat-voice-photo-en");
 
   // /voice: the next answer comes as text, then as a voice message with its price.
@@ -250,7 +250,7 @@ test("a photo to a model that cannot see offers the models that can; choosing on
   });
   const seen = botMessages(page).filter({ hasText: "картинку PNG" });
   await expect(seen).toHaveCount(1, { timeout: 30_000 });
-  await expect(seen).toContainText("— токенов:");
+  await expect(seen).toContainText("— единиц текста:");
   await expect(page.getByTestId("demo-chat-typing")).toHaveCount(0);
   await screenshot(page, "demo-chat-vision-answer-ru");
 });

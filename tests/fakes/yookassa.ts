@@ -6,7 +6,7 @@ import { listenOnLoopback, sendJson } from "./loopback";
 // shopId:secretKey, a required Idempotence-Key on POST (a repeated key returns the first answer),
 // POST /payments (redirect confirmation or a charge of a saved payment_method_id),
 // GET /payments/{id}, POST /payments/{id}/cancel (only while waiting_for_capture),
-// POST /refunds (of a succeeded payment, at most its amount) and GET /refunds/{id}.
+// POST /refunds (of a succeeded payment, in parts up to its amount) and GET /refunds/{id}.
 
 export type FakePayment = {
   id: string;
@@ -39,6 +39,8 @@ export type FakeYookassa = {
   requests: FakeRequest[];
   /** Status a charge of a saved method ends in (default succeeded). */
   chargeOutcome: "succeeded" | "canceled" | "pending";
+  /** Status a refund made through the API starts in (default succeeded; pending: settled by `settleRefund`). */
+  refundOutcome: "succeeded" | "pending";
   /** Answers the next POSTs give before one is processed: 202 processing, no answer, or a 5xx (consumed in order). */
   postFaults: Array<"processing" | "stall" | 500 | 503>;
   /** Reads (GET /payments/{id}) that never answer, or answer with this error, until reset. */
@@ -47,6 +49,8 @@ export type FakeYookassa = {
   markCanceled(id: string): FakePayment;
   /** A refund the shop made in YooKassa's own dashboard (not through the API). */
   refundInDashboard(paymentId: string): FakeRefund;
+  /** A pending refund succeeds. */
+  settleRefund(id: string): FakeRefund;
   /** The notification YooKassa would POST for a refund. */
   refundNotification(id: string): { type: "notification"; event: string; object: FakeRefund };
   /** The notification YooKassa would POST to the webhook for this payment. */
@@ -66,12 +70,15 @@ export async function startFakeYookassa({
 }): Promise<FakeYookassa> {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
-  const addRefund = (p: FakePayment): FakeRefund => {
+  // Refunded so far per payment: YooKassa takes partial refunds up to the payment's amount.
+  const refundedOf = (paymentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_id === paymentId).reduce((sum, r) => sum + Number(r.amount.value), 0);
+  const addRefund = (p: FakePayment, amount: FakePayment["amount"] = p.amount): FakeRefund => {
     const r: FakeRefund = {
       id: crypto.randomUUID(),
       payment_id: p.id,
-      status: "succeeded",
-      amount: structuredClone(p.amount),
+      status: fake.refundOutcome,
+      amount: structuredClone(amount),
       created_at: new Date().toISOString(),
     };
     refunds.set(r.id, r);
@@ -87,6 +94,7 @@ export async function startFakeYookassa({
     refunds,
     requests,
     chargeOutcome: "succeeded",
+    refundOutcome: "succeeded",
     postFaults: [],
     readFault: null,
     markSucceeded(id) {
@@ -107,6 +115,11 @@ export async function startFakeYookassa({
     },
     refundInDashboard(paymentId) {
       return addRefund(payments.get(paymentId)!);
+    },
+    settleRefund(id) {
+      const r = refunds.get(id)!;
+      r.status = "succeeded";
+      return r;
     },
     refundNotification(id) {
       const r = refunds.get(id)!;
@@ -207,7 +220,7 @@ export async function startFakeYookassa({
     if (path === "/refunds") {
       const p = payments.get(body?.payment_id);
       if (!p) return { status: 404, body: { type: "error", code: "not_found" } };
-      if (p.status !== "succeeded" || Number(body.amount?.value) > Number(p.amount.value)) {
+      if (p.status !== "succeeded" || Number(body.amount?.value) + refundedOf(p.id) > Number(p.amount.value) + 0.001) {
         return {
           status: 400,
           body: {
@@ -217,7 +230,7 @@ export async function startFakeYookassa({
           },
         };
       }
-      return { status: 200, body: structuredClone(addRefund(p)) };
+      return { status: 200, body: structuredClone(addRefund(p, body.amount)) };
     }
     return { status: 404, body: { type: "error", code: "not_found" } };
   }

@@ -1,9 +1,9 @@
 import { packagesResponseSchema } from "@/lib/contracts/package";
 import { withUser } from "@/lib/server/http/handler";
 import { userLanguage } from "@/lib/server/users";
-import { listPackages } from "@/lib/server/tariffs/catalogue";
+import { packageStore } from "@/lib/server/quotas/restore";
 
 // GET /api/package/ - the package store (answers with and without the trailing slash)
 export const GET = withUser({ response: packagesResponseSchema }, async ({ db, user }) =>
-  listPackages({ db, language: userLanguage(user) }),
+  packageStore({ db, userId: user.id, language: userLanguage(user) }),
 );

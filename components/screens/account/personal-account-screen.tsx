@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { AutoPayToggle, LanguageToggle } from "@/components/account/account-settings";
 import { ConsoleLink } from "@/components/account/console-link";
 import { PaymentList } from "@/components/account/payment-list";
+import { PromoCodeEntry } from "@/components/account/promo-code-entry";
 import { ReferralCodeEntry } from "@/components/account/referral-code-entry";
 import { ReferralShare } from "@/components/account/referral-share";
 import { SpendingList } from "@/components/account/spending-list";
@@ -76,6 +77,7 @@ export default function PersonalAccountScreen() {
           </p>
         )}
       </section>
+      <PromoCodeEntry onNotice={show} />
       <Link href={routes.limits()} className="pay-block account-link" data-testid="account-limits-link">
         {t("limits")} →
       </Link>

@@ -1,6 +1,8 @@
 "use client";
 import { useParams } from "wouter";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatCount } from "@/lib/shared/format";
+import { QUOTA_KIND_TABLE } from "@/lib/shared/quota-kinds";
 import { PackageArt, usePackageTexts } from "@/components/packages/package-card";
 import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
@@ -31,11 +33,16 @@ export default function PackagePayScreen() {
 function PackagePayForm({ pkg }: { pkg: PackageItem }) {
   const t = useTranslations("PackagePay");
   const tp = useTranslations("Payment");
+  const tl = useTranslations("Limits");
+  const locale = useLocale();
   const texts = usePackageTexts(pkg);
   const create = useCreatePackagePayment();
   // A package is one purchase: the same rule as one month of a tariff.
   const form = usePaymentForm({ price: pkg.price, create });
   const { email, referral, total } = form;
+  // The refill package says what it restores, and is not sold when that is nothing (the server refuses it too).
+  const restores = pkg.restores ? QUOTA_KIND_TABLE.filter((r) => pkg.restores![r.apiKey] > 0) : null;
+  const blocker = restores?.length === 0 ? "nothingToRestore" : form.blocker;
 
   const pay = () =>
     form.pay({ package_id: pkg.package_id, email: email.bodyValue, ref_amount_used: referral.discount });
@@ -54,6 +61,24 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
         </div>
         <div className="pay-summary__price">{tp("rub", { amount: formatRoubles(pkg.price) })}</div>
       </section>
+      {restores && (
+        <section className="pay-block" data-testid="refill-restores">
+          {restores.length === 0 ? (
+            <p className="hint">{t("restoresNothing")}</p>
+          ) : (
+            <>
+              <p className="hint">{t("restores")}</p>
+              <ul className="refill-restores">
+                {restores.map((r) => (
+                  <li key={r.kind}>
+                    {tl(`kind.${r.kind}`)}: +{formatCount(pkg.restores![r.apiKey], locale)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
       <EmailField state={email} />
       <ReferralDiscount state={referral} />
       <Calculations
@@ -66,7 +91,7 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
       <Total amount={total} />
       {form.pendingUi}
       <PayActions
-        blocker={form.blocker}
+        blocker={blocker}
         pending={form.pending}
         onPay={pay}
         openDeferred={create.openDeferred}

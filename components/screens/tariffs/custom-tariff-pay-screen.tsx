@@ -6,7 +6,7 @@ import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
 import { PeriodPicker } from "@/components/payments/period-picker";
-import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
+import { TariffChangeNotice, useChangeCredit } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -44,7 +44,8 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
   // The price of the composed limits, from the server's rates (the route's allprice is only the builder's view of it).
   const allprice = customMonthlyPrice(values, data.rates);
   const create = useCreateCustomTariffPayment();
-  const form = usePaymentForm({ price: allprice, autoPay: true, create });
+  const credit = useChangeCredit(CUSTOM_TARIFF);
+  const form = usePaymentForm({ price: allprice, autoPay: true, credit: credit.amount, create });
   const { months, recurent, email, referral, subtotal, total } = form;
 
   const pay = () =>
@@ -93,6 +94,15 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(allprice) }) },
           { label: tp("perDay"), value: tp("rub", { amount: customPerDay(allprice) }) },
           { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
+          ...(form.creditUsed > 0
+            ? [
+                {
+                  label: tp("creditLine", { name: credit.from ?? "", days: credit.days }),
+                  value: `− ${tp("rub", { amount: formatRoubles(form.creditUsed) })}`,
+                  testId: "calc-credit",
+                },
+              ]
+            : []),
           { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}` },
           { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
         ]}

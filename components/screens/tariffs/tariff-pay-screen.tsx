@@ -6,7 +6,7 @@ import { Calculations, Total } from "@/components/payments/calculations";
 import { EmailField } from "@/components/payments/email-field";
 import { PayActions } from "@/components/payments/pay-actions";
 import { PeriodPicker } from "@/components/payments/period-picker";
-import { TariffChangeNotice } from "@/components/payments/tariff-change-notice";
+import { TariffChangeNotice, useChangeCredit } from "@/components/payments/tariff-change-notice";
 import { ReferralDiscount } from "@/components/payments/referral-discount";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { LoadFailure } from "@/components/ui/load-failure";
@@ -30,8 +30,10 @@ export default function TariffPayScreen() {
 
   const amount = tariff?.amount ?? 0;
   const create = useCreateTariffPayment();
+  const credit = useChangeCredit(tariffName);
   const form = usePaymentForm({
     price: amount,
+    credit: credit.amount,
     available: Boolean(tariff),
     autoPay: new URLSearchParams(search).get("autopay") === "on",
     create,
@@ -74,6 +76,15 @@ export default function TariffPayScreen() {
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(amount) }) },
           { label: tp("perDay"), value: tp("rub", { amount: perDayCost(amount) }) },
           { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
+          ...(form.creditUsed > 0
+            ? [
+                {
+                  label: tp("creditLine", { name: credit.from ?? "", days: credit.days }),
+                  value: `− ${tp("rub", { amount: formatRoubles(form.creditUsed) })}`,
+                  testId: "calc-credit",
+                },
+              ]
+            : []),
           {
             label: tp("discountLine"),
             value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}`,

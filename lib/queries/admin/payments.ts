@@ -23,10 +23,10 @@ export const adminPaymentsQueryOptions = (filter: AdminPaymentFilter) =>
   });
 export const useAdminPayments = (filter: AdminPaymentFilter) => useQuery(adminPaymentsQueryOptions(filter));
 
-/** POST /api/admin/payments/{id}/refund: the whole amount back through the payment's provider. */
+/** POST /api/admin/payments/{id}/refund: the whole amount (or `amount_rub` of it) back through the payment's provider. */
 export const useRefundPayment = () =>
   useAdminChange(
-    ({ id, reason }: { id: string; reason: string }) =>
-      adminApi("POST /api/admin/payments/{id}/refund", { params: { id }, body: { reason } }),
+    ({ id, reason, amount_rub }: { id: string; reason: string; amount_rub?: number }) =>
+      adminApi("POST /api/admin/payments/{id}/refund", { params: { id }, body: { reason, amount_rub } }),
     [adminPaymentKeys.all],
   );

@@ -6,20 +6,15 @@ import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 import { toRoubles } from "@/lib/shared/money";
 import { now } from "@/lib/server/clock";
 import { rowsOf, timestamp } from "@/lib/server/quotas/ledger";
-import { SPEND_REASON } from "@/lib/server/quotas/spend";
+import { realSpend, SPEND_REASONS } from "@/lib/server/quotas/spent";
 
 // The Dashboard's figures, computed in SQL over the last `days` UTC days, today included
 // (docs/product/console.md "Dashboard"): revenue is completed payments (a refunded one no longer
-// counts), active users are those who spent units, units spent are spends less the refunds of
-// failed jobs, and the provider cost is what model_usage recorded at each call's moment.
+// counts), active users are those who spent units, units spent are spends less the give-backs
+// of failed jobs, and the provider cost is what model_usage recorded at each call's moment.
 
-const SPENDING = [...new Set(Object.values(SPEND_REASON))];
-const spendOrRefund = sql`reason in (${sql.join(
-  [...SPENDING, "refund"].map((r) => sql`${r}`),
-  sql`, `,
-)})`;
 const spendOnly = sql`reason in (${sql.join(
-  SPENDING.map((r) => sql`${r}`),
+  SPEND_REASONS.map((r) => sql`${r}`),
   sql`, `,
 )})`;
 const num = (v: unknown) => Number(v ?? 0);
@@ -39,7 +34,7 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
         (select count(*) from users where created_at >= ${from}) as new_users,
         (select count(distinct user_id) from balance_ledger where ${spendOnly} and created_at >= ${from}) as active_users`),
     db.execute(
-      sql`select kind, -sum(units) as spent from balance_ledger where ${spendOrRefund} and created_at >= ${from} group by kind`,
+      sql`select kind, -sum(units) as spent from balance_ledger where ${realSpend} and created_at >= ${from} group by kind`,
     ),
     db.execute(sql`
       with d as (select generate_series(${from}::date, ${timestamp(today)}::date, interval '1 day')::date as date),
@@ -50,7 +45,7 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
         coalesce(u.new_users, 0) as new_users, coalesce(a.active_users, 0) as active_users
       from d left join p using (date) left join u using (date) left join a using (date) order by d.date`),
     db.execute(sql`
-      with l as (select model_name, -sum(units) as units from balance_ledger where ${spendOrRefund} and model_name is not null and created_at >= ${from} group by 1),
+      with l as (select model_name, -sum(units) as units from balance_ledger where ${realSpend} and model_name is not null and created_at >= ${from} group by 1),
       m as (select model_name, count(*) as turns, sum(cost_usd) as cost from model_usage where created_at >= ${from} group by 1)
       select coalesce(l.model_name, m.model_name) as model_name, coalesce(m.turns, 0) as turns, coalesce(l.units, 0) as units, coalesce(m.cost, 0) as cost
       from l full join m on m.model_name = l.model_name order by cost desc, units desc, model_name`),

@@ -1,4 +1,5 @@
 import "server-only";
+import { redeemPromoCode } from "@/lib/server/promo/redeem";
 import { eq } from "drizzle-orm";
 import { Bot, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -101,9 +102,19 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
     const param = ctx.match.trim();
     if (param.startsWith(REFERRAL_START_PREFIX))
       await applyStartReferral({ db, user: ctx.appUser, code: param.slice(REFERRAL_START_PREFIX.length) });
+    // /start promo_<code>: the promo code is redeemed and the bot says how it went, then greets.
+    if (param.startsWith(PROMO_START_PREFIX))
+      await ctx.reply(
+        (await redeemPromoCode({ db, user: ctx.appUser, code: param.slice(PROMO_START_PREFIX.length) })).message,
+      );
     await ctx.reply(botText(ctx.appUser.language)("greeting", { name: ctx.from?.first_name ?? "" }), {
       reply_markup: webAppKeyboard(ctx.appUser.language),
     });
+  });
+  bot.command("promo", async (ctx) => {
+    const code = ctx.match.trim();
+    if (!code) return void (await ctx.reply(translatorFor(ctx.appUser.language, "Promo")("usage")));
+    await ctx.reply((await redeemPromoCode({ db, user: ctx.appUser, code })).message);
   });
   bot.command("model", (ctx) => listModelsForSession({ ctx, db, user: ctx.appUser }));
   bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
@@ -136,6 +147,9 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   bot.on("message", (ctx) => ctx.reply(botText(ctx.appUser.language)("actionNotSupported")));
   return bot;
 }
+
+/** The start parameter of a promo code's link: t.me/<bot>?start=promo_<code>. */
+const PROMO_START_PREFIX = "promo_";
 
 /** /start ref_<code> applies the code like the app's activate call; a refused code changes nothing and is only logged. */
 async function applyStartReferral({ db, user, code }: { db: Db; user: User; code: string }): Promise<void> {

@@ -21,9 +21,9 @@ function inSegment(segment: BroadcastSegment, at: Date): SQL | undefined {
 }
 
 /**
- * The users a broadcast reaches: those of the segment who allowed the bot to write to them and have
- * not blocked it (the Bot API answered 403 before; users.bot_blocked_at), checked again as each
+ * The users a broadcast reaches: those of the segment who allowed the bot to write to them, whom no
+ * operator blocked (users.blocked_at), and who have not blocked the bot (the Bot API answered 403 before; users.bot_blocked_at), checked again as each
  * chunk is queued, so someone who blocks the bot meanwhile is skipped.
  */
 export const recipients = (segment: BroadcastSegment, at: Date): SQL =>
-  and(eq(users.allowsWriteToPm, true), isNull(users.botBlockedAt), inSegment(segment, at))!;
+  and(eq(users.allowsWriteToPm, true), isNull(users.botBlockedAt), isNull(users.blockedAt), inSegment(segment, at))!;

@@ -70,6 +70,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "openapi.json": "This document",
   package: "Add-on packages of quota units",
   payments: "Payment providers' callbacks and the sandbox checkout",
+  promo: "Promo codes a user redeems",
   referral: "Referral codes and the referral balance",
   settings: "Language, auto-payment and the caller's payments",
   tariff: "Tariffs and their payments",

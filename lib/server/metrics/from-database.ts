@@ -1,15 +1,13 @@
 import "server-only";
-import { and, count, inArray, lt, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { Counter, Gauge } from "prom-client";
 import { getDb } from "@/db";
-import { balanceLedger, botOutbox, botUpdates, payments } from "@/db/schema";
+import { botOutbox, botUpdates, payments } from "@/db/schema";
+import { unitsSpentSince } from "@/lib/server/quotas/spent";
 import { registerOnce } from "./registry";
 
 // Series read from the database when Prometheus scrapes: they describe the whole deployment, so
 // every instance reports the same values (docs/operations.md "Metrics": aggregate them with max, not sum).
-
-/** Ledger reasons that spend units (a job's refund is booked as "refund" and not counted back here). */
-const SPENDING = ["answer", "image", "audio", "document", "video"] as const;
 
 export function registerDatabaseMetrics(): void {
   registerOnce(
@@ -78,21 +76,14 @@ export function registerDatabaseMetrics(): void {
     (registry) =>
       new Counter({
         name: "app_units_spent_total",
-        help: "Units spent by users since the ledger began, by kind (text_tokens, image_tokens, ...).",
+        help: "Units spent by users since the ledger began (spends less failed jobs' give-backs), by kind (text_tokens, image_tokens, ...).",
         labelNames: ["kind"] as const,
         registers: [registry],
         async collect() {
-          const db = await getDb();
-          const rows = await db
-            .select({
-              kind: balanceLedger.kind,
-              units: sql<number>`coalesce(-sum(${balanceLedger.units}), 0)`.mapWith(Number),
-            })
-            .from(balanceLedger)
-            .where(and(inArray(balanceLedger.reason, [...SPENDING]), lt(balanceLedger.units, 0)))
-            .groupBy(balanceLedger.kind);
+          // Spends less failed jobs' give-backs (lib/server/quotas/spent.ts), as the dashboard counts them.
+          const spent = await unitsSpentSince({ db: await getDb() });
           this.reset();
-          for (const r of rows) this.inc({ kind: r.kind }, r.units);
+          for (const [kind, units] of Object.entries(spent)) this.inc({ kind }, Math.max(0, units));
         },
       }),
   );

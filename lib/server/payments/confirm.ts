@@ -1,11 +1,11 @@
 import "server-only";
 import { log } from "@/lib/server/log";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, referralLedger, subscriptions, tariffs, users, type Payment } from "@/db/schema";
 import { customToQuotas } from "@/lib/shared/pricing/custom-tariff";
 import { DAYS_PER_MONTH } from "@/lib/shared/pricing/periods";
-import { perKind } from "@/lib/shared/quota-kinds";
+import { perKind, QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
 import { applyDueRefills, grantTariffAllowance, resetAllowance } from "@/lib/server/quotas/refill";
@@ -46,6 +46,10 @@ async function applySubscription({
   const base = extends_ ? existing.expiresAt.getTime() : at.getTime();
   const paymentMethodId =
     savedPaymentMethodId ?? (payment.kind === "renewal" ? (existing?.paymentMethodId ?? null) : null);
+  // Paying for the running tariff with other limits (a rebuilt Custom): the current step keeps its
+  // limits and the new ones apply from the next refill (docs/decisions/0380-custom-tariff-rebuild.md).
+  const current = extends_ ? perKind("apiKey", (r) => existing[r.subscriptionColumn]) : null;
+  const deferred = current !== null && QUOTA_KEYS.some((k) => current[k] !== limits[k]);
   const values = {
     tariffId: tariff.id,
     // The full period price before the referral discount: user-tariff shows it per month.
@@ -55,7 +59,8 @@ async function applySubscription({
     expiresAt: new Date(base + payment.months * DAYS_PER_MONTH * DAY_MS),
     recurrent: payment.recurrent && paymentMethodId !== null,
     paymentMethodId,
-    ...perKind("subscriptionColumn", (r) => limits[r.apiKey]),
+    ...perKind("subscriptionColumn", (r) => (current ?? limits)[r.apiKey]),
+    nextLimits: deferred ? limits : null,
     customModelIds: details?.modelIds ?? null,
     lastRenewalAttemptAt: null,
   };
@@ -63,6 +68,31 @@ async function applySubscription({
     .insert(subscriptions)
     .values({ userId: payment.userId, ...values })
     .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  // The payment's own span of the subscription; another tariff ends the spans of the one it replaces.
+  if (!extends_)
+    await tx
+      .update(payments)
+      .set({ periodEndsAt: at })
+      .where(and(eq(payments.userId, payment.userId), gt(payments.periodEndsAt, at)));
+  await tx
+    .update(payments)
+    .set({ periodStartsAt: new Date(base), periodEndsAt: values.expiresAt })
+    .where(eq(payments.id, payment.id));
+  // A change of tariff paid partly by the credit of the old one: the old allowance left goes with it.
+  if (!extends_ && payment.creditKopecks > 0)
+    await changeBalances({
+      db: tx,
+      where: sql`o.user_id = ${payment.userId}`,
+      allowance: perKind("apiKey", () => sql`0`),
+      reason: "credit",
+      refs: { paymentId: payment.id },
+      now: at,
+    });
+  // An extension changes no balance: one line of its own in Spending all the same.
+  if (extends_)
+    await tx.execute(sql`insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, payment_id)
+      select user_id, ${at.toISOString()}::timestamptz, 'text_tokens', 0, 0, text_tokens + package_text_tokens, 'tariff', ${payment.id}::uuid
+      from quotas where user_id = ${payment.userId}`);
   if (!extends_)
     await grantTariffAllowance({
       db: tx,

@@ -16,6 +16,8 @@ import { validateReferralAmount } from "@/lib/shared/pricing/referral-discount";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { getCustomBounds, getRates, getTariffByNameOrThrow } from "@/lib/server/tariffs/catalogue";
+import { restoresNothing, whatRefillRestores } from "@/lib/server/quotas/restore";
+import { creditToward } from "./credit";
 import { assertNoOpenPayment, startPayment } from "./start";
 
 const bad = (field: string, message: string) => new ApiError("bad_request", message, { [field]: [message] });
@@ -47,8 +49,9 @@ function checkCalculatedPrice({ calculated, expected }: { calculated: number; ex
 }
 
 /**
- * A tariff for `months`: checks the referral amount against the period total and the client's
- * figure against the server's price; answers the total before the discount.
+ * A tariff for `months`: checks the referral amount against the period total less the credit of a
+ * change of tariff, and the client's figure against the server's price (price × months − credit −
+ * referral discount, never below 0); answers the total before the discount and the credit used.
  */
 function checkPeriodPrice(p: {
   user: User;
@@ -56,14 +59,17 @@ function checkPeriodPrice(p: {
   months: number;
   refAmount: number;
   calculated: number;
-}): number {
+  creditKopecks: number;
+}): { total: number; credit: number } {
   const total = roundMoney(p.amountPer30Days * p.months);
-  checkReferral({ user: p.user, refAmount: p.refAmount, total });
+  const credit = Math.min(total, toRoubles(p.creditKopecks));
+  const afterCredit = roundMoney(total - credit);
+  checkReferral({ user: p.user, refAmount: p.refAmount, total: afterCredit });
   checkCalculatedPrice({
     calculated: p.calculated,
-    expected: periodPrice({ amountPer30Days: p.amountPer30Days, months: p.months, referralDiscount: p.refAmount }),
+    expected: periodPrice({ amountPer30Days: afterCredit, months: 1, referralDiscount: p.refAmount }),
   });
-  return total;
+  return { total, credit };
 }
 
 export type StandardTariffOrder = z.infer<typeof createTariffPaymentBodySchema>;
@@ -76,12 +82,13 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
   });
   const amount = toRoubles(tariff.amountKopecks);
   if (amount <= 0) throw bad("tariff_name", `${tariff.name} cannot be bought`);
-  const total = checkPeriodPrice({
+  const { total, credit } = checkPeriodPrice({
     user,
     amountPer30Days: amount,
     months: body.months,
     refAmount: body.ref_amount_used,
     calculated: body.calculated_price,
+    creditKopecks: await creditToward({ db, userId: user.id, tariffId: tariff.id }),
   });
   return startPayment({
     db,
@@ -91,6 +98,7 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
       tariffId: tariff.id,
       months: body.months,
       total,
+      credit,
       refAmount: body.ref_amount_used,
       email: body.email,
       recurrent: body.recurent,
@@ -123,12 +131,13 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
       throw bad("selected_model_ids", "Some selected models are not available in the Custom tariff");
   }
   const monthly = customMonthlyPrice(values, rates);
-  const total = checkPeriodPrice({
+  const { total, credit } = checkPeriodPrice({
     user,
     amountPer30Days: monthly,
     months: body.months,
     refAmount: body.ref_amount_used,
     calculated: body.calculated_price,
+    creditKopecks: await creditToward({ db, userId: user.id, tariffId: custom.id }),
   });
   return startPayment({
     db,
@@ -138,6 +147,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
       tariffId: custom.id,
       months: body.months,
       total,
+      credit,
       refAmount: body.ref_amount_used,
       email: body.email,
       recurrent: body.recurent,
@@ -160,6 +170,8 @@ export async function createPackagePayment({
   await assertNoOpenPayment({ db, userId: user.id });
   const [pkg] = await db.select().from(packages).where(eq(packages.id, body.package_id));
   if (!pkg) throw new ApiError("not_found", "Package not found");
+  if (pkg.packagePurpose === "reset" && restoresNothing(await whatRefillRestores({ db, userId: user.id })))
+    throw new ApiError("conflict", "Nothing to restore: every balance of your tariff is full");
   const total = toRoubles(pkg.priceKopecks);
   checkReferral({ user, refAmount: body.ref_amount_used, total });
   return startPayment({

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
+import { eq, sql } from "drizzle-orm";
+import { adminAudit } from "@/db/schema";
 import { audited, type Operator } from "@/lib/server/admin/audit";
 import { paymentForOperator } from "./operator-list";
 import { refundPayment } from "./refund";
@@ -21,20 +23,25 @@ export async function refundByOperator({
   operator,
   paymentId,
   reason,
+  amountKopecks,
 }: {
   db: Db;
   operator: Operator;
   paymentId: string;
   reason: string;
+  amountKopecks?: number;
 }) {
   await paymentForOperator({ db, id: paymentId });
+  let claimed = false;
   const { status } = await refundPayment({
     db,
     paymentId,
     reason,
+    amountKopecks,
     claimIn: (claim) =>
       audited({ db, operator }, async (tx) => {
         const result = await claim(tx);
+        claimed = true;
         return {
           result,
           audit: {
@@ -46,5 +53,25 @@ export async function refundByOperator({
         };
       }),
   });
-  return { status, payment: await paymentForOperator({ db, id: paymentId }) };
+  const payment = await paymentForOperator({ db, id: paymentId });
+  // The audit row records the result, not only the claim: the payment as the refund left it.
+  if (claimed)
+    await db
+      .update(adminAudit)
+      .set({
+        after: {
+          status: payment.status,
+          refund_requested_at: payment.refund_requested_at,
+          refund_reason: payment.refund_reason,
+          refunded_rub: payment.refunded_rub,
+          outcome: status,
+        },
+      })
+      .where(
+        eq(
+          adminAudit.id,
+          sql`(select max(id) from admin_audit where action = 'payment.refund' and target = ${`payment:${paymentId}`})`,
+        ),
+      );
+  return { status, payment };
 }

@@ -8,6 +8,7 @@ import { toKopecks } from "@/lib/shared/money";
 import { periodPrice } from "@/lib/shared/pricing/periods";
 import { ApiError } from "@/lib/server/http/api-error";
 import { reserveReferralBalance } from "@/lib/server/referral/balance";
+import { confirmPayment } from "./confirm";
 import { expireStaleAndFindOpenPayment } from "./pending";
 import { activeProvider } from "./providers";
 import { releasePayment } from "./release";
@@ -42,8 +43,9 @@ export async function startPayment({
   await assertNoOpenPayment({ db, userId: user.id });
   const provider = activeProvider();
   const refAmountKopecks = toKopecks(order.refAmount);
+  const creditKopecks = toKopecks(order.credit ?? 0);
   const amountKopecks = toKopecks(
-    periodPrice({ amountPer30Days: order.total, months: 1, referralDiscount: order.refAmount }),
+    periodPrice({ amountPer30Days: order.total - (order.credit ?? 0), months: 1, referralDiscount: order.refAmount }),
   );
   let payment;
   try {
@@ -58,6 +60,7 @@ export async function startPayment({
           months: order.months,
           amountKopecks,
           refAmountKopecks,
+          creditKopecks,
           email: order.email ?? null,
           recurrent: order.recurrent,
           status: "pending",
@@ -76,6 +79,12 @@ export async function startPayment({
     if (refAmountKopecks > 0) await assertNoOpenPayment({ db, userId: user.id });
     throw error;
   }
+  const returnUrl = `https://t.me/${env.BOT_USERNAME}`;
+  if (amountKopecks === 0) {
+    // A change of tariff the credit pays for in full: nothing to collect, applied at once.
+    await confirmPayment({ db, paymentId: payment.id });
+    return { payment_url: returnUrl };
+  }
   try {
     const created = await provider.create({
       paymentId: payment.id,
@@ -83,7 +92,7 @@ export async function startPayment({
       description: order.description,
       email: order.email,
       savePaymentMethod: order.recurrent,
-      returnUrl: `https://t.me/${env.BOT_USERNAME}`,
+      returnUrl,
     });
     if (!created.paymentUrl) throw new ApiError("bad_gateway", "The payment provider returned no confirmation URL");
     await db

@@ -48,8 +48,9 @@ export async function alertLowBalance({
       .where(
         and(eq(quotas.userId, userId), sql`coalesce((${quotas.alertsSent} ->> ${kind})::integer, 101) > ${threshold}`),
       )
-      .returning({ userId: quotas.userId });
+      .returning({ userId: quotas.userId, stepEndsAt: quotas.stepEndsAt });
     if (!claimed.length) return;
+    // Free is not refilled by time (no step end): its allowance is not "this month's".
     const [user] = await tx
       .select({ chatId: users.telegramId, language: users.language, allowsWrite: users.allowsWriteToPm })
       .from(users)
@@ -57,7 +58,7 @@ export async function alertLowBalance({
     // A user who did not allow the bot to write is not written to (the threshold still counts as told).
     if (!user?.allowsWrite) return;
     const base = publicUrl();
-    const text = botText(user.language)("lowBalance", {
+    const text = botText(user.language)(claimed[0].stepEndsAt === null ? "lowBalanceFree" : "lowBalance", {
       percent: String(threshold),
       kind: botText(user.language)(KIND_NAME_KEY[kind]),
       left: String(allowanceLeft),

@@ -29,6 +29,14 @@ export const tariffAllowance = (kind: QuotaKey, now: Date): SQL =>
  * end is set, in one conditional statement, so concurrent callers apply a step once.
  */
 export async function applyDueRefills({ db, userId, now }: { db: Db; userId?: number; now: Date }): Promise<void> {
+  // Limits bought for the next steps become the limits when a step ends (idempotent, so a concurrent
+  // caller repeating it changes nothing), before the refill grants them.
+  const promote = QUOTA_KEYS.map(
+    (k) => sql`${SUBSCRIPTION_LIMIT[k]} = coalesce((s.next_limits->>${k})::integer, s.${SUBSCRIPTION_LIMIT[k]})`,
+  );
+  await db.execute(sql`update subscriptions s set ${sql.join(promote, sql`, `)}, next_limits = null
+    from quotas o where o.user_id = s.user_id and s.next_limits is not null and o.step_ends_at <= ${timestamp(now)}
+    ${userId === undefined ? sql`` : sql`and o.user_id = ${userId}`}`);
   const active = sql`s.expires_at > ${timestamp(now)}`;
   const allowance = Object.fromEntries(QUOTA_KEYS.map((k) => [k, tariffAllowance(k, now)])) as Record<QuotaKey, SQL>;
   const nextStep = sql`least(s.expires_at, s.starts_at + make_interval(secs => ${STEP_SECONDS} * (floor(extract(epoch from (${timestamp(now)} - s.starts_at)) / ${STEP_SECONDS}) + 1)))`;
@@ -54,6 +62,7 @@ export async function grantTariffAllowance({
   expiresAt,
   now,
   refs,
+  reason = "tariff",
 }: {
   db: Db;
   userId: number;
@@ -61,6 +70,8 @@ export async function grantTariffAllowance({
   expiresAt: Date;
   now: Date;
   refs: LedgerRefs;
+  /** `promo` when a promo code gave the tariff. */
+  reason?: "tariff" | "promo";
 }): Promise<void> {
   await db.insert(quotas).values({ userId }).onConflictDoNothing();
   const stepEnd = new Date(Math.min(expiresAt.getTime(), now.getTime() + STEP_SECONDS * 1000));
@@ -69,7 +80,7 @@ export async function grantTariffAllowance({
     where: sql`o.user_id = ${userId}`,
     allowance: perKind("apiKey", (r) => sql`${limits[r.apiKey]}::integer`),
     otherSets: [sql`step_ends_at = ${timestamp(stepEnd)}`, sql`alerts_sent = '{}'::jsonb`],
-    reason: "tariff",
+    reason,
     refs,
     now,
   });

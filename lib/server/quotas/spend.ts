@@ -120,7 +120,7 @@ export async function refundQuota({
     where: sql`o.user_id = ${userId}`,
     allowance: { [kind]: sql`${oldAllowance(kind)} + ${amount - toPackage}` },
     packageUnits: { [kind]: sql`${oldPackage(kind)} + ${toPackage}` },
-    reason: "refund",
+    reason: "giveback",
     refs,
     now: now(),
   });

@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { referralLedger, users } from "@/db/schema";
 import { toRoubles } from "@/lib/shared/money";
 import { ApiError } from "@/lib/server/http/api-error";
+import { settleOwed } from "./clawback";
 
 export async function getReferralBalance({ db, userId }: { db: Db; userId: number }) {
   const [row] = await db.select({ kopecks: users.refBalanceKopecks }).from(users).where(eq(users.id, userId));
@@ -62,4 +63,5 @@ export async function releaseReferralBalance({
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${amountKopecks}` })
     .where(eq(users.id, userId));
+  await settleOwed({ tx, userId, paymentId });
 }

@@ -10,16 +10,27 @@ import { referralLedger, users, type Payment } from "@/db/schema";
  * Takes the referrer's reward for `payment` back from their balance, never below zero; what the
  * balance could not cover is recorded as owed (kind 'owed') and settled from later rewards.
  */
-export async function takeBackReward({ tx, payment }: { tx: Db; payment: Payment }): Promise<void> {
+export async function takeBackReward({
+  tx,
+  payment,
+  part = (reward) => reward,
+}: {
+  tx: Db;
+  payment: Payment;
+  /** The part of the reward this refund takes back (a partial refund's share). */
+  part?: (rewardKopecks: number) => number;
+}): Promise<void> {
   const [reward] = await tx
     .select({ referrerId: referralLedger.userId, amountKopecks: referralLedger.amountKopecks })
     .from(referralLedger)
     .where(and(eq(referralLedger.paymentId, payment.id), eq(referralLedger.kind, "reward")));
   if (!reward) return;
-  const taken = await takeFromBalance({ tx, userId: reward.referrerId, amountKopecks: reward.amountKopecks });
+  const amountKopecks = part(reward.amountKopecks);
+  if (amountKopecks <= 0) return;
+  const taken = await takeFromBalance({ tx, userId: reward.referrerId, amountKopecks });
   const rows = [
     { kind: "clawback", amountKopecks: taken },
-    { kind: "owed", amountKopecks: reward.amountKopecks - taken },
+    { kind: "owed", amountKopecks: amountKopecks - taken },
   ].filter((r) => r.amountKopecks > 0);
   if (rows.length)
     await tx
@@ -42,11 +53,14 @@ export async function returnUsedReferral({ tx, payment }: { tx: Db; payment: Pay
     .update(users)
     .set({ refBalanceKopecks: sql`${users.refBalanceKopecks} + ${payment.refAmountKopecks}` })
     .where(eq(users.id, payment.userId));
+  // What the payer owes from an earlier clawback comes first: these roubles settle it.
+  await settleOwed({ tx, userId: payment.userId, paymentId: payment.id });
 }
 
 /**
- * Settles what the referrer owes from earlier refunds out of a reward just credited for `paymentId`
- * (kind 'settle'), as far as their balance goes.
+ * Settles what the referrer owes from earlier refunds out of roubles just credited for `paymentId`
+ * (a reward, a referral discount given back by a refund or a closed payment; kind 'settle'), as far
+ * as their balance goes, so owed roubles are never spendable.
  */
 export async function settleOwed({
   tx,
@@ -55,7 +69,7 @@ export async function settleOwed({
 }: {
   tx: Db;
   userId: number;
-  paymentId: string;
+  paymentId: string | null;
 }): Promise<void> {
   const [row] = await tx
     .select({

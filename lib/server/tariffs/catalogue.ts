@@ -124,10 +124,16 @@ export async function getCreateData({ db, language }: { db: Db; language: Langua
 }
 
 /** GET /api/package/: the package store, in catalogue order, texts in the reader's language (catalogue data: cached). */
-export const listPackages = ({ db, language }: { db: Db; language: Language }): Promise<PackageItem[]> =>
+export const listPackages = ({
+  db,
+  language,
+}: {
+  db: Db;
+  language: Language;
+}): Promise<Omit<PackageItem, "restores">[]> =>
   cachedCatalogue(db, `packages:${language}`, () => loadPackages(db, language));
 
-async function loadPackages(db: Db, language: Language): Promise<PackageItem[]> {
+async function loadPackages(db: Db, language: Language): Promise<Omit<PackageItem, "restores">[]> {
   const rows = await db.select().from(packages).orderBy(asc(packages.sortOrder));
   return rows.map((p) => ({
     package_id: p.id,

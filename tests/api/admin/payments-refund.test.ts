@@ -56,7 +56,8 @@ describe("POST /api/admin/payments/{id}/refund", () => {
       operatorTelegramId: DEMO_OPERATOR_TELEGRAM_ID,
       action: "payment.refund",
       before: { status: "completed", refund_requested_at: null, refund_reason: null },
-      after: { status: "completed", refund_reason: "The user asked" },
+      // The result, not the claim: the payment as the refund left it.
+      after: { status: "refunded", refund_reason: "The user asked", refunded_rub: 490, outcome: "refunded" },
     });
   });
 

@@ -32,7 +32,7 @@ async function seedBusiness() {
     day: number,
     kind: "text_tokens" | "image_tokens",
     units: number,
-    reason: "answer" | "image" | "refund" | "grant",
+    reason: "answer" | "image" | "giveback" | "grant",
     modelName: string | null,
   ) => ({ userId, createdAt: at(day), kind, units, balanceAfter: 0, reason, modelName });
   await db.insert(balanceLedger).values([
@@ -40,7 +40,7 @@ async function seedBusiness() {
     spend(b.id, 10, "text_tokens", -300, "answer", "gpt-4o"),
     spend(b.id, 10, "image_tokens", -12, "image", "dall-e-3"),
     // A failed picture given back, and a grant: neither is spending.
-    spend(b.id, 10, "image_tokens", 6, "refund", "dall-e-3"),
+    spend(b.id, 10, "image_tokens", 6, "giveback", "dall-e-3"),
     spend(c.id, 10, "text_tokens", 5000, "grant", null),
   ]);
   await db.insert(modelUsage).values([

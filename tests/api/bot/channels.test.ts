@@ -295,7 +295,7 @@ describe("the fallback model", () => {
       const text = lastText(u.telegramId);
       expect(text).toContain("Answer from channel two");
       expect(text).toContain("GPT\\-4o is unavailable right now, so GPT\\-4o mini answered, charged at its price\\.");
-      expect(text).toContain("tokens: 51, left: 949");
+      expect(text).toContain("text units: 51, left: 949");
       expect(chatRequests(two).map((r) => r.model)).toEqual(["two-mini"]);
       expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
       // The history names the model that wrote the answer: the fallback.

@@ -42,7 +42,7 @@ describe("bot updates (POST /api/telegram/webhook + bot-updates worker)", () => 
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
     expect(final.body).toMatchObject({
       parse_mode: "MarkdownV2",
-      text: "Hello from the fake model\\.\n\n— tokens: 17, left: 983 · context 0%",
+      text: "Hello from the fake model\\.\n\n— text units: 17, left: 983 · context 0%",
     });
   });
 

@@ -46,7 +46,7 @@ describe("a photo in a text dialogue", () => {
       },
     ]);
     expect(h.callsIn(u.telegramId, "sendMessage").at(-1)!.body.text).toMatch(
-      /^Hello from the fake model\\\.\n\n— tokens: 17, left: 983 · context \d+%$/,
+      /^Hello from the fake model\\\.\n\n— text units: 17, left: 983 · context \d+%$/,
     );
     const quotas = await h.quotasOf(u.userId);
     expect([quotas.textTokens, quotas.imageTokens, quotas.fileTokens]).toEqual([983, 60, 100]);

@@ -92,6 +92,6 @@ describe("the catalogue's price is what a generation takes", () => {
     await h.send(u.telegramId, { text: "Hello" });
     const spent = 1000 - (await h.quotasOf(u.userId)).textTokens;
     expect(spent).toBeGreaterThan(0);
-    expect(h.textsIn(u.telegramId).at(-1)).toContain(`— tokens: ${spent}, left: ${1000 - spent}`);
+    expect(h.textsIn(u.telegramId).at(-1)).toContain(`— text units: ${spent}, left: ${1000 - spent}`);
   });
 });

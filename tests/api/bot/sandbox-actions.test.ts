@@ -42,7 +42,7 @@ describe("bot actions with the sandbox AI provider", () => {
     const [heard, answer] = h.textsIn(u.telegramId).slice(-2);
     expect(heard).toMatch(/^🎤 You said:\nDemo transcription \(sandbox, no AI model configured\)/);
     expect(answer).toContain("Demo transcription");
-    expect(answer).toMatch(/— audio units: 22, left: 66; tokens: \d+, left: \d+/);
+    expect(answer).toMatch(/— audio units: 22, left: 66; text units: \d+, left: \d+/);
 
     const png = new PNG({ width: 64, height: 48 });
     await h.send(u.telegramId, {

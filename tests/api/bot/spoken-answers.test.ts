@@ -99,7 +99,7 @@ describe("spoken answers", () => {
     h.ai.failingPaths.add("/v1/audio/speech");
     await h.send(u.telegramId, { text: "hello" });
     expect(h.textsIn(u.telegramId).slice(-2)).toEqual([
-      "Hello from the fake model\\.\n\n— tokens: 17, left: 4983 · context 0%",
+      "Hello from the fake model\\.\n\n— text units: 17, left: 4983 · context 0%",
       "🔇 The spoken answer did not work out. Nothing was charged for it.",
     ]);
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(220);

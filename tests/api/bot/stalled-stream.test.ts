@@ -35,7 +35,7 @@ describe("a stalled model stream", () => {
     await h.post(h.buttonPress(telegramId, `retry:${turn.id}`));
     await h.drain();
     expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toBe(
-      "The full answer\n\n— tokens: 17, left: 983 · context 0%",
+      "The full answer\n\n— text units: 17, left: 983 · context 0%",
     );
     expect((await h.quotasOf(userId)).textTokens).toBe(983);
     expect(await h.messagesOf(sessionId)).toMatchObject([{ userText: "tell me", aiText: "The full answer" }]);

@@ -321,7 +321,7 @@ describe("a first message without a session", () => {
       model: "gpt-4o-mini",
       messages: [{ role: "user", content: "hello?" }],
     });
-    expect(texts.at(-1)).toMatch(/^Hello from the fake model\\\.\n\n— tokens: 17, left: \d+ · context 0%$/);
+    expect(texts.at(-1)).toMatch(/^Hello from the fake model\\\.\n\n— text units: 17, left: \d+ · context 0%$/);
     expect(
       await db
         .select()

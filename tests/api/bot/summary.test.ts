@@ -15,7 +15,7 @@ describe("context fullness and summaries", () => {
     const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
     await h.send(u.telegramId, { text: "a".repeat(200) });
     // 50 tokens of question and 7 of answer in a budget of 200.
-    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/— tokens: 17, left: 983 · context 29%$/);
+    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/— text units: 17, left: 983 · context 29%$/);
   });
 
   it("turns past the budget are summarised once, stored with the session, charged and announced; later turns see the summary", async () => {
@@ -35,7 +35,7 @@ describe("context fullness and summaries", () => {
     ]);
     const texts = h.textsIn(u.telegramId);
     expect(texts.filter((t) => t?.startsWith("📝"))).toEqual([
-      "📝 The start of the dialogue was summarised to fit the model's context — tokens: 17, left: 966",
+      "📝 The start of the dialogue was summarised to fit the model's context — text units: 17, left: 966",
     ]);
     expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17 * 3);
     const [session] = await (await h.getDb()).select().from(dialogSessions).where(eq(dialogSessions.id, u.sessionId));

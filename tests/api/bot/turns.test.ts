@@ -45,7 +45,7 @@ describe("text turns in the chat", () => {
     for (const text of shown) expect(h.ai.answer.startsWith(text.trim())).toBe(true);
     expect(drafts.every((d) => d.body.draft_id === turn.id)).toBe(true);
     const final = h.callsIn(telegramId, "sendMessage").at(-1)!;
-    expect(final.body.text).toBe(`${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%`);
+    expect(final.body.text).toBe(`${h.ai.answer}\n\n— text units: 17, left: 983 · context 0%`);
     expect(h.callsIn(telegramId, "editMessageText")).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(983);
   });
@@ -67,7 +67,7 @@ describe("text turns in the chat", () => {
     const final = edits.at(-1)!;
     expect(final.body).toMatchObject({
       parse_mode: "MarkdownV2",
-      text: `${h.ai.answer}\n\n— tokens: 17, left: 983 · context 0%`,
+      text: `${h.ai.answer}\n\n— text units: 17, left: 983 · context 0%`,
     });
     // The Stop button goes; the button to change the model comes under the cost line.
     expect(JSON.stringify(final.body.reply_markup)).not.toContain("stop:");
@@ -96,9 +96,9 @@ describe("text turns in the chat", () => {
     // Sent as MarkdownV2, so the note's full stop is escaped.
     expect(final.body).toMatchObject({ parse_mode: "MarkdownV2" });
     expect(final.body.text).toMatch(
-      /^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— tokens: (\d+), left: (\d+) · context \d+%$/,
+      /^The partial answer so far\n\n⏹ Stopped: the answer is cut short\\\.\n— text units: (\d+), left: (\d+) · context \d+%$/,
     );
-    const [, spent, left] = /tokens: (\d+), left: (\d+)/.exec(final.body.text as string)!.map(Number);
+    const [, spent, left] = /text units: (\d+), left: (\d+)/.exec(final.body.text as string)!.map(Number);
     expect(spent).toBeGreaterThan(0); // estimated: the stream never reached the usage chunk
     expect(await textTokensOf(userId)).toBe(1000 - spent);
     expect(left).toBe(1000 - spent);
@@ -192,7 +192,9 @@ describe("text turns in the chat", () => {
     ]);
     expect(await h.messagesOf(other.id)).toHaveLength(0);
     expect(await textTokensOf(userId)).toBe(1000 - 17);
-    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain("— tokens: 17, left: 983 · context 0%");
+    expect(h.callsIn(telegramId, "sendMessage").at(-1)!.body.text).toContain(
+      "— text units: 17, left: 983 · context 0%",
+    );
   });
 
   it("joins text messages that are still queued behind the first one into one model request", async () => {

@@ -389,7 +389,7 @@ describe("the bot-updates worker", () => {
       .orderBy(balanceLedger.id);
     expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
       ["image", -6, turns[0].id],
-      ["refund", 6, turns[0].id],
+      ["giveback", 6, turns[0].id],
       ["image", -6, turns[1].id],
     ]);
     expect(
@@ -462,7 +462,7 @@ describe("the bot-updates worker", () => {
     const { worker: staying } = await instance({ own: false });
     h.ai.mode = "normal";
     await leaving.stop({ deadlineMs: 0 });
-    await until(() => /audio units: 22, left: 198; tokens: 17/.test(lastText(u.telegramId) ?? ""));
+    await until(() => /audio units: 22, left: 198; text units: 17/.test(lastText(u.telegramId) ?? ""));
     await staying.settled();
 
     expect(h.ai.requests.filter((r) => r.path === "/v1/audio/transcriptions")).toHaveLength(2);
@@ -477,7 +477,7 @@ describe("the bot-updates worker", () => {
       .orderBy(balanceLedger.id);
     expect(ledger.map((row) => [row.reason, row.units, row.turnId])).toEqual([
       ["audio", -22, turns[0].id],
-      ["refund", 22, turns[0].id],
+      ["giveback", 22, turns[0].id],
       ["audio", -22, turns[1].id],
       ["answer", -17, turns[1].id],
     ]);

@@ -58,7 +58,7 @@ describe("a voice note in a text dialogue", () => {
     expect(transcript.body.entities).toEqual([{ type: "expandable_blockquote", offset: 13, length: 16 }]);
     const answer = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
     expect(answer.body.text).toMatch(
-      /^Hello from the fake model\\\.\n\n— audio units: 44, left: 176; tokens: 17, left: 966 · context \d+%$/,
+      /^Hello from the fake model\\\.\n\n— audio units: 44, left: 176; text units: 17, left: 966 · context \d+%$/,
     );
     expect(JSON.stringify(answer.body.reply_markup)).toContain('"callback_data":"voice:');
 
@@ -124,7 +124,7 @@ describe("a voice note in a text dialogue", () => {
     const [, again] = await turnsOf(u.userId);
     expect(await ledgerOf(u.userId)).toEqual([
       ["audio", "audio_tokens", -22, failed.id],
-      ["refund", "audio_tokens", 22, failed.id],
+      ["giveback", "audio_tokens", 22, failed.id],
       ["audio", "audio_tokens", -22, again.id],
       ["answer", "text_tokens", -17, again.id],
     ]);
@@ -149,7 +149,7 @@ describe("a voice note in a text dialogue", () => {
     expect(turn.status).toBe("failed");
     expect(await ledgerOf(u.userId)).toEqual([
       ["audio", "audio_tokens", -22, turn.id],
-      ["refund", "audio_tokens", 22, turn.id],
+      ["giveback", "audio_tokens", 22, turn.id],
     ]);
   });
 

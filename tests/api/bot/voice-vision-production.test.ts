@@ -54,7 +54,7 @@ describe("voice and vision in a text dialogue, production profile", () => {
     expect(h.ai.requests.map((r) => r.path)).toEqual(["/v1/audio/transcriptions", "/v1/chat/completions"]);
     expect(h.textsIn(u.telegramId).slice(-2)).toEqual([
       "🎤 You said:\nWhich planet is the largest?",
-      "Jupiter is the largest planet\\.\n\n— audio units: 22, left: 198; tokens: 17, left: 983 · context 0%",
+      "Jupiter is the largest planet\\.\n\n— audio units: 22, left: 198; text units: 17, left: 983 · context 0%",
     ]);
     const ledger = await (
       await h.getDb()
@@ -95,7 +95,7 @@ describe("voice and vision in a text dialogue, production profile", () => {
       { type: "text", text: "What animal is this?" },
       { type: "image_url", image_url: { url: `data:image/jpeg;base64,${JPEG.toString("base64")}` } },
     ]);
-    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^A red fox in the snow\\\.\n\n— tokens: 17, left: 983/);
+    expect(h.textsIn(u.telegramId).at(-1)).toMatch(/^A red fox in the snow\\\.\n\n— text units: 17, left: 983/);
   });
 
   it("a photo to a model that cannot see offers the tariff's models that can", async () => {

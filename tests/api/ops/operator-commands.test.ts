@@ -42,6 +42,7 @@ describe("npm run bot:webhook", () => {
           { command: "model", description: "Сменить модель диалога" },
           { command: "new", description: "Начать новый диалог с той же моделью" },
           { command: "voice", description: "Голосовые ответы: включить или выключить" },
+          { command: "promo", description: "Применить промокод: /promo КОД" },
         ],
       },
       {
@@ -49,6 +50,7 @@ describe("npm run bot:webhook", () => {
           { command: "model", description: "Change the dialogue's model" },
           { command: "new", description: "Start a new dialogue with the same model" },
           { command: "voice", description: "Spoken answers on or off" },
+          { command: "promo", description: "Redeem a promo code: /promo CODE" },
         ],
         language_code: "en",
       },

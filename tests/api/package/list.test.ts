@@ -23,6 +23,8 @@ describe("GET /api/package/", () => {
       description_models_id: cataloguePackages[0].descriptionModelsId,
       package_purpose: "reset",
       quota_amount: 0,
+      // A new user's balances are full: the refill would restore nothing.
+      restores: { text_tokens: 0, image_tokens: 0, audio_tokens: 0, file_tokens: 0, video_tokens: 0 },
     });
 
     await (await getDb()).update(users).set({ language: "en" }).where(eq(users.id, userId));

@@ -155,6 +155,45 @@ describe("refunds", () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it("a partial refund asks YooKassa for that amount with a key of its own; its notification undoes its share once, and a second part the rest", async () => {
+    const { token, userId } = await signIn();
+    const [pkg] = await db.select().from(schema.packages).where(eq(schema.packages.seedKey, "image-50"));
+    await call(routes.createPackage, "POST", "/api/package/payment", { token, body: { package_id: pkg.id } });
+    await payLast();
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    fake.refundOutcome = "pending";
+    const first = await refundPayment({ db, paymentId: payment.id, reason: "half", amountKopecks: 12_450 });
+    fake.refundOutcome = "succeeded";
+    expect(first).toEqual({ status: "pending" });
+    const request = fake.requests.findLast((r) => r.method === "POST" && r.path === "/refunds")!;
+    expect(request.body.amount).toEqual({ value: "124.50", currency: "RUB" });
+    expect(request.headers["idempotence-key"]).toBe(`refund-${payment.id}-0`);
+    // Nothing is taken back before YooKassa says the refund succeeded.
+    expect(
+      (await call(routes.statistic, "GET", "/api/user/statistic", { token })).body.package_quotas.image_tokens,
+    ).toBe(pkg.quotaAmount);
+    const made = fake.settleRefund([...fake.refunds.values()].at(-1)!.id);
+    const answers = await Promise.all([
+      notify(fake.refundNotification(made.id)),
+      notify(fake.refundNotification(made.id)),
+    ]);
+    expect(answers.filter((a) => a.body.applied)).toHaveLength(1);
+    expect(
+      (await call(routes.statistic, "GET", "/api/user/statistic", { token })).body.package_quotas.image_tokens,
+    ).toBe(pkg.quotaAmount / 2);
+    const rest = await refundPayment({ db, paymentId: payment.id, reason: "the rest" });
+    expect(rest).toEqual({ status: "refunded" });
+    const last = fake.requests.findLast((r) => r.method === "POST" && r.path === "/refunds")!;
+    expect(last.body.amount).toEqual({ value: "124.50", currency: "RUB" });
+    expect(last.headers["idempotence-key"]).toBe(`refund-${payment.id}-12450`);
+    expect(
+      (await call(routes.statistic, "GET", "/api/user/statistic", { token })).body.package_quotas.image_tokens,
+    ).toBe(0);
+    const [after] = await db.select().from(schema.payments).where(eq(schema.payments.id, payment.id));
+    expect(after).toMatchObject({ status: "refunded", refundedKopecks: 24_900 });
+  });
+
   it("a notification naming a refund YooKassa does not know changes nothing", async () => {
     const res = await notify({
       type: "notification",

@@ -90,6 +90,11 @@ describe("Telegram Stars payments", () => {
     const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
     await stars.applyStarsPayment({ db, paid, payerTelegramId: payer.telegramId });
     const { refundPayment } = await import("@/lib/server/payments/refund");
+    // Stars are refunded whole: a part is refused before anything is asked of Telegram.
+    await expect(
+      refundPayment({ db, paymentId: payload, reason: "complaint", amountKopecks: 100 }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Stars are refunded whole/) });
+    expect(fake.refunds).toHaveLength(0);
     const refund = () => refundPayment({ db, paymentId: payload, reason: "complaint" });
     const concurrent = await Promise.all([refund(), refund(), refund()]);
     // A later call finds the first one's claim either still at the provider (pending) or done; one refunds.

@@ -86,7 +86,7 @@ describe("refundQuota", () => {
       .orderBy(balanceLedger.id);
     expect(ledger.slice(-2).map((r) => ({ units: r.units, packageUnits: r.packageUnits, reason: r.reason }))).toEqual([
       { units: -25, packageUnits: -15, reason: "video" },
-      { units: 25, packageUnits: 15, reason: "refund" },
+      { units: 25, packageUnits: 15, reason: "giveback" },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as createCustom } from "@/app/api/tariff/create_custom/route";
 import { GET as createData } from "@/app/api/tariff/create_data/route";
@@ -6,6 +7,7 @@ import { GET as userTariff } from "@/app/api/user/user-tariff/route";
 import { GET as statistic } from "@/app/api/user/statistic/route";
 import { customMonthlyPrice, type CustomValues } from "@/lib/shared/pricing/custom-tariff";
 import { getDb } from "@/db";
+import { botOutbox, users } from "@/db/schema";
 import { setClockForTests } from "@/lib/server/clock";
 import { spendQuota } from "@/lib/server/quotas/spend";
 import { call, signIn } from "../../helpers/api";
@@ -88,17 +90,24 @@ describe("POST /api/tariff/create_custom", () => {
       user_tariff: "Custom",
       price,
     });
-    // The current period keeps what was bought for it.
+    // The current period keeps what was bought for it: its allowance and its limit (what Limits and
+    // the balance alerts measure against).
     const now = await getStatistic(token);
     expect(now.remaining_quotas).toMatchObject({ text_tokens: 3_000_000 - 1000, image_tokens: first.image });
-    expect(now.tariff_limits).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+    expect(now.tariff_limits).toMatchObject({ text_tokens: 3_000_000, image_tokens: first.image });
+    const db = await getDb();
+    await db.update(users).set({ allowsWriteToPm: true }).where(eq(users.id, userId));
+    await spendQuota({ db, userId, kind: "text_tokens", amount: 17 });
+    expect(await db.select().from(botOutbox).where(eq(botOutbox.userId, userId))).toEqual([]);
 
     // The next 30-day period grants the rebuilt limits, and the subscription runs 60 days in all.
     setDay(start, 30.01);
-    expect((await getStatistic(token)).remaining_quotas).toMatchObject({
-      text_tokens: 4_000_000,
-      image_tokens: rebuilt.image,
-    });
+    const next = await getStatistic(token);
+    expect(next.remaining_quotas).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+    expect(next.tariff_limits).toMatchObject({ text_tokens: 4_000_000, image_tokens: rebuilt.image });
+    // The alerts follow the new step's limit: 2 100 000 of 4 000 000 left is above 50 %.
+    await spendQuota({ db, userId, kind: "text_tokens", amount: 1_900_000 });
+    expect(await db.select().from(botOutbox).where(eq(botOutbox.userId, userId))).toEqual([]);
     setDay(start, 59.9);
     expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body.user_tariff).toBe("Custom");
     setDay(start, 60.01);

@@ -22,7 +22,7 @@ describe("GET /api/user/usage", () => {
     const page = await getUsage(token);
     const text = page.data.filter((r) => r.kind === "text_tokens");
     expect(text.map((r) => [r.reason, r.units, r.balance_after])).toEqual([
-      ["refund", 300, free.tokenBalance + 500_000],
+      ["giveback", 300, free.tokenBalance + 500_000],
       ["answer", -300, free.tokenBalance + 500_000 - 300],
       ["package", 500_000, free.tokenBalance + 500_000],
       ["grant", free.tokenBalance, free.tokenBalance],
@@ -53,7 +53,7 @@ describe("GET /api/user/usage", () => {
     await failJob({ db, jobId: job.id, error: "provider down" });
     const [refund, spend] = (await getUsage(token)).data;
     expect(spend).toMatchObject({ reason: "video", kind: "video_tokens", units: -4, model_name: "gen4_turbo" });
-    expect(refund).toMatchObject({ reason: "refund", kind: "video_tokens", units: 4, model_name: "gen4_turbo" });
+    expect(refund).toMatchObject({ reason: "giveback", kind: "video_tokens", units: 4, model_name: "gen4_turbo" });
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId));
     expect(
       rows

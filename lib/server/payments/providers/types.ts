@@ -56,11 +56,16 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<"succeeded" | "pending">;
 }
 
-/** A full refund: `reason` is the operator's, shown to the payer where the provider passes it on. */
+/**
+ * A refund of `amountKopecks` (the whole payment, or a part where the provider allows it):
+ * `reason` is the operator's, shown to the payer where the provider passes it on; asking again with
+ * the same `idempotenceKey` returns the money once.
+ */
 export type RefundInput = {
   paymentId: string;
   providerPaymentId: string;
   amountKopecks: number;
+  idempotenceKey: string;
   payerTelegramId: number;
   reason: string;
 };

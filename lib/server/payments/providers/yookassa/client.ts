@@ -217,15 +217,16 @@ export const yookassaProvider: PaymentProvider = {
     const payment = toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
     return { ...payment, savedPaymentMethodId: payment.savedPaymentMethodId ?? paymentMethodId };
   },
-  async refund({ paymentId, providerPaymentId, amountKopecks, reason }) {
-    // POST /v3/refunds; one Idempotence-Key per payment, so asking twice (within the key's 24 hours)
-    // answers the first refund. `description` is the refund's comment (at most 250 characters).
+  async refund({ providerPaymentId, amountKopecks, idempotenceKey, reason }) {
+    // POST /v3/refunds, of the whole payment or a part of it (YooKassa takes several partial refunds
+    // up to the payment's amount); one Idempotence-Key per refund, so asking twice (within the key's
+    // 24 hours) answers the first refund. `description` is the refund's comment (at most 250 characters).
     const body = {
       payment_id: providerPaymentId,
       amount: { value: amountValue(amountKopecks), currency: "RUB" },
       description: reason.slice(0, 250),
     };
-    const refund = await request<YooRefund>("POST", "/refunds", { body, idempotenceKey: `refund-${paymentId}` });
+    const refund = await request<YooRefund>("POST", "/refunds", { body, idempotenceKey });
     if (refund.status === "canceled") throw new ApiError("bad_gateway", "YooKassa declined the refund");
     return refund.status === "succeeded" ? "succeeded" : "pending";
   },

@@ -43,7 +43,9 @@ function unknownOrRetryLater(error: unknown): null {
 
 /**
  * A refund notification, believed only after re-fetching the refund (GET /v3/refunds/{id}): a
- * succeeded refund of the whole payment undoes the purchase, once (undoPurchase).
+ * succeeded refund of the whole payment undoes what is left of the purchase, once; a partial one
+ * undoes its share when it is the operator's refund waiting for this word (undoPurchase). A partial
+ * refund made in YooKassa's own dashboard is the operator's own arrangement: the purchase stays.
  */
 async function handleRefundNotification({ db, refundId }: { db: Db; refundId: string }) {
   const refund = await fetchYookassaRefund(refundId, WEBHOOK_CALL).catch(unknownOrRetryLater);
@@ -54,16 +56,22 @@ async function handleRefundNotification({ db, refundId }: { db: Db; refundId: st
     .from(payments)
     .where(and(eq(payments.provider, "yookassa"), eq(payments.providerPaymentId, refund.providerPaymentId)));
   if (!payment) return { ok: true, ignored: "unknown payment" };
-  if (refund.amountKopecks < payment.amountKopecks) {
-    // A partial refund is the operator's own arrangement: the purchase stays.
+  if (refund.amountKopecks >= payment.amountKopecks) {
+    const { undone } = await undoPurchase({ db, paymentId: payment.id });
+    return { ok: true, applied: undone };
+  }
+  const { undone } = await undoPurchase({
+    db,
+    paymentId: payment.id,
+    amountKopecks: refund.amountKopecks,
+    claimed: true,
+  });
+  if (!undone)
     log().warn(
       { paymentId: payment.id, refundedKopecks: refund.amountKopecks },
       "YooKassa partial refund left the purchase in place",
     );
-    return { ok: true, ignored: "partial refund" };
-  }
-  const { undone } = await undoPurchase({ db, paymentId: payment.id });
-  return { ok: true, applied: undone };
+  return undone ? { ok: true, applied: true } : { ok: true, ignored: "partial refund" };
 }
 
 /**
