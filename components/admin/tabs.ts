@@ -42,4 +42,6 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   tab("channels", () => import("./channels-tab")),
 
   tab("audit", () => import("./audit-tab")),
+
+  tab("operators", () => import("./operators-tab")),
 ];

@@ -5,6 +5,7 @@ import * as adminCatalogue from "./admin-catalogue";
 import * as adminBroadcasts from "./admin-broadcasts";
 import * as adminPayments from "./admin-payments";
 import * as adminChannels from "./admin-channels";
+import * as adminOperators from "./admin-operators";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -313,6 +314,31 @@ export const apiCalls = {
     params: adminPayments.adminPaymentParamsSchema,
     body: adminPayments.adminRefundBodySchema,
     response: adminPayments.adminRefundResponseSchema,
+  },
+  "GET /api/admin/me": {
+    summary: "The signed-in operator's role and limits",
+    auth: "operator",
+    response: adminOperators.operatorMeResponseSchema,
+  },
+  "GET /api/admin/operators": {
+    summary: "Every console operator with their role (owners only)",
+    auth: "operator",
+    response: adminOperators.operatorListResponseSchema,
+  },
+  "PUT /api/admin/operators/{telegram_id}": {
+    summary: "Add an operator or change their role and support limits (owners only)",
+    auth: "operator",
+    refuses: [409],
+    params: adminOperators.operatorParamsSchema,
+    body: adminOperators.operatorPutBodySchema,
+    response: adminOperators.operatorSchema,
+  },
+  "DELETE /api/admin/operators/{telegram_id}": {
+    summary: "Remove an operator; never the last owner nor an id of ADMIN_TELEGRAM_IDS (owners only)",
+    auth: "operator",
+    refuses: [404, 409],
+    params: adminOperators.operatorParamsSchema,
+    response: adminOperators.operatorDeleteResponseSchema,
   },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",
