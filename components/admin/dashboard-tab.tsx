@@ -6,6 +6,7 @@ import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { QueryState } from "./query-state";
 import type { ConsoleScreenProps } from "./console-route";
 import { DashboardCharts, useDashboardMoney } from "./dashboard-charts";
+import { Exports } from "./exports";
 import { DataTable } from "./ui/data-table";
 import { Facts } from "./ui/facts";
 
@@ -35,6 +36,7 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
           </>
         )}
       </QueryState>
+      <Exports />
     </section>
   );
 }

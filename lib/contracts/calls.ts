@@ -6,6 +6,7 @@ import * as adminBroadcasts from "./admin-broadcasts";
 import * as adminPayments from "./admin-payments";
 import * as adminChannels from "./admin-channels";
 import * as adminOperators from "./admin-operators";
+import * as adminExports from "./admin-exports";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -339,6 +340,36 @@ export const apiCalls = {
     refuses: [404, 409],
     params: adminOperators.operatorParamsSchema,
     response: adminOperators.operatorDeleteResponseSchema,
+  },
+  "GET /api/admin/exports/payments.csv": {
+    summary: "Payments of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
+  },
+  "GET /api/admin/exports/ledger.csv": {
+    summary: "The balance ledger of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
+  },
+  "GET /api/admin/exports/requests.csv": {
+    summary: "The request log of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
   },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",

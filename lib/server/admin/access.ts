@@ -56,6 +56,9 @@ export const ADMIN_ACCESS: Record<AdminCall, readonly OperatorRole[]> = {
   "GET /api/admin/operators": OWNER,
   "PUT /api/admin/operators/{telegram_id}": OWNER,
   "DELETE /api/admin/operators/{telegram_id}": OWNER,
+  "GET /api/admin/exports/payments.csv": ANALYST,
+  "GET /api/admin/exports/ledger.csv": ANALYST,
+  "GET /api/admin/exports/requests.csv": ANALYST,
 };
 
 const access = ADMIN_ACCESS as Record<string, readonly OperatorRole[] | undefined>;
