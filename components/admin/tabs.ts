@@ -43,5 +43,7 @@ export const CONSOLE_TABS: ConsoleTab[] = [
 
   tab("audit", () => import("./audit-tab")),
 
+  tab("requests", () => import("./requests-tab")),
+
   tab("operators", () => import("./operators-tab")),
 ];

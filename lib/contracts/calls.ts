@@ -371,6 +371,12 @@ export const apiCalls = {
       description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
     },
   },
+  "GET /api/admin/requests": {
+    summary: "The request log, one row per provider call, newest first, by user, model, channel, status and dates",
+    auth: "operator",
+    query: adminExports.adminRequestsQuerySchema,
+    response: adminExports.adminRequestsResponseSchema,
+  },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",
     auth: "user",

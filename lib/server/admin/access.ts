@@ -56,6 +56,7 @@ export const ADMIN_ACCESS: Record<AdminCall, readonly OperatorRole[]> = {
   "GET /api/admin/operators": OWNER,
   "PUT /api/admin/operators/{telegram_id}": OWNER,
   "DELETE /api/admin/operators/{telegram_id}": OWNER,
+  "GET /api/admin/requests": SUPPORT,
   "GET /api/admin/exports/payments.csv": ANALYST,
   "GET /api/admin/exports/ledger.csv": ANALYST,
   "GET /api/admin/exports/requests.csv": ANALYST,
