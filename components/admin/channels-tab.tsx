@@ -29,6 +29,22 @@ const modelLines = {
       }),
 };
 
+/** A channel's prices as the form shows them: "in_per_1k = 0.15" lines; a price left out is 0. */
+const priceLines = {
+  show: (prices: unknown) =>
+    Object.entries((prices ?? {}) as Channel["prices"])
+      .map(([name, value]) => `${name} = ${value}`)
+      .join("\n"),
+  read: (text: string) =>
+    Object.fromEntries(
+      text
+        .split("\n")
+        .map((line) => line.split("=").map((part) => part.trim()))
+        .filter(([name]) => name)
+        .map(([name, value]) => [name, Number(value)]),
+    ),
+};
+
 function useChannelColumns(): Column<Channel>[] {
   const t = useTranslations("admin.channels");
   const format = useFormatter();
@@ -38,7 +54,7 @@ function useChannelColumns(): Column<Channel>[] {
     return c.consecutive_failures ? t("failures", { count: c.consecutive_failures }) : t("healthy");
   };
   return [
-    { header: t("priority"), cell: (c) => c.priority },
+    { header: t("priority"), cell: (c) => `${c.priority} · ${t("weightShort", { weight: c.weight })}` },
     {
       header: t("name"),
       cell: (c) => (
@@ -82,8 +98,10 @@ function useChannelFields(editing: boolean): Field[] {
       kind: "number",
       input: { required: true, type: "number", min: 0, max: 10_000 },
     },
+    { name: "weight", label: t("weight"), kind: "number", input: { type: "number", min: 1, max: 1000 } },
     { name: "enabled", label: t("enabled"), kind: "checkbox" },
     { name: "models", label: t("modelsHint"), kind: "textarea", codec: modelLines },
+    { name: "prices", label: t("pricesHint"), kind: "textarea", codec: priceLines },
   ];
 }
 
@@ -125,7 +143,7 @@ export default function ChannelsTab() {
         key={round}
         title={editing ? tc("editTitle", { name: editing.name }) : t("newChannel")}
         fields={fields}
-        initial={editing ? { ...editing, api_key: "" } : { priority: 0, enabled: true }}
+        initial={editing ? { ...editing, api_key: "" } : { priority: 0, weight: 1, enabled: true }}
         creating={!editing}
         submitLabel={editing ? undefined : t("add")}
         onSubmit={(values) =>
