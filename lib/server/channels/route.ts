@@ -7,6 +7,7 @@ import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { now } from "@/lib/server/clock";
 import { coolingChecker, noteChannelHealth } from "./health";
+import { weightedOrder } from "./weights";
 
 // Which endpoints a model is called through, and the health each channel shares with every
 // instance through its row (docs/product/channels.md).
@@ -21,6 +22,9 @@ export type ChannelTarget = {
   baseURL: string;
   apiKey: string;
   providerModelId: string;
+  /** Its priority and its share of traffic among the channels of that priority (weights.ts). */
+  priority: number;
+  weight: number;
 };
 
 /** The name the default channel is logged under. */
@@ -39,6 +43,8 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
         baseURL: channels.baseUrl,
         apiKey: channels.apiKey,
         providerModelId: channelModels.providerModelId,
+        priority: channels.priority,
+        weight: channels.weight,
       })
       .from(channelModels)
       .innerJoin(channels, eq(channels.id, channelModels.channelId))
@@ -50,7 +56,8 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
   });
 
 /**
- * The channels to try for `modelName`, by priority, without those cooling down. A model that no
+ * The channels to try for `modelName`, by priority (the channels of one priority in a weighted random
+ * order, weights.ts), without those cooling down. A model that no
  * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
  * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
  * whether any channel row serves the model at all: then an empty list means all of them are down.
@@ -67,7 +74,8 @@ export async function channelsFor(
     ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName
     : undefined;
   const served = routes.get(modelName);
-  if (served) return { targets: served.filter((target) => !cooling(target.id!)), served: true, fallbackModel };
+  if (served)
+    return { targets: weightedOrder(served.filter((target) => !cooling(target.id!))), served: true, fallbackModel };
   if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
   const providerModelId = model?.providerModelId ?? modelName;
   return {
@@ -78,6 +86,8 @@ export async function channelsFor(
         baseURL: env.OPENAI_BASE_URL!,
         apiKey: env.OPENAI_API_KEY!,
         providerModelId,
+        priority: 0,
+        weight: 1,
       },
     ],
     served: true,

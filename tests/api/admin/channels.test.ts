@@ -221,6 +221,27 @@ describe("who may call", () => {
 });
 
 describe("the route a model call takes", () => {
+  it("shares 40 calls over two channels of one priority weighted 3:1 about 30:10, the other one next", async () => {
+    const token = await operatorToken();
+    const db = await getDb();
+    const { channelsFor } = await import("@/lib/server/channels/route");
+    const serves = { models: [{ model_name: "gpt-4o", provider_model_id: "4o" }] };
+    const heavy = await create(token, channelBody({ name: "weighted three", priority: 0, weight: 3, ...serves }));
+    const light = await create(token, channelBody({ name: "weighted one", priority: 0, weight: 1, ...serves }));
+    const firsts = { [heavy.body.id]: 0, [light.body.id]: 0 };
+    for (let turn = 0; turn < 40; turn++) {
+      const targets = (await channelsFor(db, "gpt-4o")).targets;
+      expect(targets).toHaveLength(2);
+      firsts[targets[0].id!]++;
+    }
+    // Random draws: 40 of them land within a few of 30:10 (P(outside 20..39) < 0.1 %).
+    expect(firsts[heavy.body.id]).toBeGreaterThanOrEqual(20);
+    expect(firsts[heavy.body.id]).toBeLessThanOrEqual(39);
+    expect(firsts[heavy.body.id] + firsts[light.body.id]).toBe(40);
+    await remove(token, heavy.body.id);
+    await remove(token, light.body.id);
+  });
+
   it("follows each console change at once on this instance: a new channel, a priority, a disabled one, a deleted one", async () => {
     const token = await operatorToken();
     const db = await getDb();
