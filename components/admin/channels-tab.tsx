@@ -1,11 +1,23 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { Channel, ChannelCreateBody, ChannelPatchBody } from "@/lib/contracts/admin-channels";
-import { useAdminChannels, useCreateChannel, useDeleteChannel, useUpdateChannel } from "@/lib/queries/admin/channels";
+import type { z } from "zod";
+import type {
+  Channel,
+  ChannelCreateBody,
+  ChannelPatchBody,
+  channelTestResponseSchema,
+} from "@/lib/contracts/admin-channels";
+import {
+  useAdminChannels,
+  useCreateChannel,
+  useDeleteChannel,
+  useTestChannel,
+  useUpdateChannel,
+} from "@/lib/queries/admin/channels";
 import { FallbackModels } from "./fallback-models";
 import { Alert } from "./ui/alert";
-import type { Column } from "./ui/data-table";
+import { DataTable, type Column } from "./ui/data-table";
 import { EditSection } from "./ui/edit-section";
 import type { Field } from "./ui/fields";
 import { LinkButton } from "./ui/link-button";
@@ -13,6 +25,8 @@ import { QueryTable } from "./ui/query-table";
 
 // The console's Channels screen (docs/product/channels.md): the channels in the order calls try
 // them, their health, one form that adds a channel or edits the chosen one, and each model's fallback.
+
+type ChannelTestResult = z.infer<typeof channelTestResponseSchema>["results"][number];
 
 /** A channel's models as the form shows them: "gpt-4o-mini = openai/gpt-4o-mini" lines. */
 const modelLines = {
@@ -111,6 +125,7 @@ export default function ChannelsTab() {
   const create = useCreateChannel();
   const update = useUpdateChannel();
   const remove = useDeleteChannel();
+  const probe = useTestChannel();
   const columns = useChannelColumns();
   const [editing, setEditing] = useState<Channel | null>(null);
   // A new form after every save: editing the next channel, or empty for the next one to add.
@@ -130,6 +145,9 @@ export default function ChannelsTab() {
         actions={(c) => (
           <>
             <LinkButton onClick={() => open(c)}>{tc("edit")}</LinkButton>{" "}
+            <LinkButton disabled={probe.isPending} onClick={() => probe.mutate(c.id)} data-testid="admin-channel-test">
+              {t("test")}
+            </LinkButton>{" "}
             <LinkButton
               disabled={remove.isPending}
               onClick={() => window.confirm(t("confirmDelete", { name: c.name })) && remove.mutate(c.id)}
@@ -156,7 +174,30 @@ export default function ChannelsTab() {
         testId="admin-channel"
       />
       <Alert message={remove.error && t("saveFailed", { message: remove.error.message })} />
+      <TestResults results={probe.data?.results} error={probe.error?.message} />
       <FallbackModels />
+    </section>
+  );
+}
+
+/** What the last channel test answered, a line per model. */
+function TestResults({ results, error }: { results?: ChannelTestResult[]; error?: string }) {
+  const t = useTranslations("admin.channels");
+  if (error) return <Alert message={t("testFailed", { message: error })} />;
+  if (!results) return null;
+  return (
+    <section aria-live="polite" data-testid="admin-channel-test-results">
+      <h2>{t("testTitle")}</h2>
+      <DataTable
+        rows={results}
+        rowKey={(r) => r.model_name}
+        empty={t("testNoModels")}
+        columns={[
+          { header: t("models"), cell: (r) => r.model_name },
+          { header: t("testStatus"), cell: (r) => (r.ok ? t("testOk") : t("testError", { error: r.error ?? "" })) },
+          { header: t("testLatency"), cell: (r) => r.latency_ms },
+        ]}
+      />
     </section>
   );
 }

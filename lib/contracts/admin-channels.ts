@@ -88,3 +88,16 @@ export const modelFallbackListResponseSchema = z.object({
     }),
   ),
 });
+
+/** POST /api/admin/channels/{id}/test: one minimal request per model the channel serves. */
+export const channelTestResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      model_name: z.string(),
+      ok: z.boolean(),
+      latency_ms: z.number().int(),
+      /** What went wrong (the error's class and message), or null. */
+      error: z.string().nullable(),
+    }),
+  ),
+});

@@ -119,6 +119,13 @@ export const apiCalls = {
     params: adminChannels.channelParamsSchema,
     response: adminChannels.channelDeleteResponseSchema,
   },
+  "POST /api/admin/channels/{id}/test": {
+    summary: "Send a minimal request per model the channel serves and answer each one's status and latency",
+    auth: "operator",
+    refuses: [404],
+    params: adminChannels.channelParamsSchema,
+    response: adminChannels.channelTestResponseSchema,
+  },
   "GET /api/admin/models/fallbacks": {
     summary: "Every model with its type and fallback model",
     auth: "operator",

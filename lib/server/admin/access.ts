@@ -26,6 +26,7 @@ export const ADMIN_ACCESS: Record<AdminCall, readonly OperatorRole[]> = {
   "POST /api/admin/channels": OWNER,
   "PATCH /api/admin/channels/{id}": OWNER,
   "DELETE /api/admin/channels/{id}": OWNER,
+  "POST /api/admin/channels/{id}/test": OWNER,
   "GET /api/admin/models/fallbacks": OWNER,
   "PUT /api/admin/models/{id}/fallback": OWNER,
   "GET /api/admin/users": SUPPORT,
