@@ -35,7 +35,9 @@ async function addChannel(name: string, fake: FakeOpenAi, priority: number, pric
     .insert(channels)
     .values({ name, baseUrl: fake.url, apiKey: fake.apiKey, priority, prices })
     .returning();
-  await db.insert(channelModels).values({ channelId: row.id, modelName: "gpt-4o-mini", providerModelId: `${name}-mini` });
+  await db
+    .insert(channelModels)
+    .values({ channelId: row.id, modelName: "gpt-4o-mini", providerModelId: `${name}-mini` });
   await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
   clockOffset += 3_000;
   return row;
