@@ -68,7 +68,8 @@ function useChannelColumns(): Column<Channel>[] {
     return c.consecutive_failures ? t("failures", { count: c.consecutive_failures }) : t("healthy");
   };
   return [
-    { header: t("priority"), cell: (c) => `${c.priority} · ${t("weightShort", { weight: c.weight })}` },
+    { header: t("priority"), cell: (c) => c.priority },
+    { header: t("weightColumn"), cell: (c) => c.weight },
     {
       header: t("name"),
       cell: (c) => (
