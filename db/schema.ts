@@ -732,7 +732,8 @@ export const operators = pgTable(
 );
 
 // One row per provider call (docs/product/console.md "Request log"): who, which dialogue, model,
-// channel, how much, how long, how it ended, what the user was charged and what the provider cost.
+// channel, how much, how long, how it ended and what the provider cost (what the user was charged is
+// the turn's ledger row).
 // Never the message text. Pruned after REQUEST_LOG_RETENTION_DAYS by the jobs.
 export const providerRequests = pgTable(
   "provider_requests",
@@ -752,7 +753,6 @@ export const providerRequests = pgTable(
     status: text("status").notNull(),
     // The error's class (e.g. APIConnectionError), never its text.
     error: text("error"),
-    priceRub: doublePrecision("price_rub").notNull().default(0),
     costRub: doublePrecision("cost_rub").notNull().default(0),
   },
   (t) => [

@@ -22,7 +22,6 @@ CREATE TABLE "provider_requests" (
 	"latency_ms" integer DEFAULT 0 NOT NULL,
 	"status" text NOT NULL,
 	"error" text,
-	"price_rub" double precision DEFAULT 0 NOT NULL,
 	"cost_rub" double precision DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint

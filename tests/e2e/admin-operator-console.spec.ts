@@ -50,7 +50,7 @@ test("a user's turn is in the request log from their page, and the request log e
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString("utf8");
   expect(text.split("\r\n")[0]).toBe(
-    "id,created_at,user_id,session_id,model_name,channel_id,action,tokens_in,tokens_out,units,latency_ms,status,error,price_rub,cost_rub",
+    "id,created_at,user_id,session_id,model_name,channel_id,action,tokens_in,tokens_out,units,latency_ms,status,error,cost_rub",
   );
   expect(text).toContain(",gpt-4o-mini,");
   expect(text).not.toContain("271828");

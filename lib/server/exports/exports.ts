@@ -172,7 +172,6 @@ export function requestsCsv(db: Db, query: Range): Response {
       "latency_ms",
       "status",
       "error",
-      "price_rub",
       "cost_rub",
     ],
     toLine: ({ row: r }) => [
@@ -189,7 +188,6 @@ export function requestsCsv(db: Db, query: Range): Response {
       r.latencyMs,
       r.status,
       r.error,
-      r.priceRub,
       r.costRub,
     ],
     pages: pagesOf(read, providerRequests.createdAt, providerRequests.id, "integer", range),

@@ -149,7 +149,6 @@ describe("GET /api/admin/exports/requests.csv", () => {
       tokensOut: 40,
       latencyMs: 812,
       status: "ok",
-      priceRub: 0.5,
       costRub: 0.12,
       createdAt: new Date("2026-05-05T05:05:05Z"),
     });
@@ -172,10 +171,9 @@ describe("GET /api/admin/exports/requests.csv", () => {
       "latency_ms",
       "status",
       "error",
-      "price_rub",
       "cost_rub",
     ]);
     expect(rows).toHaveLength(2);
-    expect(rows[1].slice(4)).toEqual(["gpt-4o-mini", "", "text", "120", "40", "0", "812", "ok", "", "0.5", "0.12"]);
+    expect(rows[1].slice(4)).toEqual(["gpt-4o-mini", "", "text", "120", "40", "0", "812", "ok", "", "0.12"]);
   });
 });
