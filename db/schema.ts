@@ -19,6 +19,7 @@ import {
 import type { QuotaKey, QuotaRecord } from "@/lib/shared/quota-kinds";
 import type { LEDGER_REASONS } from "@/lib/contracts/user";
 import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/shared/payments";
+import type { ChannelPrices, OperatorRole } from "@/lib/shared/operator-roles";
 
 // Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
 // atomic UPDATE ... SET x = x - n fails instead of going below zero.
@@ -109,6 +110,10 @@ export const channels = pgTable("channels", {
   enabled: boolean("enabled").notNull().default(true),
   consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   cooldownUntil: timestamp("cooldown_until", { withTimezone: true }),
+  // Share of traffic among the channels of one priority (integer ≥ 1).
+  weight: integer("weight").notNull().default(1),
+  // What this channel's provider charges, in roubles: the request log's cost (lib/server/requests/cost.ts).
+  prices: jsonb("prices").$type<ChannelPrices>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -771,6 +776,53 @@ export const adminLoginCodes = pgTable("admin_login_codes", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// The console's operators and their roles (docs/product/console.md "Roles"); the ids of
+// ADMIN_TELEGRAM_IDS are seeded as owners the first time they are seen. A support operator's grants
+// and refunds are capped by the limits an owner sets here.
+export const operators = pgTable(
+  "operators",
+  {
+    telegramId: bigint("telegram_id", { mode: "number" }).primaryKey(),
+    role: text("role").$type<OperatorRole>().notNull(),
+    // Support only: the most units one grant may give or take back, and the largest payment (kopecks) it may refund.
+    grantLimit: integer("grant_limit").notNull().default(0),
+    refundLimitKopecks: integer("refund_limit_kopecks").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("operators_role", sql`${t.role} in ('owner', 'support', 'analyst')`)],
+);
+
+// One row per provider call (docs/product/console.md "Request log"): who, which dialogue, model,
+// channel, how much, how long, how it ended and what the provider cost (what the user was charged is
+// the turn's ledger row).
+// Never the message text. Pruned after REQUEST_LOG_RETENTION_DAYS by the jobs.
+export const providerRequests = pgTable(
+  "provider_requests",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id"),
+    modelName: text("model_name").notNull(),
+    channelId: integer("channel_id"),
+    action: text("action").notNull(),
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    // Images, audio minutes or video seconds, as the action counts them.
+    units: doublePrecision("units").notNull().default(0),
+    latencyMs: integer("latency_ms").notNull().default(0),
+    status: text("status").notNull(),
+    // The error's class (e.g. APIConnectionError), never its text.
+    error: text("error"),
+    costRub: doublePrecision("cost_rub").notNull().default(0),
+  },
+  (t) => [
+    index("provider_requests_created").on(t.createdAt, t.id),
+    index("provider_requests_user").on(t.userId, t.createdAt),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Model = typeof models.$inferSelect;

@@ -129,6 +129,8 @@ const envSchema = z.object({
   // Settled bot updates (each holds a user's message) and delivered outbox messages are deleted after
   // this many days (lib/server/bot/retention.ts); 0 keeps them.
   BOT_KEEP_DAYS: z.coerce.number().int().nonnegative().default(7),
+  // The console's request log (one row per provider call) is pruned after this many days; 0 keeps it.
+  REQUEST_LOG_KEEP_DAYS: z.coerce.number().int().nonnegative().default(30),
   // One retry covers a dropped connection or a 429/5xx blip without doubling a slow user's wait.
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TTS_VOICE: z.string().default("alloy"),

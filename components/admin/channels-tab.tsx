@@ -1,11 +1,23 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { Channel, ChannelCreateBody, ChannelPatchBody } from "@/lib/contracts/admin-channels";
-import { useAdminChannels, useCreateChannel, useDeleteChannel, useUpdateChannel } from "@/lib/queries/admin/channels";
+import type { z } from "zod";
+import type {
+  Channel,
+  ChannelCreateBody,
+  ChannelPatchBody,
+  channelTestResponseSchema,
+} from "@/lib/contracts/admin-channels";
+import {
+  useAdminChannels,
+  useCreateChannel,
+  useDeleteChannel,
+  useTestChannel,
+  useUpdateChannel,
+} from "@/lib/queries/admin/channels";
 import { FallbackModels } from "./fallback-models";
 import { Alert } from "./ui/alert";
-import type { Column } from "./ui/data-table";
+import { DataTable, type Column } from "./ui/data-table";
 import { EditSection } from "./ui/edit-section";
 import type { Field } from "./ui/fields";
 import { LinkButton } from "./ui/link-button";
@@ -13,6 +25,8 @@ import { QueryTable } from "./ui/query-table";
 
 // The console's Channels screen (docs/product/channels.md): the channels in the order calls try
 // them, their health, one form that adds a channel or edits the chosen one, and each model's fallback.
+
+type ChannelTestResult = z.infer<typeof channelTestResponseSchema>["results"][number];
 
 /** A channel's models as the form shows them: "gpt-4o-mini = openai/gpt-4o-mini" lines. */
 const modelLines = {
@@ -29,6 +43,22 @@ const modelLines = {
       }),
 };
 
+/** A channel's prices as the form shows them: "in_per_1k = 0.15" lines; a price left out is 0. */
+const priceLines = {
+  show: (prices: unknown) =>
+    Object.entries((prices ?? {}) as Channel["prices"])
+      .map(([name, value]) => `${name} = ${value}`)
+      .join("\n"),
+  read: (text: string) =>
+    Object.fromEntries(
+      text
+        .split("\n")
+        .map((line) => line.split("=").map((part) => part.trim()))
+        .filter(([name]) => name)
+        .map(([name, value]) => [name, Number(value)]),
+    ),
+};
+
 function useChannelColumns(): Column<Channel>[] {
   const t = useTranslations("admin.channels");
   const format = useFormatter();
@@ -39,6 +69,7 @@ function useChannelColumns(): Column<Channel>[] {
   };
   return [
     { header: t("priority"), cell: (c) => c.priority },
+    { header: t("weightColumn"), cell: (c) => c.weight },
     {
       header: t("name"),
       cell: (c) => (
@@ -82,8 +113,10 @@ function useChannelFields(editing: boolean): Field[] {
       kind: "number",
       input: { required: true, type: "number", min: 0, max: 10_000 },
     },
+    { name: "weight", label: t("weight"), kind: "number", input: { type: "number", min: 1, max: 1000 } },
     { name: "enabled", label: t("enabled"), kind: "checkbox" },
     { name: "models", label: t("modelsHint"), kind: "textarea", codec: modelLines },
+    { name: "prices", label: t("pricesHint"), kind: "textarea", codec: priceLines },
   ];
 }
 
@@ -93,6 +126,7 @@ export default function ChannelsTab() {
   const create = useCreateChannel();
   const update = useUpdateChannel();
   const remove = useDeleteChannel();
+  const probe = useTestChannel();
   const columns = useChannelColumns();
   const [editing, setEditing] = useState<Channel | null>(null);
   // A new form after every save: editing the next channel, or empty for the next one to add.
@@ -112,6 +146,9 @@ export default function ChannelsTab() {
         actions={(c) => (
           <>
             <LinkButton onClick={() => open(c)}>{tc("edit")}</LinkButton>{" "}
+            <LinkButton disabled={probe.isPending} onClick={() => probe.mutate(c.id)} data-testid="admin-channel-test">
+              {t("test")}
+            </LinkButton>{" "}
             <LinkButton
               disabled={remove.isPending}
               onClick={() => window.confirm(t("confirmDelete", { name: c.name })) && remove.mutate(c.id)}
@@ -125,7 +162,7 @@ export default function ChannelsTab() {
         key={round}
         title={editing ? tc("editTitle", { name: editing.name }) : t("newChannel")}
         fields={fields}
-        initial={editing ? { ...editing, api_key: "" } : { priority: 0, enabled: true }}
+        initial={editing ? { ...editing, api_key: "" } : { priority: 0, weight: 1, enabled: true }}
         creating={!editing}
         submitLabel={editing ? undefined : t("add")}
         onSubmit={(values) =>
@@ -138,7 +175,30 @@ export default function ChannelsTab() {
         testId="admin-channel"
       />
       <Alert message={remove.error && t("saveFailed", { message: remove.error.message })} />
+      <TestResults results={probe.data?.results} error={probe.error?.message} />
       <FallbackModels />
+    </section>
+  );
+}
+
+/** What the last channel test answered, a line per model. */
+function TestResults({ results, error }: { results?: ChannelTestResult[]; error?: string }) {
+  const t = useTranslations("admin.channels");
+  if (error) return <Alert message={t("testFailed", { message: error })} />;
+  if (!results) return null;
+  return (
+    <section aria-live="polite" data-testid="admin-channel-test-results">
+      <h2>{t("testTitle")}</h2>
+      <DataTable
+        rows={results}
+        rowKey={(r) => r.model_name}
+        empty={t("testNoModels")}
+        columns={[
+          { header: t("models"), cell: (r) => r.model_name },
+          { header: t("testStatus"), cell: (r) => (r.ok ? t("testOk") : t("testError", { error: r.error ?? "" })) },
+          { header: t("testLatency"), cell: (r) => r.latency_ms },
+        ]}
+      />
     </section>
   );
 }

@@ -3,15 +3,22 @@ import { Suspense } from "react";
 import { useTranslations } from "next-intl";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { setAdminToken } from "@/lib/client/admin-session";
+import { useAdminMe } from "@/lib/queries/admin/operators";
+import { tabShownTo } from "@/lib/shared/operator-roles";
 import { useConsoleRoute } from "./console-route";
 import { CONSOLE_TABS } from "./tabs";
 import { LinkButton } from "./ui/link-button";
 
-/** The signed-in console: a header, the nav of lib tabs (components/admin/tabs.ts) and the open screen. */
+/**
+ * The signed-in console: a header, the nav of the tabs (components/admin/tabs.ts) the operator's role
+ * may use (GET /api/admin/me; the server refuses the others' calls anyway) and the open screen.
+ */
 export function ConsoleLayout({ languageHref }: { languageHref: string }) {
   const t = useTranslations("admin");
   const route = useConsoleRoute();
-  const active = CONSOLE_TABS.find((tab) => tab.id === route.tab) ?? CONSOLE_TABS[0];
+  const role = useAdminMe().data?.role;
+  const tabs = role ? CONSOLE_TABS.filter((tab) => tabShownTo(role, tab.id)) : CONSOLE_TABS;
+  const active = tabs.find((tab) => tab.id === route.tab) ?? tabs[0];
   const { Screen } = active;
   return (
     <div className="admin-console" data-testid="admin-console">
@@ -25,7 +32,7 @@ export function ConsoleLayout({ languageHref }: { languageHref: string }) {
         </span>
       </header>
       <nav className="admin-nav" aria-label={t("nav.label")}>
-        {CONSOLE_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <a
             key={tab.id}
             href={`#${tab.id}`}

@@ -6,6 +6,7 @@ import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
 import { QueryState } from "./query-state";
 import type { ConsoleScreenProps } from "./console-route";
 import { DashboardCharts, useDashboardMoney } from "./dashboard-charts";
+import { Exports } from "./exports";
 import { DataTable } from "./ui/data-table";
 import { Facts } from "./ui/facts";
 
@@ -35,6 +36,7 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
           </>
         )}
       </QueryState>
+      <Exports />
     </section>
   );
 }
@@ -49,6 +51,8 @@ function Totals({ stats }: { stats: AdminStats }) {
         tiles
         facts={[
           { label: t("revenue"), value: rub(stats.revenue_rub) },
+          { label: t("costRub"), value: rub(stats.cost_rub) },
+          { label: t("margin"), value: rub(stats.margin_rub) },
           { label: t("payments"), value: format.number(stats.payments) },
           { label: t("payingUsers"), value: format.number(stats.paying_users) },
           { label: t("newUsers"), value: format.number(stats.new_users) },
@@ -67,7 +71,7 @@ function Totals({ stats }: { stats: AdminStats }) {
 function ModelsTable({ stats }: { stats: AdminStats }) {
   const t = useTranslations("admin.dashboard");
   const format = useFormatter();
-  const { usd } = useDashboardMoney();
+  const { rub, usd } = useDashboardMoney();
   return (
     <DataTable
       rows={stats.by_model}
@@ -78,6 +82,7 @@ function ModelsTable({ stats }: { stats: AdminStats }) {
         { header: t("turns"), cell: (m) => format.number(m.turns) },
         { header: t("units"), cell: (m) => format.number(m.units) },
         { header: t("providerCost"), cell: (m) => usd(m.provider_cost_usd) },
+        { header: t("costRub"), cell: (m) => rub(m.cost_rub) },
       ]}
     />
   );

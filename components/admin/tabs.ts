@@ -44,4 +44,8 @@ export const CONSOLE_TABS: ConsoleTab[] = [
   tab("channels", () => import("./channels-tab")),
 
   tab("audit", () => import("./audit-tab")),
+
+  tab("requests", () => import("./requests-tab")),
+
+  tab("operators", () => import("./operators-tab")),
 ];

@@ -35,6 +35,11 @@ function RecordView({ record }: { record: AdminUser }) {
         {fullName(user)} {user.username ? <span className="admin-hint">@{user.username}</span> : null}
       </h1>
       <BlockToggle userId={user.id} blocked={user.blocked_at !== null} />
+      <p>
+        <a href={`#requests/user_id=${user.id}`} data-testid="admin-user-requests">
+          {t("requests")}
+        </a>
+      </p>
       <h2>{t("account")}</h2>
       <AccountFacts record={record} />
       <h2>{t("balances")}</h2>

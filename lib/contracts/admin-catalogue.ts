@@ -219,6 +219,10 @@ export const adminStatsQuerySchema = z.object({
 
 export const adminStatsResponseSchema = z.object({
   revenue_rub: z.number(),
+  /** What the provider calls of the period cost, summed over the request log (channel prices). */
+  cost_rub: z.number(),
+  /** revenue_rub less cost_rub. */
+  margin_rub: z.number(),
   payments: z.number().int(),
   paying_users: z.number().int(),
   new_users: z.number().int(),
@@ -232,6 +236,8 @@ export const adminStatsResponseSchema = z.object({
     z.object({
       date: z.iso.date(),
       revenue_rub: z.number(),
+      cost_rub: z.number(),
+      margin_rub: z.number(),
       payments: z.number().int(),
       new_users: z.number().int(),
       active_users: z.number().int(),
@@ -243,6 +249,8 @@ export const adminStatsResponseSchema = z.object({
       turns: z.number().int(),
       units: z.number().int(),
       provider_cost_usd: z.number(),
+      /** The model's provider calls of the period, summed over the request log. */
+      cost_rub: z.number(),
     }),
   ),
 });

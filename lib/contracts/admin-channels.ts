@@ -11,6 +11,17 @@ const channelModelSchema = z.strictObject({
 
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(500);
 
+const roublesSchema = z.number().min(0).max(1_000_000);
+
+/** What the channel's provider charges, in roubles (docs/product/channels.md "Prices"); a price left out is 0. */
+export const channelPricesSchema = z.strictObject({
+  in_per_1k: roublesSchema.optional(),
+  out_per_1k: roublesSchema.optional(),
+  per_image: roublesSchema.optional(),
+  per_audio_minute: roublesSchema.optional(),
+  per_video_second: roublesSchema.optional(),
+});
+
 const channelFieldsSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   base_url: httpUrlSchema,
@@ -18,6 +29,10 @@ const channelFieldsSchema = z.strictObject({
   /** Lower is tried first. */
   priority: z.number().int().min(0).max(10_000),
   enabled: z.boolean(),
+  /** Its share of traffic among the channels of its priority (1 when left out on creation). */
+  weight: z.number().int().min(1).max(1000).optional(),
+  /** Its provider's prices (none when left out on creation); given, they replace the stored ones. */
+  prices: channelPricesSchema.optional(),
   /** The catalogue models the channel serves, each by the id this endpoint knows it by. */
   models: z
     .array(channelModelSchema)
@@ -42,6 +57,8 @@ export const channelSchema = z.object({
   api_key: z.string(),
   priority: z.number().int(),
   enabled: z.boolean(),
+  weight: z.number().int(),
+  prices: channelPricesSchema,
   models: z.array(z.object({ model_name: z.string(), provider_model_id: z.string() })),
   /** Calls in a row that failed before their first result. */
   consecutive_failures: z.number().int(),
@@ -68,6 +85,19 @@ export const modelFallbackListResponseSchema = z.object({
       type: z.string(),
       actions: z.array(z.string()),
       fallback_model: z.string().nullable(),
+    }),
+  ),
+});
+
+/** POST /api/admin/channels/{id}/test: one minimal request per model the channel serves. */
+export const channelTestResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      model_name: z.string(),
+      ok: z.boolean(),
+      latency_ms: z.number().int(),
+      /** What went wrong (the error's class and message), or null. */
+      error: z.string().nullable(),
     }),
   ),
 });

@@ -5,6 +5,8 @@ import * as adminCatalogue from "./admin-catalogue";
 import * as adminBroadcasts from "./admin-broadcasts";
 import * as adminPayments from "./admin-payments";
 import * as adminChannels from "./admin-channels";
+import * as adminOperators from "./admin-operators";
+import * as adminExports from "./admin-exports";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -117,6 +119,13 @@ export const apiCalls = {
     refuses: [404],
     params: adminChannels.channelParamsSchema,
     response: adminChannels.channelDeleteResponseSchema,
+  },
+  "POST /api/admin/channels/{id}/test": {
+    summary: "Send a minimal request per model the channel serves and answer each one's status and latency",
+    auth: "operator",
+    refuses: [404],
+    params: adminChannels.channelParamsSchema,
+    response: adminChannels.channelTestResponseSchema,
   },
   "GET /api/admin/models/fallbacks": {
     summary: "Every model with its type and fallback model",
@@ -326,6 +335,67 @@ export const apiCalls = {
     refuses: [409],
     body: promo.adminPromoCreateBodySchema,
     response: promo.adminPromoSchema,
+  },
+  "GET /api/admin/me": {
+    summary: "The signed-in operator's role and limits",
+    auth: "operator",
+    response: adminOperators.operatorMeResponseSchema,
+  },
+  "GET /api/admin/operators": {
+    summary: "Every console operator with their role (owners only)",
+    auth: "operator",
+    response: adminOperators.operatorListResponseSchema,
+  },
+  "PUT /api/admin/operators/{telegram_id}": {
+    summary: "Add an operator or change their role and support limits (owners only)",
+    auth: "operator",
+    refuses: [409],
+    params: adminOperators.operatorParamsSchema,
+    body: adminOperators.operatorPutBodySchema,
+    response: adminOperators.operatorSchema,
+  },
+  "DELETE /api/admin/operators/{telegram_id}": {
+    summary: "Remove an operator; never the last owner nor an id of ADMIN_TELEGRAM_IDS (owners only)",
+    auth: "operator",
+    refuses: [404, 409],
+    params: adminOperators.operatorParamsSchema,
+    response: adminOperators.operatorDeleteResponseSchema,
+  },
+  "GET /api/admin/exports/payments.csv": {
+    summary: "Payments of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
+  },
+  "GET /api/admin/exports/ledger.csv": {
+    summary: "The balance ledger of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
+  },
+  "GET /api/admin/exports/requests.csv": {
+    summary: "The request log of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",
+    auth: "operator",
+    query: adminExports.exportRangeQuerySchema,
+    response: adminExports.csvExportResponseSchema,
+    binary: {
+      mediaType: "text/csv",
+      description: "CSV, UTF-8 with a byte-order mark, CRLF lines, a header line first",
+    },
+  },
+  "GET /api/admin/requests": {
+    summary: "The request log, one row per provider call, newest first, by user, model, channel, status and dates",
+    auth: "operator",
+    query: adminExports.adminRequestsQuerySchema,
+    response: adminExports.adminRequestsResponseSchema,
   },
   "GET /api/assistants/categories": {
     summary: "The assistant categories in display order",

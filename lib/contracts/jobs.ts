@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   "payments:expire-stale",
   "payments:renew-subscriptions",
   "quotas:apply-due-refills",
+  "request-log-retention",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const runJobParamsSchema = z.object({ name: z.enum(JOB_NAMES) });

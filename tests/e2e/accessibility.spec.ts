@@ -97,7 +97,17 @@ test("a thread with a long code line, a wide table and a link: the scroll areas 
 });
 
 // The console's tabs, by their hash (components/admin/tabs.ts).
-const CONSOLE_TABS = ["dashboard", "catalogue", "users", "payments", "broadcasts", "channels", "audit"];
+const CONSOLE_TABS = [
+  "dashboard",
+  "catalogue",
+  "users",
+  "payments",
+  "broadcasts",
+  "channels",
+  "audit",
+  "requests",
+  "operators",
+];
 
 test("no critical or serious axe violation in the operator console: the sign-in page and every tab", async ({
   page,

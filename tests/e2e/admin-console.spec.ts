@@ -55,13 +55,23 @@ test("at 390 px every console tab is on screen (the tab bar wraps) and no screen
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsDemoOperator(page);
   const tabs = page.locator(".admin-nav a");
-  await expect(tabs).toHaveCount(7);
+  await expect(tabs).toHaveCount(9);
   for (const tab of await tabs.all()) {
     const box = await tab.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   }
   await screenshot(page, "admin-390px-tabs");
-  for (const tab of ["dashboard", "catalogue", "users", "payments", "broadcasts", "channels", "audit"]) {
+  for (const tab of [
+    "dashboard",
+    "catalogue",
+    "users",
+    "payments",
+    "broadcasts",
+    "channels",
+    "audit",
+    "requests",
+    "operators",
+  ]) {
     await page.getByTestId(`admin-nav-${tab}`).click();
     await expect(page.locator(".admin-main h1")).toBeVisible();
     await expect(page.locator(".admin-main table, .admin-main .admin-hint").first()).toBeVisible();

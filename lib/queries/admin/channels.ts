@@ -1,5 +1,5 @@
 "use client";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { adminApi } from "@/lib/client/admin-session";
 import type { ChannelCreateBody, ChannelPatchBody } from "@/lib/contracts/admin-channels";
 import { useAdminChange } from "./change";
@@ -31,3 +31,9 @@ export const useDeleteChannel = () =>
     (id: number) => adminApi("DELETE /api/admin/channels/{id}", { params: { id: String(id) } }),
     [adminChannelKeys.all],
   );
+
+/** A minimal request per model the channel serves: each one's status and latency (nothing is changed). */
+export const useTestChannel = () =>
+  useMutation({
+    mutationFn: (id: number) => adminApi("POST /api/admin/channels/{id}/test", { params: { id: String(id) } }),
+  });

@@ -19,7 +19,7 @@ const digest = (code: string) => crypto.createHash("sha256").update(code).digest
 
 /** A one-time console link for a mini-app user who is an operator (403 for anyone else). */
 export async function createConsoleLink({ db, telegramId }: { db: Db; telegramId: number }): Promise<{ url: string }> {
-  if (!isOperator(telegramId)) throw new ApiError("forbidden", "Only operators have a console link");
+  if (!(await isOperator(db, telegramId))) throw new ApiError("forbidden", "Only operators have a console link");
   const code = crypto.randomBytes(32).toString("base64url");
   await db
     .insert(adminLoginCodes)
@@ -46,6 +46,7 @@ export async function redeemConsoleLink({ db, code }: { db: Db; code: string }):
     )
     .returning({ telegramId: adminLoginCodes.operatorTelegramId });
   if (!used) throw new ApiError("unauthorized", "The console link is invalid, used or expired");
-  if (!isOperator(used.telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
+  if (!(await isOperator(db, used.telegramId)))
+    throw new ApiError("forbidden", "This Telegram account is not an operator");
   return { token: await issueOperatorToken(used.telegramId) };
 }

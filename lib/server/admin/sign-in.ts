@@ -1,4 +1,5 @@
 import "server-only";
+import type { Db } from "@/db";
 import { env, isDemoMode } from "@/lib/env";
 import { issueOperatorToken } from "@/lib/server/auth/jwt";
 import { verifyLoginWidget, type LoginWidgetData } from "@/lib/server/auth/login-widget";
@@ -9,9 +10,9 @@ import { DEMO_OPERATOR_ID, isOperator } from "./operators";
 const notAnOperator = () => new ApiError("forbidden", "This Telegram account is not an operator");
 
 /** An operator token for a Login Widget sign-in: 401 for a bad or stale one, 403 for a non-operator. */
-export async function signInWithWidget(data: LoginWidgetData): Promise<{ token: string }> {
+export async function signInWithWidget(db: Db, data: LoginWidgetData): Promise<{ token: string }> {
   verifyLoginWidget(data, { botToken: getSecrets().botToken, maxAgeSeconds: env.ADMIN_LOGIN_MAX_AGE_SECONDS });
-  if (!isOperator(data.id)) throw notAnOperator();
+  if (!(await isOperator(db, data.id))) throw notAnOperator();
   return { token: await issueOperatorToken(data.id) };
 }
 

@@ -11,7 +11,8 @@ import { realSpend, SPEND_REASONS } from "@/lib/server/quotas/spent";
 // The Dashboard's figures, computed in SQL over the last `days` UTC days, today included
 // (docs/product/console.md "Dashboard"): revenue is completed payments (a refunded one no longer
 // counts), active users are those who spent units, units spent are spends less the give-backs
-// of failed jobs, and the provider cost is what model_usage recorded at each call's moment.
+// of failed jobs, and the provider cost is what model_usage recorded at each call's moment; cost_rub
+// sums the request log (each call priced at its channel's prices) and the margin is revenue less it.
 
 const spendOnly = sql`reason in (${sql.join(
   SPEND_REASONS.map((r) => sql`${r}`),
@@ -32,7 +33,8 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
         (select count(*) from payments where ${paid}) as payments,
         (select count(distinct user_id) from payments where ${paid}) as paying_users,
         (select count(*) from users where created_at >= ${from}) as new_users,
-        (select count(distinct user_id) from balance_ledger where ${spendOnly} and created_at >= ${from}) as active_users`),
+        (select count(distinct user_id) from balance_ledger where ${spendOnly} and created_at >= ${from}) as active_users,
+        (select coalesce(sum(cost_rub), 0) from provider_requests where created_at >= ${from}) as cost`),
     db.execute(
       sql`select kind, -sum(units) as spent from balance_ledger where ${realSpend} and created_at >= ${from} group by kind`,
     ),
@@ -40,20 +42,29 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
       with d as (select generate_series(${from}::date, ${timestamp(today)}::date, interval '1 day')::date as date),
       p as (select ${day("coalesce(applied_at, created_at)")} as date, sum(amount_kopecks) as revenue, count(*) as payments from payments where ${paid} group by 1),
       u as (select ${day("created_at")} as date, count(*) as new_users from users where created_at >= ${from} group by 1),
-      a as (select ${day("created_at")} as date, count(distinct user_id) as active_users from balance_ledger where ${spendOnly} and created_at >= ${from} group by 1)
+      a as (select ${day("created_at")} as date, count(distinct user_id) as active_users from balance_ledger where ${spendOnly} and created_at >= ${from} group by 1),
+      c as (select ${day("created_at")} as date, sum(cost_rub) as cost from provider_requests where created_at >= ${from} group by 1)
       select to_char(d.date, 'YYYY-MM-DD') as date, coalesce(p.revenue, 0) as revenue, coalesce(p.payments, 0) as payments,
-        coalesce(u.new_users, 0) as new_users, coalesce(a.active_users, 0) as active_users
-      from d left join p using (date) left join u using (date) left join a using (date) order by d.date`),
+        coalesce(u.new_users, 0) as new_users, coalesce(a.active_users, 0) as active_users, coalesce(c.cost, 0) as cost
+      from d left join p using (date) left join u using (date) left join a using (date) left join c using (date) order by d.date`),
     db.execute(sql`
       with l as (select model_name, -sum(units) as units from balance_ledger where ${realSpend} and model_name is not null and created_at >= ${from} group by 1),
-      m as (select model_name, count(*) as turns, sum(cost_usd) as cost from model_usage where created_at >= ${from} group by 1)
-      select coalesce(l.model_name, m.model_name) as model_name, coalesce(m.turns, 0) as turns, coalesce(l.units, 0) as units, coalesce(m.cost, 0) as cost
-      from l full join m on m.model_name = l.model_name order by cost desc, units desc, model_name`),
+      m as (select model_name, count(*) as turns, sum(cost_usd) as cost from model_usage where created_at >= ${from} group by 1),
+      r as (select model_name, sum(cost_rub) as cost_rub from provider_requests where created_at >= ${from} group by 1),
+      lm as (select coalesce(l.model_name, m.model_name) as model_name, coalesce(m.turns, 0) as turns, coalesce(l.units, 0) as units, coalesce(m.cost, 0) as cost
+        from l full join m on m.model_name = l.model_name)
+      select coalesce(lm.model_name, r.model_name) as model_name, coalesce(lm.turns, 0) as turns, coalesce(lm.units, 0) as units,
+        coalesce(lm.cost, 0) as cost, coalesce(r.cost_rub, 0) as cost_rub
+      from lm full join r on r.model_name = lm.model_name order by cost_rub desc, cost desc, units desc, model_name`),
   ]);
   const [t] = rowsOf(totals);
   const spent = new Map(rowsOf(units).map((r) => [r.kind as QuotaKey, num(r.spent)]));
+  const rub = (v: unknown) => Math.round(num(v) * 100) / 100;
+  const revenue = toRoubles(num(t.revenue));
   return {
-    revenue_rub: toRoubles(num(t.revenue)),
+    revenue_rub: revenue,
+    cost_rub: rub(t.cost),
+    margin_rub: rub(revenue - num(t.cost)),
     payments: num(t.payments),
     paying_users: num(t.paying_users),
     new_users: num(t.new_users),
@@ -62,6 +73,8 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
     by_day: rowsOf(byDay).map((r) => ({
       date: String(r.date),
       revenue_rub: toRoubles(num(r.revenue)),
+      cost_rub: rub(r.cost),
+      margin_rub: rub(toRoubles(num(r.revenue)) - num(r.cost)),
       payments: num(r.payments),
       new_users: num(r.new_users),
       active_users: num(r.active_users),
@@ -71,6 +84,7 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
       turns: num(r.turns),
       units: num(r.units),
       provider_cost_usd: Math.round(num(r.cost) * 1e6) / 1e6,
+      cost_rub: rub(r.cost_rub),
     })),
   };
 }

@@ -8,11 +8,20 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /** `to` answered because every channel of `from` was down (catalogue model names). */
 export type FallbackAnswer = { from: string; to: string };
 
-const scope = new AsyncLocalStorage<{ fallback?: FallbackAnswer }>();
+/** Whose turn the model calls inside the scope serve: the request log's user, dialogue and action. */
+export type TurnOfCall = { userId: number; sessionId: number | null; action: string };
 
-/** Runs `fn` and answers what it returned with the fallback any model call inside it used. */
-export async function watchFallback<T>(fn: () => Promise<T>): Promise<{ result: T; fallback?: FallbackAnswer }> {
-  const seen: { fallback?: FallbackAnswer } = {};
+const scope = new AsyncLocalStorage<{ fallback?: FallbackAnswer; turn?: TurnOfCall }>();
+
+/**
+ * Runs `fn` and answers what it returned with the fallback any model call inside it used; `turn`
+ * names the turn for the request log (lib/server/requests/log.ts).
+ */
+export async function watchFallback<T>(
+  fn: () => Promise<T>,
+  turn?: TurnOfCall,
+): Promise<{ result: T; fallback?: FallbackAnswer }> {
+  const seen: { fallback?: FallbackAnswer; turn?: TurnOfCall } = { turn };
   const result = await scope.run(seen, fn);
   return { result, fallback: seen.fallback };
 }
@@ -25,3 +34,6 @@ export function noteFallback(fallback: FallbackAnswer): void {
 
 /** The fallback a model call in the current scope used so far, if any (a turn saved inside the scope names it). */
 export const fallbackSoFar = (): FallbackAnswer | undefined => scope.getStore()?.fallback;
+
+/** The turn the current model call serves, if it is made inside one. */
+export const turnOfCall = (): TurnOfCall | undefined => scope.getStore()?.turn;

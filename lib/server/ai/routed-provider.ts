@@ -5,6 +5,7 @@ import { env, isDemoMode } from "@/lib/env";
 import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { noteFallback } from "@/lib/server/ai/model-fallback";
 import { recordProviderCall } from "@/lib/server/ai/provider-calls";
+import { recordProviderRequest, type ProviderRequest } from "@/lib/server/requests/log";
 import {
   channelsFor,
   isDefaultChannelConfigured,
@@ -14,7 +15,7 @@ import {
 } from "@/lib/server/channels/route";
 import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
-import type { AiCall, AiProvider } from "./types";
+import type { AiCall, AiProvider, Usage } from "./types";
 
 // The provider the bot calls: each call goes to the model's channels by priority; one that fails
 // before its first token or result (connection, timeout, 429, 5xx) is given up for the next, and
@@ -74,7 +75,10 @@ function clientOf(target: ChannelTarget, last: boolean): AiProvider {
 }
 
 /** A call to route: `streamed` when its first result is the first token of a stream. */
-type Routed = AiCall & { model: string; streamed?: boolean };
+type Routed = AiCall & { model: string; streamed?: boolean; operation: ProviderRequest["operation"] };
+
+/** Which channel gave a call its first result, and how long it took (the request log's row). */
+type Answered = { channel: string; channelId: number | null; model: string; latencyMs: number };
 
 /** One attempt on one channel: answers as soon as the first result is there. */
 type Attempt<T> = (client: AiProvider, providerModelId: string, signal: AbortSignal) => Promise<T>;
@@ -94,7 +98,7 @@ async function throughChannels<T>({
   last: boolean;
   call: Routed;
   attempt: Attempt<T>;
-}): Promise<{ value: T; channel: string }> {
+}): Promise<{ value: T } & Omit<Answered, "model">> {
   let lastError: unknown;
   const waitSeconds = call.streamed ? env.AI_CHANNEL_FIRST_TOKEN_SECONDS : env.AI_CHANNEL_RESULT_SECONDS;
   for (const [i, target] of targets.entries()) {
@@ -104,27 +108,40 @@ async function throughChannels<T>({
       () => firstResult.abort(new Error(`No first result from ${target.name} in ${waitSeconds} s`)),
       waitSeconds * 1000,
     );
-    const record = (outcome: Parameters<typeof recordProviderCall>[0]["outcome"]) =>
+    const record = (outcome: Parameters<typeof recordProviderCall>[0]["outcome"], error?: unknown) => {
       recordProviderCall({ model, channel: target.name, outcome, ms: performance.now() - started });
+      // The answered call's row is written by its operation, which knows what it used (below).
+      if (outcome === "ok") return;
+      const latencyMs = performance.now() - started;
+      return recordProviderRequest(db, {
+        model,
+        channelId: target.id,
+        operation: call.operation,
+        status: outcome,
+        error,
+        latencyMs,
+      });
+    };
     try {
       const value = await attempt(
         clientOf(target, last && i === targets.length - 1),
         target.providerModelId,
         AbortSignal.any([call.signal, firstResult.signal]),
       );
+      const latencyMs = performance.now() - started;
       record("ok");
       if (target.id !== null) await markChannelAnswered(db, target.id);
-      return { value, channel: target.name };
+      return { value, channel: target.name, channelId: target.id, latencyMs };
     } catch (error) {
       if (call.signal.aborted) {
-        record("aborted");
+        await record("aborted", error);
         throw error;
       }
       if (!firstResult.signal.aborted && !channelFault(error)) {
-        record("rejected");
+        await record("rejected", error);
         throw error;
       }
-      record("failed");
+      await record("failed", firstResult.signal.aborted ? firstResult.signal.reason : error);
       if (target.id !== null) await markChannelFailed(db, target.id);
       lastError = firstResult.signal.aborted ? firstResult.signal.reason : error;
     } finally {
@@ -138,17 +155,19 @@ async function throughChannels<T>({
  * The first result of a call of catalogue model `call.model`: through its channels, then through its
  * fallback model's (noted for the turn), or the sandbox when nothing serves it in demo mode.
  */
-async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T; channel: string; model: string }> {
+async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T } & Answered> {
   const db = await getDb();
   const route = await channelsFor(db, call.model);
   if (!route.served) {
     if (!isDemoMode()) throw new AiNotConfiguredError();
-    return { value: await attempt(sandboxAiProvider, call.model, call.signal), channel: "sandbox", model: call.model };
+    const started = performance.now();
+    const value = await attempt(sandboxAiProvider, call.model, call.signal);
+    return { value, channel: "sandbox", channelId: null, model: call.model, latencyMs: performance.now() - started };
   }
   const fallback = route.fallbackModel ? await channelsFor(db, route.fallbackModel) : undefined;
   const hasFallback = Boolean(fallback?.targets.length);
   try {
-    const { value, channel } = await throughChannels({
+    const answered = await throughChannels({
       db,
       model: call.model,
       targets: route.targets,
@@ -156,11 +175,11 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T;
       call,
       attempt,
     });
-    return { value, channel, model: call.model };
+    return { ...answered, model: call.model };
   } catch (error) {
     if (!(error instanceof ChannelsDownError) || !hasFallback) throw error;
     const to = route.fallbackModel!;
-    const { value, channel } = await throughChannels({
+    const answered = await throughChannels({
       db,
       model: to,
       targets: fallback!.targets,
@@ -169,36 +188,84 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T;
       attempt,
     });
     noteFallback({ from: call.model, to });
-    return { value, channel, model: to };
+    return { ...answered, model: to };
   }
+}
+
+/** Writes the answered call's row with what it used. */
+async function answeredRow(
+  { channelId, model, latencyMs }: Answered,
+  row: Omit<ProviderRequest, "model" | "channelId" | "latencyMs">,
+) {
+  await recordProviderRequest(await getDb(), { model, channelId, latencyMs, ...row });
+}
+
+/** A non-streamed operation: routed, then its row with the units its result says it used. */
+function operation<O extends AiCall & { model: string }, R>(
+  name: Exclude<ProviderRequest["operation"], "chatStream">,
+  send: (client: AiProvider, o: O) => Promise<R>,
+  used: (result: R) => Pick<ProviderRequest, "images" | "audioMinutes"> = () => ({}),
+) {
+  return async (o: O): Promise<R> => {
+    const answered = await routed({ ...o, operation: name }, (client, model, signal) =>
+      send(client, { ...o, model, signal }),
+    );
+    await answeredRow(answered, { operation: name, status: "ok", ...used(answered.value) });
+    return answered.value;
+  };
 }
 
 export const routedAiProvider: AiProvider = {
   name: "channels",
   async *chatStream(o) {
-    const {
-      value: { stream, first },
-      channel,
-      model,
-    } = await routed({ ...o, streamed: true }, async (client, providerModelId, signal) => {
-      const stream = client.chatStream({ ...o, model: providerModelId, signal })[Symbol.asyncIterator]();
-      return { stream, first: await stream.next() };
-    });
+    const answered = await routed(
+      { ...o, streamed: true, operation: "chatStream" },
+      async (client, providerModelId, signal) => {
+        const stream = client.chatStream({ ...o, model: providerModelId, signal })[Symbol.asyncIterator]();
+        return { stream, first: await stream.next() };
+      },
+    );
+    const { stream, first } = answered.value;
+    const { model, channel } = answered;
     const started = performance.now();
+    let usage: Usage | undefined;
+    // The row is written once the stream ends however it ends: done, failed, or left by its reader.
+    let ending: Pick<ProviderRequest, "status" | "error"> = { status: "ok" };
     try {
-      for (let part = first; !part.done; part = await stream.next()) yield part.value;
+      for (let part = first; !part.done; part = await stream.next()) {
+        if ("usage" in part.value) usage = part.value.usage;
+        yield part.value;
+      }
     } catch (error) {
       // After the first token nothing is retried: the user has seen part of the answer.
       if (!o.signal.aborted) recordProviderCall({ model, channel, outcome: "cut", ms: performance.now() - started });
+      ending = { status: o.signal.aborted ? "aborted" : "cut", error };
       throw error;
+    } finally {
+      await answeredRow(answered, {
+        operation: "chatStream",
+        ...ending,
+        tokensIn: usage?.promptTokens,
+        tokensOut: usage?.completionTokens,
+      });
     }
   },
-  generateImage: async (o) =>
-    (await routed(o, (client, model, signal) => client.generateImage({ ...o, model, signal }))).value,
-  editImage: async (o) => (await routed(o, (client, model, signal) => client.editImage({ ...o, model, signal }))).value,
-  transcribe: async (o) =>
-    (await routed(o, (client, model, signal) => client.transcribe({ ...o, model, signal }))).value,
-  speech: async (o) => (await routed(o, (client, model, signal) => client.speech({ ...o, model, signal }))).value,
+  generateImage: operation(
+    "generateImage",
+    (client, o) => client.generateImage(o),
+    () => ({ images: 1 }),
+  ),
+  editImage: operation(
+    "editImage",
+    (client, o) => client.editImage(o),
+    () => ({ images: 1 }),
+  ),
+  transcribe: operation(
+    "transcribe",
+    (client, o) => client.transcribe(o),
+    (r) => ({ audioMinutes: (r.durationSeconds ?? 0) / 60 }),
+  ),
+  speech: operation("speech", (client, o) => client.speech(o)),
   // Noise removal calls no model: the cleanup service or ffmpeg; in demo without an endpoint, the sandbox's labelled one.
   async cleanAudio(o) {
     if (!isDefaultChannelConfigured() && isDemoMode()) return sandboxAiProvider.cleanAudio(o);

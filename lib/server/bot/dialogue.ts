@@ -204,6 +204,7 @@ export async function answerText({
   let usage: Usage | undefined;
   let failure: unknown;
   let fallback: FallbackAnswer | undefined;
+  const requestLogTurn = { userId: user.id, sessionId: active.session.id, action: active.session.action };
   const streaming = watchFallback(async () => {
     const signal = AbortSignal.any([cancel.signal, stall.signal, deadline]);
     for await (const part of getAiProvider().chatStream({ model: active.modelName, messages, signal, lang })) {
@@ -212,7 +213,7 @@ export async function answerText({
       else answer += part.delta;
       (await begun).preview.show(answer);
     }
-  });
+  }, requestLogTurn);
   // Awaited below; until then a failure before the turn has begun must not count as unhandled.
   streaming.catch(() => {});
   let turn: BotTurn;

@@ -26,6 +26,8 @@ function toChannel(row: ChannelRow, served: ChannelModel[]): Channel {
     api_key: maskKey(row.apiKey),
     priority: row.priority,
     enabled: row.enabled,
+    weight: row.weight,
+    prices: row.prices,
     models: served,
     consecutive_failures: row.consecutiveFailures,
     cooldown_until: until ? until.toISOString() : null,
@@ -110,6 +112,8 @@ export async function createChannel(db: Db, input: ChannelCreateBody): Promise<A
       apiKey: input.api_key,
       priority: input.priority,
       enabled: input.enabled,
+      weight: input.weight ?? 1,
+      prices: input.prices ?? {},
       createdAt: now(),
       updatedAt: now(),
     })
@@ -132,6 +136,8 @@ export async function updateChannel(db: Db, id: number, patch: ChannelPatchBody)
       ...(patch.api_key !== undefined && { apiKey: patch.api_key }),
       ...(patch.priority !== undefined && { priority: patch.priority }),
       ...(patch.enabled !== undefined && { enabled: patch.enabled }),
+      ...(patch.weight !== undefined && { weight: patch.weight }),
+      ...(patch.prices !== undefined && { prices: patch.prices }),
       ...(endpointChanged && { consecutiveFailures: 0, cooldownUntil: null }),
       updatedAt: now(),
     })

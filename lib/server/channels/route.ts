@@ -7,6 +7,7 @@ import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { now } from "@/lib/server/clock";
 import { coolingChecker, noteChannelHealth } from "./health";
+import { weightedOrder } from "./weights";
 
 // Which endpoints a model is called through, and the health each channel shares with every
 // instance through its row (docs/product/channels.md).
@@ -21,6 +22,9 @@ export type ChannelTarget = {
   baseURL: string;
   apiKey: string;
   providerModelId: string;
+  /** Its priority and its share of traffic among the channels of that priority (weights.ts). */
+  priority: number;
+  weight: number;
 };
 
 /** The name the default channel is logged under. */
@@ -39,6 +43,8 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
         baseURL: channels.baseUrl,
         apiKey: channels.apiKey,
         providerModelId: channelModels.providerModelId,
+        priority: channels.priority,
+        weight: channels.weight,
       })
       .from(channelModels)
       .innerJoin(channels, eq(channels.id, channelModels.channelId))
@@ -50,8 +56,9 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
   });
 
 /**
- * The channels to try for `modelName`, by priority, without those cooling down (with all of them
- * cooling, the least recently failed one). A model that no
+ * The channels to try for `modelName`, by priority (the channels of one priority in a weighted random
+ * order, weights.ts), without those cooling down (with all of them cooling, the least recently failed
+ * one). A model that no
  * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
  * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
  * whether any channel row serves the model at all: then an empty list means all of them are down.
@@ -73,7 +80,7 @@ export async function channelsFor(
     // Half-open (docs/decisions/0464-half-open-channels.md): with every channel cooling, the one
     // whose cooldown ends first (it failed least recently) is still tried before the turn gives up.
     const probe = served.reduce((a, b) => (cooling(b.id!)! < cooling(a.id!)! ? b : a));
-    return { targets: open.length ? open : [probe], served: true, fallbackModel };
+    return { targets: open.length ? weightedOrder(open) : [probe], served: true, fallbackModel };
   }
   if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
   const providerModelId = model?.providerModelId ?? modelName;
@@ -85,6 +92,8 @@ export async function channelsFor(
         baseURL: env.OPENAI_BASE_URL!,
         apiKey: env.OPENAI_API_KEY!,
         providerModelId,
+        priority: 0,
+        weight: 1,
       },
     ],
     served: true,

@@ -2,8 +2,8 @@ import "server-only";
 import { ZodError, type ZodType } from "zod";
 import { getDb, openDb, type Db } from "@/db";
 import { verifyOperatorToken, verifyToken } from "@/lib/server/auth/jwt";
-import { isOperator } from "@/lib/server/admin/operators";
-import type { Operator } from "@/lib/server/admin/audit";
+import { findOperator, type SignedInOperator } from "@/lib/server/admin/operators";
+import { checkAccess } from "@/lib/server/admin/access";
 import { enforceRateLimit, type RateLimitBucket } from "@/lib/server/rate-limit";
 import { RATE_LIMITS } from "@/lib/server/rate-limit/limits";
 import { findCaller, type Caller } from "@/lib/server/users";
@@ -45,8 +45,8 @@ export type PublicContext<B, Q> = {
 /** `user` is the caller with their subscription and quotas, read in one query (lib/server/users.ts). */
 export type UserContext<B, Q> = PublicContext<B, Q> & { user: Caller };
 
-/** `operator` is the console's signed-in operator (docs/product/console.md). */
-export type AdminContext<B, Q> = PublicContext<B, Q> & { operator: Operator };
+/** `operator` is the console's signed-in operator with their role (docs/product/console.md). */
+export type AdminContext<B, Q> = PublicContext<B, Q> & { operator: SignedInOperator };
 
 /**
  * The JSON error envelope. A plain Response.json: NextResponse.json builds this same Response and then
@@ -207,8 +207,9 @@ export function withUser<R, B = undefined, Q = undefined>(
 
 /**
  * A route of the operator console (/api/admin/*): 401 without a valid operator token (a mini-app
- * token is not one), 403 when its Telegram id is no longer in ADMIN_TELEGRAM_IDS, then the "admin"
- * rate limit per operator, then parse and the handler. A handler that changes data writes it through
+ * token is not one), 403 when its Telegram id is no operator (lib/server/admin/operators.ts), then the
+ * "admin" rate limit per operator, 403 when the operator's role may not make this call
+ * (lib/server/admin/access.ts), then parse and the handler. A handler that changes data writes it through
  * `audited()` (lib/server/admin/audit.ts), so the change and its audit row share one transaction.
  */
 export function withAdmin<R, B = undefined, Q = undefined>(
@@ -221,12 +222,14 @@ export function withAdmin<R, B = undefined, Q = undefined>(
         const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
         const telegramId = match ? await verifyOperatorToken(match[1]) : null;
         if (!telegramId) throw new ApiError("unauthorized", "A valid operator token is required");
-        if (!isOperator(telegramId)) throw new ApiError("forbidden", "This Telegram account is not an operator");
         const db = openDb() ?? (await getDb());
+        const operator = await findOperator(db, telegramId);
+        if (!operator) throw new ApiError("forbidden", "This Telegram account is not an operator");
         await enforceRateLimit({ db, bucket: "admin", key: `operator:${telegramId}` });
         const params = await arrived;
+        checkAccess(`${req.method} ${routePattern(url.pathname, params)}`, operator.role);
         const { query, body } = await parseInput(req, url, schemas);
-        return respond(await handler({ req, db, operator: { telegramId }, body, query, params }));
+        return respond(await handler({ req, db, operator, body, query, params }));
       } catch (error) {
         return errorResponse(toApiError(error));
       }

@@ -5,6 +5,14 @@ import { botRetentionJob } from "@/lib/server/bot/retention-job";
 import { botUpdatesJob } from "@/lib/server/bot/updates-job";
 import { broadcastsJob } from "@/lib/server/broadcasts/job";
 import { paymentJobs } from "@/lib/server/payments/jobs";
+import { requestLogRetentionJob } from "@/lib/server/requests/retention-job";
 
 // Every background job of the app, started once at server start (instrumentation.ts).
-export const jobs: Job[] = [botOutboxJob, botUpdatesJob, botRetentionJob, broadcastsJob, ...paymentJobs];
+export const jobs: Job[] = [
+  botOutboxJob,
+  botUpdatesJob,
+  botRetentionJob,
+  broadcastsJob,
+  ...paymentJobs,
+  requestLogRetentionJob,
+];

@@ -7,6 +7,7 @@ vi.hoisted(() => {
 import { POST as widgetSignIn } from "@/app/api/admin/auth/route";
 import { POST as demoSignIn } from "@/app/api/admin/auth/demo/route";
 import { GET as getAudit } from "@/app/api/admin/audit/route";
+import { DELETE as deleteOperator } from "@/app/api/admin/operators/[telegram_id]/route";
 import { GET as getUserTariff } from "@/app/api/user/user-tariff/route";
 import { env } from "@/lib/env";
 import { setClockForTests } from "@/lib/server/clock";
@@ -85,7 +86,13 @@ describe("operator and mini-app tokens", () => {
     const token = (await signInWith(signedWidgetData({ id: 777000001 }))).body.token;
     expect((await audit(token)).status).toBe(200);
     const before = env.ADMIN_TELEGRAM_IDS;
+    // Seeded as an owner at sign-in: taken out of ADMIN_TELEGRAM_IDS, then removed in the console.
     env.ADMIN_TELEGRAM_IDS = [777000002];
+    const removed = await call(deleteOperator, "DELETE", "/api/admin/operators/777000001", {
+      token: await operatorToken(),
+      params: { telegram_id: "777000001" },
+    });
+    expect(removed.status).toBe(200);
     try {
       const res = await audit(token);
       expect(res.status).toBe(403);

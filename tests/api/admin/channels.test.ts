@@ -51,6 +51,8 @@ describe("POST /api/admin/channels", () => {
       consecutive_failures: 0,
       cooldown_until: null,
       cooling_down: false,
+      weight: 1,
+      prices: {},
     });
     const [row] = await (await getDb()).select().from(channels).where(eq(channels.id, res.body.id));
     expect(row.apiKey).toBe(KEY);
@@ -152,12 +154,35 @@ describe("PATCH /api/admin/channels/{id}", () => {
       { base_url: "javascript:alert(1)" },
       { models: [{ model_name: "no-such-model", provider_model_id: "x" }] },
       { api_key: "" },
+      { weight: 0 },
+      { weight: 1.5 },
+      { prices: { in_per_1k: -1 } },
+      { prices: { per_token: 1 } },
     ]) {
       expect((await patch(token, made.id, body)).status, JSON.stringify(body)).toBe(400);
     }
     const [row] = await (await getDb()).select().from(channels).where(eq(channels.id, made.id));
     expect(row).toMatchObject({ priority: 5, baseUrl: "https://llm.example.com/v1", apiKey: KEY });
     expect(await auditRows(`channel:${made.id}`)).toHaveLength(1);
+  });
+});
+
+describe("a channel's weight and prices", () => {
+  it("are taken on creation, changed by PATCH (prices replaced whole) and answered", async () => {
+    const token = await operatorToken();
+    const prices = { in_per_1k: 0.15, out_per_1k: 0.6, per_image: 4 };
+    const made = await create(token, channelBody({ weight: 3, prices }));
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ weight: 3, prices });
+    const changed = await patch(token, made.body.id, {
+      weight: 1,
+      prices: { per_audio_minute: 0.5, per_video_second: 2 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ weight: 1, prices: { per_audio_minute: 0.5, per_video_second: 2 } });
+    expect(changed.body.prices).not.toHaveProperty("in_per_1k");
+    const [row] = await (await getDb()).select().from(channels).where(eq(channels.id, made.body.id));
+    expect(row).toMatchObject({ weight: 1, prices: { per_audio_minute: 0.5, per_video_second: 2 } });
   });
 });
 
@@ -196,6 +221,27 @@ describe("who may call", () => {
 });
 
 describe("the route a model call takes", () => {
+  it("shares 40 calls over two channels of one priority weighted 3:1 about 30:10, the other one next", async () => {
+    const token = await operatorToken();
+    const db = await getDb();
+    const { channelsFor } = await import("@/lib/server/channels/route");
+    const serves = { models: [{ model_name: "gpt-4o", provider_model_id: "4o" }] };
+    const heavy = await create(token, channelBody({ name: "weighted three", priority: 0, weight: 3, ...serves }));
+    const light = await create(token, channelBody({ name: "weighted one", priority: 0, weight: 1, ...serves }));
+    const firsts = { [heavy.body.id]: 0, [light.body.id]: 0 };
+    for (let turn = 0; turn < 40; turn++) {
+      const targets = (await channelsFor(db, "gpt-4o")).targets;
+      expect(targets).toHaveLength(2);
+      firsts[targets[0].id!]++;
+    }
+    // Random draws: 40 of them land within a few of 30:10 (P(outside 20..39) < 0.1 %).
+    expect(firsts[heavy.body.id]).toBeGreaterThanOrEqual(20);
+    expect(firsts[heavy.body.id]).toBeLessThanOrEqual(39);
+    expect(firsts[heavy.body.id] + firsts[light.body.id]).toBe(40);
+    await remove(token, heavy.body.id);
+    await remove(token, light.body.id);
+  });
+
   it("follows each console change at once on this instance: a new channel, a priority, a disabled one, a deleted one", async () => {
     const token = await operatorToken();
     const db = await getDb();

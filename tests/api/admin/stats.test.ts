@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET as stats } from "@/app/api/admin/stats/route";
 import { getDb } from "@/db";
-import { balanceLedger, modelUsage, payments, users } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { balanceLedger, modelUsage, payments, providerRequests, users } from "@/db/schema";
 import { setClockForTests } from "@/lib/server/clock";
 import { call } from "../../helpers/api";
 import { operatorToken } from "../../helpers/admin";
@@ -61,18 +62,36 @@ describe("GET /api/admin/stats", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       revenue_rub: 838,
+      cost_rub: 0,
+      margin_rub: 838,
       payments: 3,
       paying_users: 2,
       new_users: 2,
       active_users: 2,
       units_spent: { text_tokens: 1500, image_tokens: 6, audio_tokens: 0, file_tokens: 0, video_tokens: 0 },
       by_day: [
-        { date: "2031-01-09", revenue_rub: 490, payments: 1, new_users: 0, active_users: 1 },
-        { date: "2031-01-10", revenue_rub: 348, payments: 2, new_users: 2, active_users: 1 },
+        {
+          date: "2031-01-09",
+          revenue_rub: 490,
+          cost_rub: 0,
+          margin_rub: 490,
+          payments: 1,
+          new_users: 0,
+          active_users: 1,
+        },
+        {
+          date: "2031-01-10",
+          revenue_rub: 348,
+          cost_rub: 0,
+          margin_rub: 348,
+          payments: 2,
+          new_users: 2,
+          active_users: 1,
+        },
       ],
       by_model: [
-        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04 },
-        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015 },
+        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04, cost_rub: 0 },
+        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015, cost_rub: 0 },
       ],
     });
     const one = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 1 } });
@@ -80,6 +99,69 @@ describe("GET /api/admin/stats", () => {
     expect((await call(stats, "GET", "/api/admin/stats", { token: await operatorToken() })).body.by_day).toHaveLength(
       30,
     );
+  });
+
+  it("shows cost and margin beside revenue, in total, per day and per model, equal to sums over the request log", async () => {
+    const db = await getDb();
+    const day = (d: number, hour = 12) => new Date(Date.UTC(2032, 1, d, hour));
+    const [u] = await db
+      .insert(users)
+      .values({ telegramId: 9_320_001, referralCode: "COST1", createdAt: day(1) })
+      .returning({ id: users.id });
+    await db.insert(payments).values({
+      userId: u.id,
+      kind: "package",
+      provider: "sandbox",
+      expiresAt: day(28),
+      status: "completed",
+      amountKopecks: 50_000,
+      createdAt: day(2),
+      appliedAt: day(2),
+    });
+    const call_ = (modelName: string, d: number, costRub: number, status = "ok") => ({
+      userId: u.id,
+      modelName,
+      action: "text",
+      status,
+      costRub,
+      createdAt: day(d),
+    });
+    await db.insert(providerRequests).values([
+      call_("gpt-4o", 2, 1.25),
+      call_("gpt-4o", 3, 0.5),
+      call_("gpt-4o", 3, 0, "failed"),
+      call_("dall-e-3", 3, 3.333333),
+      // Before the period: not counted.
+      call_("gpt-4o", 1, 100, "ok"),
+    ]);
+    setClockForTests(() => day(3, 18).getTime());
+    const res = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 2 } });
+    expect(res.status).toBe(200);
+    const sumOver = async (where: ReturnType<typeof sql>) =>
+      Number(
+        (
+          await db
+            .select({ s: sql<string>`coalesce(sum(${providerRequests.costRub}), 0)` })
+            .from(providerRequests)
+            .where(where)
+        )[0].s,
+      );
+    const inPeriod = sql`${providerRequests.createdAt} >= ${day(2, 0).toISOString()}`;
+    const total = await sumOver(inPeriod);
+    expect(res.body.cost_rub).toBeCloseTo(total, 2);
+    expect(res.body.cost_rub).toBeCloseTo(5.08, 2);
+    expect(res.body.margin_rub).toBeCloseTo(res.body.revenue_rub - total, 2);
+    for (const d of res.body.by_day as { date: string; cost_rub: number; revenue_rub: number; margin_rub: number }[]) {
+      const sumOfDay = await sumOver(sql`(${providerRequests.createdAt} at time zone 'UTC')::date = ${d.date}::date`);
+      expect(d.cost_rub, d.date).toBeCloseTo(sumOfDay, 2);
+      expect(d.margin_rub).toBeCloseTo(d.revenue_rub - sumOfDay, 2);
+    }
+    expect(res.body.by_day.map((d: { cost_rub: number }) => d.cost_rub)).toEqual([1.25, 3.83]);
+    for (const m of res.body.by_model as { model_name: string; cost_rub: number }[])
+      expect(m.cost_rub, m.model_name).toBeCloseTo(
+        await sumOver(sql`${inPeriod} and ${providerRequests.modelName} = ${m.model_name}`),
+        2,
+      );
   });
 
   it("answers 400 for a bad period", async () => {

@@ -61,4 +61,15 @@ describe("POST /api/jobs/{name}", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ job: "bot-retention", result: { skipped: true } });
   });
+
+  it("runs the request log's retention job: rows past REQUEST_LOG_KEEP_DAYS go", async () => {
+    const [old] = await db
+      .insert(schema.providerRequests)
+      .values({ modelName: "m", action: "text", status: "ok", createdAt: sql`now() - interval '31 days'` })
+      .returning();
+    const res = await run("request-log-retention");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ job: "request-log-retention", result: { deleted: 1 } });
+    expect(await db.select().from(schema.providerRequests).where(eq(schema.providerRequests.id, old.id))).toEqual([]);
+  });
 });

@@ -5,5 +5,5 @@ import { withPublic } from "@/lib/server/http/handler";
 // POST /api/admin/auth - an operator signs in to the console with Telegram's Login Widget
 export const POST = withPublic(
   { body: adminAuthBodySchema, rateLimit: "sign-in", response: adminTokenResponseSchema },
-  ({ body }) => signInWithWidget(body),
+  ({ db, body }) => signInWithWidget(db, body),
 );

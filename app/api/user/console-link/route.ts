@@ -4,8 +4,8 @@ import { isOperator } from "@/lib/server/admin/operators";
 import { withUser } from "@/lib/server/http/handler";
 
 // GET /api/user/console-link - whether the personal account shows the "Console" link (operators only)
-export const GET = withUser({ response: consoleLinkAvailableResponseSchema }, async ({ user }) => ({
-  available: isOperator(user.telegramId),
+export const GET = withUser({ response: consoleLinkAvailableResponseSchema }, async ({ db, user }) => ({
+  available: await isOperator(db, user.telegramId),
 }));
 
 // POST /api/user/console-link - a one-time link that signs the operator in to /admin

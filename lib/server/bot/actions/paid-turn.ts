@@ -220,7 +220,11 @@ export async function paidTurn({
   let fallback: FallbackAnswer | undefined;
   const signal = withHandOver(AbortSignal.timeout(env.AI_TIMEOUT_SECONDS * 1000));
   try {
-    ({ fallback } = await watchFallback(() => run({ signal, spent: amount, left })));
+    ({ fallback } = await watchFallback(() => run({ signal, spent: amount, left }), {
+      userId: user.id,
+      sessionId: active.session.id,
+      action,
+    }));
     // Delivered: handed over now, it would be delivered twice.
     turnFinishing();
   } catch (error) {

@@ -1,0 +1,9 @@
+import { csvExportResponseSchema, exportRangeQuerySchema } from "@/lib/contracts/admin-exports";
+import { ledgerCsv } from "@/lib/server/exports/exports";
+import { withAdmin } from "@/lib/server/http/handler";
+
+// GET /api/admin/exports/ledger.csv?from=&to= - the ledger of a date range as CSV (UTF-8 with BOM), streamed; owners and analysts
+export const GET = withAdmin(
+  { query: exportRangeQuerySchema, response: csvExportResponseSchema },
+  async ({ db, query }) => ledgerCsv(db, query),
+);
