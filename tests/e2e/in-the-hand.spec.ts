@@ -1,0 +1,109 @@
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { openApp, screenshot } from "./helpers";
+
+// Issue 43: the app shows the account as it is, right after paying, in the language chosen.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const badge = (page: Page) => page.getByTestId("header-tariff");
+
+/** Opens the Starter pay screen as `userId` in another page of the same browser and pays there. */
+async function payStarterElsewhere(page: Page, userId: number) {
+  const other = await page.context().newPage();
+  await openApp(other, { userId, hash: "/tariffPay/Starter" });
+  await other.getByTestId("period-30").click();
+  const popupPromise = other.waitForEvent("popup");
+  await other.getByTestId("pay-button").click();
+  const checkout = await popupPromise;
+  await checkout.getByTestId("checkout-confirm").click();
+  await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+  await checkout.close();
+  await other.close();
+}
+
+test.describe("point 1: current after a change elsewhere", () => {
+  test("the checkout's return link goes back to the same app tab, which shows the new tariff", async ({ page }) => {
+    await openApp(page, { hash: "/tariffPay/Starter" });
+    await expect(badge(page)).toContainText("Free");
+    await page.getByTestId("period-30").click();
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("pay-button").click();
+    const checkout = await popupPromise;
+    await checkout.getByTestId("checkout-confirm").click();
+    await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+    const closed = checkout.waitForEvent("close");
+    await checkout.getByTestId("checkout-back").click();
+    // No second copy of the app: the checkout tab closes and the tab that opened it is told.
+    await closed;
+    await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
+  });
+
+  test("paid in another page: coming back (page shown again) updates the badge within 2 s", async ({ page }) => {
+    const userId = await openApp(page);
+    await expect(badge(page)).toContainText("Free");
+    await payStarterElsewhere(page, userId);
+    // Nothing tells this page yet: it still shows what it had.
+    await expect(badge(page)).toContainText("Free");
+    await page.bringToFront();
+    await page.evaluate(() => {
+      // The browser's sign that the page is shown again after being hidden.
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
+    await expect(page.getByTestId("home-quota")).toBeVisible();
+    await screenshot(page, "fresh-after-payment-home-ru");
+  });
+
+  test("Telegram's invoiceClosed event refreshes the tariff, limits and payments", async ({ page }) => {
+    const userId = await openApp(page, { lang: "en", hash: "/PersonalAccountPage" });
+    await expect(badge(page)).toContainText("Free");
+    await payStarterElsewhere(page, userId);
+    // What the messenger posts to the web view when an invoice it opened closes.
+    await page.evaluate(() =>
+      window.postMessage(
+        JSON.stringify({ eventType: "invoice_closed", eventData: { slug: "x", status: "paid" } }),
+        "*",
+      ),
+    );
+    await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
+    await expect(page.getByTestId("payment-row").first()).toBeVisible({ timeout: 2_000 });
+  });
+});
+
+test.describe("point 2: the language is the user's choice, stable", () => {
+  const htmlLang = (page: Page) => page.locator("html");
+  /** A fresh device: nothing kept in this browser (no token, no language). */
+  const freshDevice = (page: Page) => page.evaluate(() => localStorage.clear());
+
+  test("the first launch takes the messenger's language, and reloads keep it", async ({ page }) => {
+    await openApp(page, { lang: "en" });
+    await expect(htmlLang(page)).toHaveAttribute("lang", "en");
+    await page.reload();
+    await badge(page).waitFor();
+    await expect(htmlLang(page)).toHaveAttribute("lang", "en");
+  });
+
+  test("the saved language wins over English launch data, on a new device and after every reload", async ({ page }) => {
+    const userId = await openApp(page, { lang: "en", hash: "/PersonalAccountPage" });
+    const saved = page.waitForResponse((res) => res.url().includes("/api/settings/language"));
+    await page.getByTestId("language-ru").click();
+    await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+    await saved;
+    await page.reload();
+    await badge(page).waitFor();
+    await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+
+    await freshDevice(page);
+    await openApp(page, { userId, lang: "en" });
+    await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+    await expect(page.getByTestId("card-new-dialog")).toBeVisible();
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await badge(page).waitFor();
+      await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+    }
+    await screenshot(page, "language-kept-home-ru");
+  });
+});
