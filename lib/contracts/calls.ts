@@ -644,7 +644,7 @@ export const apiCalls = {
     response: user.userUsageResponseSchema,
   },
   "GET /api/user/user-tariff": {
-    summary: "The caller's tariff name and its monthly price",
+    summary: "The caller's tariff name, its monthly price, when it ends and whether it renews",
     auth: "user",
     response: user.userTariffResponseSchema,
   },

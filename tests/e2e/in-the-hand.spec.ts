@@ -107,3 +107,74 @@ test.describe("point 2: the language is the user's choice, stable", () => {
     await screenshot(page, "language-kept-home-ru");
   });
 });
+
+test.describe("point 3: dates and renewals shown", () => {
+  const goTo = (page: Page, hash: string) => page.goto(page.url().replace(/#.*$/, `#${hash}`));
+  const themes = ["light", "dark"] as const;
+
+  test("the auto-pay hint follows the switch, and the tariff's end or renewal shows on the account, Limits and its card", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const userId = await openApp(page, { hash: "/tariffPay/Starter" });
+    await page.getByTestId("period-30").click();
+    const toggle = page.getByTestId("autopay-toggle");
+    const hint = page.locator(".pay-block__hint").first();
+    await expect(toggle).not.toBeChecked();
+    await expect(hint).toContainText("Автоплатёж выключен");
+    // The switch's label takes the tap, as a person's finger would.
+    const switchLabel = (page: Page) =>
+      page.locator("label.switch").filter({ has: page.getByTestId("autopay-toggle") });
+    await switchLabel(page).click();
+    await expect(toggle).toBeChecked();
+    await expect(hint).toContainText("продлится сама");
+    await screenshot(page, "autopay-hint-on-ru");
+
+    // Paid with auto-pay on: the sandbox saves a card, so the tariff renews itself.
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("pay-button").click();
+    const checkout = await popupPromise;
+    await checkout.getByTestId("checkout-confirm").click();
+    await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+    await checkout.getByTestId("checkout-back").click();
+    await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
+    const renewal = new Date(Date.now() + 30 * 86_400_000).getDate();
+
+    await goTo(page, "/PersonalAccountPage");
+    const end = page.getByTestId("tariff-end");
+    await expect(end).toHaveAttribute("data-renews", "true");
+    await expect(end).toContainText(`Продлится ${renewal} `);
+    await goTo(page, "/LimitPage");
+    await expect(page.getByTestId("tariff-end")).toContainText("Продлится");
+    await goTo(page, "/tariff");
+    await expect(page.getByTestId("tariff-card-Starter").getByTestId("tariff-end")).toContainText("Продлится");
+    await expect(page.getByTestId("tariff-card-Free").getByTestId("tariff-end")).toHaveCount(0);
+
+    // Auto-pay off in the account: the same date now says when the tariff ends.
+    await goTo(page, "/PersonalAccountPage");
+    await switchLabel(page).click();
+    await expect(end).toHaveAttribute("data-renews", "false");
+    await expect(end).toContainText(`Действует до ${renewal} `);
+
+    for (const lang of ["ru", "en"] as const) {
+      if (lang === "en") {
+        await goTo(page, "/PersonalAccountPage");
+        const saved = page.waitForResponse((res) => res.url().includes("/api/settings/language"));
+        await page.getByTestId("language-en").click();
+        await saved;
+      }
+      for (const theme of themes) {
+        await page.goto(`/?demo_user=${userId}&demo_theme=${theme}#/PersonalAccountPage`);
+        await expect(page.getByTestId("tariff-end")).toBeVisible();
+        if (lang === "en") await expect(page.getByTestId("tariff-end")).toContainText("Active until");
+        await screenshot(page, `tariff-end-account-${lang}-${theme}`, { fullPage: false });
+        await goTo(page, "/LimitPage");
+        await expect(page.getByTestId("tariff-end")).toBeVisible();
+        await screenshot(page, `tariff-end-limits-${lang}-${theme}`, { fullPage: false });
+        await goTo(page, "/tariff");
+        await page.getByTestId("tariff-card-Starter").getByTestId("tariff-end").scrollIntoViewIfNeeded();
+        await screenshot(page, `tariff-end-card-${lang}-${theme}`, { fullPage: false });
+      }
+    }
+  });
+});
