@@ -69,6 +69,8 @@ export const userUsageResponseSchema = z.object({
       balance_after: z.number().int(),
       reason: z.enum(LEDGER_REASONS),
       model_name: z.string().nullable(),
+      /** The model's display name, what the spending list shows. */
+      model_display_name: z.string().nullable(),
     }),
   ),
   pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number().int(), totalPages: z.number().int() }),

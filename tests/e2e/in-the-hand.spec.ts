@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
@@ -177,4 +177,79 @@ test.describe("point 3: dates and renewals shown", () => {
       }
     }
   });
+});
+
+test.describe("point 7: dialogues people can find", () => {
+  let nextUser = 960_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  type Seed = { name: string; messages: { user_text?: string; ai_text?: string }[] };
+  async function userWithHistory(request: APIRequestContext, sessions: Seed[], lang: "ru" | "en") {
+    const userId = nextUser++;
+    const { initData } = await (await request.get(`/api/demo/init-data?user=${userId}&lang=${lang}`)).json();
+    const { jwtToken } = await (await request.post("/api/auth/telegram-login", { data: { initData } })).json();
+    const res = await request.post("/api/demo/history", {
+      data: { sessions },
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
+    expect(res.status()).toBe(200);
+    return userId;
+  }
+
+  for (const lang of ["ru", "en"] as const) {
+    test(`history titles, search, rename and delete (${lang})`, async ({ page, request }) => {
+      const ru = lang === "ru";
+      const userId = await userWithHistory(
+        request,
+        [
+          { name: "GPT-4o", messages: [{ user_text: "Рецепт борща\nподробно", ai_text: "Свёкла, капуста" }] },
+          { name: "GPT-4o", messages: [{ user_text: "План поездки в Казань", ai_text: "Кремль и Кул-Шариф" }] },
+          { name: "Claude Sonnet", messages: [{ user_text: "Перевод письма", ai_text: "Dear colleague" }] },
+        ],
+        lang,
+      );
+      await openApp(page, { userId, lang, hash: "/history" });
+      const names = page.getByTestId("history-session-name");
+      // Titles from each dialogue's first message (its first line), not the model's name.
+      await expect(names).toHaveText(["Рецепт борща", "План поездки в Казань", "Перевод письма"]);
+      for (const theme of ["light", "dark"] as const) {
+        await page.goto(`/?demo_user=${userId}&demo_lang=${lang}&demo_theme=${theme}#/history`);
+        await expect(names).toHaveCount(3);
+        await screenshot(page, `history-titles-${lang}-${theme}`, { fullPage: false });
+      }
+
+      // Search over messages (an answer's words) and titles.
+      const search = page.getByTestId("history-search");
+      await search.fill("кремль");
+      await expect(names).toHaveText(["План поездки в Казань"]);
+      await search.fill("перевод");
+      await expect(names).toHaveText(["Перевод письма"]);
+      await search.fill("нет такого");
+      await expect(page.getByTestId("history-not-found")).toBeVisible();
+      await screenshot(page, `history-search-empty-${lang}`, { fullPage: false });
+      await search.fill("");
+      await expect(names).toHaveCount(3);
+
+      // Rename the second.
+      const item = page.getByTestId("history-item").nth(1);
+      await item.getByTestId("history-session-actions").click();
+      await item.getByTestId("history-rename").click();
+      await item.getByTestId("history-rename-input").fill("Казань 2026");
+      await screenshot(page, `history-rename-${lang}`, { fullPage: false });
+      await item.getByTestId("history-rename-save").click();
+      await expect(names).toHaveText(["Рецепт борща", "Казань 2026", "Перевод письма"]);
+      await page.reload();
+      await expect(names).toHaveText(["Рецепт борща", "Казань 2026", "Перевод письма"]);
+
+      // Delete the first, after a confirmation that names it.
+      const first = page.getByTestId("history-item").first();
+      await first.getByTestId("history-session-actions").click();
+      await first.getByTestId("history-delete").click();
+      await expect(first.getByTestId("history-delete-confirm")).toContainText("Рецепт борща");
+      await expect(first.getByTestId("history-delete-confirm")).toContainText(ru ? "файлами" : "files");
+      await screenshot(page, `history-delete-${lang}`, { fullPage: false });
+      await first.getByTestId("history-delete-yes").click();
+      await expect(names).toHaveText(["Казань 2026", "Перевод письма"]);
+      await page.reload();
+      await expect(names).toHaveText(["Казань 2026", "Перевод письма"]);
+    });
+  }
 });
