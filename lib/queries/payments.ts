@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { api } from "@/lib/client/api-client";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
@@ -24,6 +24,19 @@ export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> 
       staleTime: 0,
     });
 }
+
+/**
+ * The open payment, shown on the payment screens (so a reload still says one is waiting); fetched when
+ * a payment screen opens and again on every return to the app (account-freshness.ts), never retried.
+ */
+export const usePendingPayment = () =>
+  useQuery({
+    queryKey: paymentKeys.pending(),
+    queryFn: () => api("GET /api/tariff/check-pending-payment"),
+    retry: false,
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
 
 /** Cancels the pending payment (the server restores any referral balance it reserved). */
 export function useCancelPendingPayment() {

@@ -253,3 +253,29 @@ test.describe("point 7: dialogues people can find", () => {
     });
   }
 });
+
+test.describe("point 4: payment screens say exactly what happens", () => {
+  test("one period unit, one price wording, a pending payment shown after a reload, no referral line without a discount", async ({
+    page,
+  }) => {
+    await openApp(page, { hash: "/tariffPay/Starter" });
+    await expect(page.getByRole("radiogroup").getByRole("radio")).toHaveText(["30 дней", "60 дней", "90 дней"]);
+    await expect(page.locator(".pay-summary__price")).toHaveText("490 ₽ за 30 дней");
+    await expect(page.getByTestId("pay-pending")).toHaveCount(0);
+    // A payment is started and left open (its checkout tab closed unpaid).
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("pay-button").click();
+    await (await popupPromise).close();
+    await page.reload();
+    await expect(page.getByTestId("pay-pending")).toContainText("Платёж уже ожидает оплаты");
+    await screenshot(page, "pay-pending-after-reload-ru", { fullPage: false });
+    // Paying again offers the open one; no referral roubles were used, so none are explained.
+    await page.getByTestId("pay-button").click();
+    await expect(page.getByTestId("pending-payment-modal")).toBeVisible();
+    await expect(page.getByTestId("pending-referral-note")).toHaveCount(0);
+    await screenshot(page, "pending-modal-no-referral-ru", { fullPage: false });
+
+    await page.goto(page.url().replace(/#.*$/, "#/PersonalAccountPage"));
+    await expect(page.getByTestId("account-tariff")).toContainText("бесплатно");
+  });
+});
