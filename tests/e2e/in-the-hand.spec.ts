@@ -279,3 +279,40 @@ test.describe("point 4: payment screens say exactly what happens", () => {
     await expect(page.getByTestId("account-tariff")).toContainText("бесплатно");
   });
 });
+
+test.describe("point 5: a locked model says which tariff opens it", () => {
+  test("on Starter, Veo 3 names Neuro Basic and links to it, in both languages", async ({ page }) => {
+    const userId = await openApp(page, { hash: "/tariffPay/Starter" });
+    await page.getByTestId("period-30").click();
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("pay-button").click();
+    const checkout = await popupPromise;
+    await checkout.getByTestId("checkout-confirm").click();
+    await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+    await checkout.getByTestId("checkout-back").click();
+    await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
+
+    await page.goto(`/?demo_user=${userId}#/`);
+    await page.getByTestId("card-text-to-video").click();
+    await page.getByTestId("video-model-veo-3").click({ force: true });
+    await expect(page.getByRole("status").filter({ hasText: "Откроется с тарифа Neuro Basic" })).toBeVisible();
+    const offer = page.getByTestId("video-upgrade");
+    await expect(offer).toContainText("открывается с тарифа Neuro Basic");
+    await expect(offer).not.toContainText("платные тарифы");
+    await screenshot(page, "locked-veo-ru", { fullPage: false });
+    await offer.getByTestId("video-upgrade-tariff").click();
+    await expect(page).toHaveURL(/#\/tariffPay\/Neuro%20Basic$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Neuro Basic");
+  });
+
+  test("in the chat's model picker a locked model names its tariff (en)", async ({ page }) => {
+    await openApp(page, { lang: "en" });
+    await page.getByTestId("card-new-dialog").click();
+    await page.getByTestId("model-option-claude-sonnet").click({ force: true });
+    await expect(page.getByTestId("model-tooltip")).toContainText(/^Opens from /);
+    await expect(page.getByTestId("model-upgrade")).toContainText(/opens from the .+ tariff/);
+    await screenshot(page, "locked-model-picker-en", { fullPage: false });
+    await page.getByTestId("model-upgrade-tariff").click();
+    await expect(page).toHaveURL(/#\/tariffPay\//);
+  });
+});
