@@ -310,7 +310,7 @@ test.describe("point 5: a locked model says which tariff opens it", () => {
     await page.getByTestId("card-new-dialog").click();
     await page.getByTestId("model-option-claude-sonnet").click({ force: true });
     await expect(page.getByTestId("model-tooltip")).toContainText(/^Opens from /);
-    await expect(page.getByTestId("model-upgrade")).toContainText(/opens from the .+ tariff/);
+    await expect(page.getByTestId("model-upgrade")).toContainText(/Claude Sonnet comes with .+ and higher tariffs/);
     await screenshot(page, "locked-model-picker-en", { fullPage: false });
     await page.getByTestId("model-upgrade-tariff").click();
     await expect(page).toHaveURL(/#\/tariffPay\//);
