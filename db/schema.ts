@@ -455,6 +455,9 @@ export const dialogSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    // The person's own title for the dialogue (renamed in history); null: the list titles it after its
+    // first message (lib/server/history/list-sessions.ts).
+    title: text("title"),
     modelId: integer("model_id")
       .notNull()
       .references(() => models.id),

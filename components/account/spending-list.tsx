@@ -27,7 +27,7 @@ export function SpendingList() {
               <strong>{t(`reason.${row.reason}`)}</strong>
               <span className="account-hint">
                 {tl(`kind.${KIND_OF[row.kind]}`)}
-                {row.model_name ? ` · ${row.model_name}` : ""} ·{" "}
+                {row.model_display_name ? ` · ${row.model_display_name}` : ""} ·{" "}
                 {format.dateTime(new Date(row.created_at), { dateStyle: "short", timeStyle: "short" })}
               </span>
             </div>

@@ -18,6 +18,7 @@ const PROVIDERS = ["sandbox", "yookassa", "stars"] as const;
 
 function usePaymentColumns(): Column<Payment>[] {
   const t = useTranslations("admin.payments");
+  const tv = useTranslations("admin.values") as (key: string) => string;
   const { when, rub } = useConsoleFormat();
   const consoleText = useConsoleText();
   return [
@@ -30,7 +31,7 @@ function usePaymentColumns(): Column<Payment>[] {
         </>
       ),
     },
-    { header: t("item"), cell: (p) => (p.item ? consoleText(p.item, p.item_en) : p.kind) },
+    { header: t("item"), cell: (p) => (p.item ? consoleText(p.item, p.item_en) : tv(`paymentKinds.${p.kind}`)) },
     {
       header: t("amount"),
       cell: (p) => (
@@ -40,7 +41,7 @@ function usePaymentColumns(): Column<Payment>[] {
         </>
       ),
     },
-    { header: t("provider"), cell: (p) => p.provider },
+    { header: t("provider"), cell: (p) => tv(`providers.${p.provider}`) },
     {
       header: t("status"),
       cell: (p) => (

@@ -9,6 +9,8 @@ import { useConsoleFormat } from "./ui/use-console-format";
 export function useRecordColumns(record: AdminUser) {
   const t = useTranslations("admin.users");
   const tk = useTranslations("admin.kinds");
+  // Every stored value a row shows goes through a message (tests/unit/raw-values.test.ts).
+  const tv = useTranslations("admin.values") as (key: string) => string;
   const { when, rub, number } = useConsoleFormat();
   const format = useFormatter();
   const balances: Column<QuotaKey>[] = [
@@ -22,9 +24,9 @@ export function useRecordColumns(record: AdminUser) {
   ];
   const payments: Column<AdminUser["payments"][number]>[] = [
     { header: t("when"), cell: (p) => when(p.created_at) },
-    { header: t("kind"), cell: (p) => p.kind },
-    { header: t("status"), cell: (p) => p.status },
-    { header: t("provider"), cell: (p) => p.provider },
+    { header: t("kind"), cell: (p) => tv(`paymentKinds.${p.kind}`) },
+    { header: t("status"), cell: (p) => tv(`paymentStatuses.${p.status}`) },
+    { header: t("provider"), cell: (p) => tv(`providers.${p.provider}`) },
     { header: t("amount"), cell: (p) => rub(p.amount_rub) },
   ];
   const ledger: Column<AdminUser["ledger"][number]>[] = [
@@ -32,7 +34,11 @@ export function useRecordColumns(record: AdminUser) {
     { header: t("kind"), cell: (l) => tk(l.kind) },
     { header: t("units"), cell: (l) => format.number(l.units, { signDisplay: "always" }) },
     { header: t("balanceAfter"), cell: (l) => number(l.balance_after) },
-    { header: t("reason"), cell: (l) => (l.model_name ? `${l.reason} · ${l.model_name}` : l.reason) },
+    {
+      header: t("reason"),
+      cell: (l) =>
+        l.model_name ? `${tv(`ledgerReasons.${l.reason}`)} · ${l.model_name}` : tv(`ledgerReasons.${l.reason}`),
+    },
   ];
   return { balances, payments, ledger };
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { ModelItem } from "@/lib/contracts/models";
 import type { PickerType } from "@/lib/shared/model-actions";
-import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
+import { LockedOffer, UpgradeOffer } from "@/components/upgrade/upgrade-offer";
 import { ACTION_QUOTA } from "@/lib/client/action-quota";
 import { haptic } from "@/lib/client/host";
 import { useLaunchModel, useModels } from "@/lib/queries/models";
@@ -28,7 +28,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
   const exhausted = statistic.data !== undefined && statistic.data.remaining_quotas[ACTION_QUOTA[type]] <= 0;
   const [tooltipFor, setTooltipFor] = useState<number | null>(null);
   // The tooltip goes after a second; the way up stays: locked things lead somewhere (docs/product/screens.md).
-  const [lockedName, setLockedName] = useState<string | null>(null);
+  const [locked, setLocked] = useState<ModelItem | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -40,7 +40,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
   };
   const choose = (model: ModelItem) => {
     if (!hasAccess(model, type)) {
-      setLockedName(model.display_name);
+      setLocked(model);
       return showTooltip(model.model_id);
     }
     if (launch.isPending) return;
@@ -114,7 +114,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
                     </button>
                     {tooltipFor === model.model_id && (
                       <span className="model-row__tooltip" role="tooltip" data-testid="model-tooltip">
-                        {t("notAvailable")}
+                        {model.opened_by ? t("opensFrom", { tariff: model.opened_by }) : t("notAvailable")}
                       </span>
                     )}
                   </div>
@@ -137,7 +137,7 @@ export function ModelPicker({ type, onClose }: { type: PickerType; onClose: () =
         </p>
       )}
       {exhausted && <UpgradeOffer message={t("quotaExhausted")} packages testId="quota-upgrade" />}
-      {lockedName && <UpgradeOffer message={t("upgrade", { model: lockedName })} testId="model-upgrade" />}
+      {locked && <LockedOffer model={locked} testId="model-upgrade" />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function AutoPayToggle({ checked, onChange }: { checked: boolean; onChang
     <section className="pay-block">
       <Switch checked={checked} onChange={onChange} label={t("autoPay")} testId="autopay-toggle" />
       <p className="hint pay-block__hint">
-        {t("autoPayHint")}{" "}
+        {t(checked ? "autoPayHintOn" : "autoPayHintOff")}{" "}
         <Link href={routes.autoPay()} data-testid="autopay-more">
           {t("autoPayMore")}
         </Link>

@@ -1,8 +1,37 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { failureKind } from "@/lib/client/retry-policy";
+import { openPaymentLink } from "@/lib/client/host";
+import { usePendingPayment } from "@/lib/queries/payments";
 import type { PayBlocker } from "./payment-form";
 import "./payments.css";
+
+/** A payment already waiting (after a reload too): its minutes left and a way back to its page. */
+function PendingNotice() {
+  const t = useTranslations("Payment");
+  const { data } = usePendingPayment();
+  if (!data?.has_pending_payment) return null;
+  const url = data.payment_url;
+  return (
+    <div className="pay-deferred" role="status" data-testid="pay-pending">
+      <p>
+        {data.expires_in_minutes !== null
+          ? t("pendingNotice", { minutes: data.expires_in_minutes })
+          : t("pendingNoticeNoTime")}
+      </p>
+      {url && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          data-testid="pay-pending-open"
+          onClick={() => openPaymentLink(url)}
+        >
+          {t("openPaymentPage")}
+        </button>
+      )}
+    </div>
+  );
+}
 
 /**
  * Pay (reads 'processing' while pending) and Cancel (one step back), with the reason Pay is off and
@@ -27,6 +56,7 @@ export function PayActions({
   const warn = useTranslations("PayWarning");
   return (
     <div className="pay-actions">
+      <PendingNotice />
       {openDeferred && (
         <div className="pay-deferred" role="status">
           <p>{t("linkReady")}</p>

@@ -45,9 +45,11 @@ export function PendingPaymentModal({ pending, onClose, onCancelled }: ModalProp
           {t("title")}
         </h3>
         <p className="hint">{t("text")}</p>
-        <p className="hint" data-testid="pending-referral-note">
-          {t("referralKept")}
-        </p>
+        {pending.ref_amount_used > 0 && (
+          <p className="hint" data-testid="pending-referral-note">
+            {t("referralKept")}
+          </p>
+        )}
         {pending.expires_in_minutes !== null && (
           <p className="modal__expires" data-testid="pending-expires">
             {t("expires", { minutes: pending.expires_in_minutes })}

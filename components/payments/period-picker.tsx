@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { PERIODS, type Months } from "@/lib/shared/pricing/periods";
 import "./payments.css";
 
-/** 30, 60 or 90 days; the 30-day option reads '1 month'. */
+/** 30, 60 or 90 days, each in days (one unit throughout the payment screens). */
 export function PeriodPicker({ months, onChange }: { months: Months; onChange: (months: Months) => void }) {
   const t = useTranslations("Payment");
   return (
@@ -20,7 +20,7 @@ export function PeriodPicker({ months, onChange }: { months: Months; onChange: (
             data-testid={`period-${p.days}`}
             onClick={() => onChange(p.months)}
           >
-            {p.days === 30 ? t("oneMonth") : t("days", { count: p.days })}
+            {t("days", { count: p.days })}
           </button>
         ))}
       </div>

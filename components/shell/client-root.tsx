@@ -11,7 +11,7 @@ import { DataLayer } from "./data-layer";
 import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
 import { HostBackButtonProvider } from "./host-back-button";
-import { IntlProvider, readStoredLocale } from "./intl-provider";
+import { IntlProvider, readStoredLocale, storeLocale } from "./intl-provider";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { StartupFailure } from "./startup-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
@@ -69,15 +69,17 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // The SDK normally starts once the first screen is painted (onScreenShown); this is the fallback
     // for a first screen that never shows (a failed chunk), so the host's buttons still work.
     const fallback = setTimeout(() => startHost(launch), 5000);
-    // An account whose language the server knows otherwise (chosen on another device) switches to it,
-    // unless one was chosen on this device.
+    // The account's saved language wins over the launch data: the messenger's at the first launch, the
+    // person's choice once they made one (here or on another device). It is kept on this device, so a
+    // reload, which signs in no more, paints in it too and never flips back to the launch's.
     void signedIn?.then((language) => {
-      if (isLocale(language) && !readStoredLocale())
-        startTransition(() =>
-          setStartup((current) =>
-            current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current,
-          ),
-        );
+      if (!isLocale(language)) return;
+      storeLocale(language);
+      startTransition(() =>
+        setStartup((current) =>
+          current.state === "ready" && current.locale !== language ? { ...current, locale: language } : current,
+        ),
+      );
     });
     return () => clearTimeout(fallback);
   }, [launch, signedIn]);

@@ -11,6 +11,8 @@ let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
 const loadClient = () =>
   (loading ??= import("@/lib/client/query-client").then((m) => (client = m.createQueryClient())));
+// What keeps the account current when the person comes back to the app (lib/queries/account-freshness.ts).
+const loadFreshness = () => import("@/lib/queries/account-freshness");
 
 let markProvided: () => void;
 /** Resolves once a DataLayer has the client in its context: what a lazy part waits for before it renders. */
@@ -35,7 +37,16 @@ export function DataLayer({ children }: { children: ReactNode }) {
     if (!provided) return;
     provided.mount();
     markProvided();
-    return () => provided.unmount();
+    let stopRefresh: (() => void) | undefined;
+    let unmounted = false;
+    void loadFreshness().then((m) => {
+      if (!unmounted) stopRefresh = m.refreshOnReturn(provided);
+    });
+    return () => {
+      unmounted = true;
+      stopRefresh?.();
+      provided.unmount();
+    };
   }, [provided]);
   return <QueryClientContext.Provider value={provided}>{children}</QueryClientContext.Provider>;
 }

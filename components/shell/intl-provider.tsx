@@ -46,6 +46,9 @@ export function readStoredLocale(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
+/** Keeps the account's language on this device: the first paint of the next launch is in it. */
+export const storeLocale = (locale: Locale): void => localStorage.setItem(STORAGE_KEYS.language, locale);
+
 /**
  * `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed.
  * `firstMessages`: the Russian namespaces of the first paint, sent with the page.
@@ -84,7 +87,7 @@ export function IntlProvider({
   }, [locale]);
 
   const setLocale = useCallback((next: Locale) => {
-    localStorage.setItem(STORAGE_KEYS.language, next);
+    storeLocale(next);
     setLocaleState(next);
   }, []);
 

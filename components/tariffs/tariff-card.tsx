@@ -9,7 +9,8 @@ import { KIND_KEY, generationsFor } from "@/lib/shared/pricing/job-price";
 import { perDayCost } from "@/lib/shared/pricing/periods";
 import { useActionCosts } from "@/lib/queries/models";
 import { CARD_KINDS, CARD_ORDER, cardBalance, cardStyleIndex, pickCardModels, type CardKind } from "./tariff-cards";
-import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
+import { CUSTOM_TARIFF, FREE_TARIFF } from "@/lib/shared/tariff-names";
+import { TariffEnd } from "./tariff-end";
 import { ModelIcon } from "@/components/models/model-icon";
 import { TiltCard } from "./tilt-card";
 import "./tariffs.css";
@@ -108,6 +109,7 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
         })}
       </ul>
 
+      {active && name !== FREE_TARIFF && <TariffEnd className="tariff-card__end" />}
       <button
         type="button"
         className={`button button--block tariff-card__button${active && !rebuild ? " tariff-card__button--active" : ""}`}

@@ -48,6 +48,22 @@ export function onHostBackButton(handler: () => void): () => void {
   };
 }
 
+/**
+ * Calls `handler` when the person comes back to the mini-app through the host: an invoice closed, or
+ * the mini-app shown again after it was minimised. Answers the function that stops it.
+ */
+export function onHostReturn(handler: () => void): () => void {
+  let off: (() => void) | undefined;
+  let stopped = false;
+  void sdkLoaded.then((loaded) => {
+    if (!stopped) off = loaded.onReturn(handler);
+  });
+  return () => {
+    stopped = true;
+    off?.();
+  };
+}
+
 /** Closes the mini-app when the host allows it (after a successful launch or payment redirect). */
 export function closeMiniApp(): void {
   // A browser tab in demo mode cannot be closed by the app; the mocked host ignores the call.

@@ -7,6 +7,8 @@ import {
   invoice,
   miniApp,
   mockTelegramEnv,
+  off,
+  on,
   openLink,
   retrieveLaunchParams,
   requestWriteAccess as hostRequestWriteAccess,
@@ -82,6 +84,17 @@ export function setBackButton(visible: boolean): void {
 export function onBackButton(handler: () => void): () => void {
   const result = backButton.onClick.ifAvailable(handler);
   return result[0] && typeof result[1] === "function" ? result[1] : () => {};
+}
+
+/** The host's signs that the person is back: an invoice closed (paid or not), the mini-app shown again. */
+export function onReturn(handler: () => void): () => void {
+  const onVisibility = ({ is_visible }: { is_visible: boolean }) => is_visible && handler();
+  on("invoice_closed", handler);
+  on("visibility_changed", onVisibility);
+  return () => {
+    off("invoice_closed", handler);
+    off("visibility_changed", onVisibility);
+  };
 }
 
 export const closeApp = (): void => void miniApp.close.ifAvailable();

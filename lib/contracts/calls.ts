@@ -494,7 +494,7 @@ export const apiCalls = {
     binary: { mediaType: "text/plain", description: "Prometheus' text exposition format (version 0.0.4)" },
   },
   "POST /api/history/": {
-    summary: "One page of the caller's dialogue sessions, most recently used first",
+    summary: "One page of the caller's dialogue sessions, most recently used first, optionally searched",
     auth: "user",
     body: history.historyPageBodySchema,
     response: history.historyPageResponseSchema,
@@ -512,6 +512,20 @@ export const apiCalls = {
     refuses: [403, 404, 429],
     body: history.historyContinueBodySchema,
     response: history.historyContinueResponseSchema,
+  },
+  "PATCH /api/history/id": {
+    summary: "Rename one of the caller's dialogues",
+    auth: "user",
+    refuses: [404],
+    body: history.historyRenameBodySchema,
+    response: history.historyRenameResponseSchema,
+  },
+  "DELETE /api/history/id": {
+    summary: "Delete one of the caller's dialogues with its messages and stored files",
+    auth: "user",
+    refuses: [404, 409],
+    query: history.historyDeleteQuerySchema,
+    response: history.historyDeleteResponseSchema,
   },
   "GET /api/history/models": {
     summary: "The models a session may continue with",
@@ -741,7 +755,7 @@ export const apiCalls = {
     response: user.userUsageResponseSchema,
   },
   "GET /api/user/user-tariff": {
-    summary: "The caller's tariff name and its monthly price",
+    summary: "The caller's tariff name, its monthly price, when it ends and whether it renews",
     auth: "user",
     response: user.userTariffResponseSchema,
   },

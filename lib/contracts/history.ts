@@ -4,6 +4,7 @@ import { bodyIdSchema, queryIdSchema } from "./common";
 // docs/product/history.md "Calls".
 const historySessionSchema = z.object({
   session_id: z.number(),
+  /** The dialogue's title: the person's own, else its first message's first line (cut), else the model's name. */
   name: z.string(),
   /** When the session was last used (launched, continued or written to), ISO 8601. */
   date: z.string(),
@@ -45,10 +46,20 @@ export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 const HISTORY_PAGE_SIZE_MAX = 50;
 const HISTORY_PAGE_SIZE_DEFAULT = 20;
 
-// POST /api/history/ {page, page_size}: page from 1, page_size 1..50 (JSON numbers only).
+export const HISTORY_SEARCH_MAX = 100;
+export const HISTORY_NAME_MAX = 100;
+
+// POST /api/history/ {page, page_size, q?}: page from 1, page_size 1..50 (JSON numbers only); q searches
+// titles and messages (blank: no search).
 export const historyPageBodySchema = z.object({
   page: z.number().int().positive().max(1_000_000).default(1),
   page_size: z.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),
+  q: z
+    .string({ error: "must be a string" })
+    .max(HISTORY_SEARCH_MAX, { error: `at most ${HISTORY_SEARCH_MAX} characters` })
+    .trim()
+    .optional()
+    .meta({ description: "Words to find in the dialogues' titles and messages, any case" }),
 });
 
 // GET /api/history/id?session_id=
@@ -58,6 +69,27 @@ export const historyThreadResponseSchema = z.array(historyMessageSchema);
 // POST /api/history/id {session_id, model_id?}: model_id moves the session to another model of its action.
 export const historyContinueBodySchema = z.object({ session_id: bodyIdSchema, model_id: bodyIdSchema.optional() });
 export const historyContinueResponseSchema = z.object({ success: z.literal(true), session_id: z.number() });
+
+// PATCH /api/history/id {session_id, name}: the person's own title for the dialogue.
+export const historyRenameBodySchema = z.object({
+  session_id: bodyIdSchema,
+  name: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(HISTORY_NAME_MAX, { error: `at most ${HISTORY_NAME_MAX} characters` }),
+});
+export const historyRenameResponseSchema = z.object({ session_id: z.number(), name: z.string() });
+export type HistoryRenameResponse = z.infer<typeof historyRenameResponseSchema>;
+
+// DELETE /api/history/id?session_id=: the dialogue, its messages and its stored files.
+export const historyDeleteQuerySchema = z.object({ session_id: queryIdSchema });
+export const historyDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  /** How many stored files (uploads, results) were removed with it. */
+  files_removed: z.number().int(),
+});
+export type HistoryDeleteResponse = z.infer<typeof historyDeleteResponseSchema>;
 
 // GET /api/history/models?session_id=: the models the session may continue with (its action, opened by the tariff).
 export const historyModelsQuerySchema = z.object({ session_id: queryIdSchema });

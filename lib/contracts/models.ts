@@ -27,6 +27,8 @@ const modelItemSchema = z.object({
   // Whether a text model sees images: a photo sent in its dialogue goes to it (false for other models).
   vision: z.boolean(),
   actions: z.array(modelActionAccessSchema),
+  /** When the caller's tariff does not open the model: the cheapest tariff that does (null: none, or it is open). */
+  opened_by: z.string().nullable(),
 });
 export type ModelItem = z.infer<typeof modelItemSchema>;
 // GET /api/models/all and GET /api/assistants/models answer a plain list.

@@ -98,6 +98,8 @@ export const checkPendingPaymentResponseSchema = z.object({
   has_pending_payment: z.boolean(),
   payment_url: z.string().nullable(),
   expires_in_minutes: z.number().nullable(),
+  /** Referral roubles the open payment reserved (0: no discount used); given back if it is cancelled. */
+  ref_amount_used: z.number(),
 });
 export type PendingPaymentResponse = z.infer<typeof checkPendingPaymentResponseSchema>;
 

@@ -3,8 +3,16 @@ import { QUOTA_KEYS, perKind, type QuotaKey } from "@/lib/shared/quota-kinds";
 
 // Calls under /api/user/ (the favourites' are in ./assistants.ts beside their body).
 
-// GET /api/user/user-tariff: the tariff's name (null = Free) and its monthly price.
-export const userTariffResponseSchema = z.object({ user_tariff: z.string().nullable(), price: z.number() });
+// GET /api/user/user-tariff: the tariff's name (null = Free), its monthly price, when it ends and
+// whether it renews itself then.
+export const userTariffResponseSchema = z.object({
+  user_tariff: z.string().nullable(),
+  price: z.number(),
+  /** When the paid tariff ends, or renews when `renews` (ISO 8601); null on Free. */
+  expires_at: z.string().nullable(),
+  /** Auto-pay is on and a payment method is saved: the tariff renews itself at expires_at. */
+  renews: z.boolean(),
+});
 export type UserTariffResponse = z.infer<typeof userTariffResponseSchema>;
 
 // GET /api/user/statistic
@@ -64,6 +72,8 @@ export const userUsageResponseSchema = z.object({
       balance_after: z.number().int(),
       reason: z.enum(LEDGER_REASONS),
       model_name: z.string().nullable(),
+      /** The model's display name, what the spending list shows. */
+      model_display_name: z.string().nullable(),
     }),
   ),
   pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number().int(), totalPages: z.number().int() }),

@@ -18,6 +18,7 @@ const HISTORY_SCREEN_PAGE_SIZE = 10;
 export const historyKeys = {
   all: ["history"] as const,
   list: () => [...historyKeys.all, "list"] as const,
+  search: (q: string) => [...historyKeys.list(), q] as const,
   session: (id: number) => [...historyKeys.all, "session", id] as const,
 };
 
@@ -31,19 +32,22 @@ export function onSessionStarted(client: QueryClient): void {
   closeMiniApp();
 }
 
-// docs/product/history.md: the list is fresh 5 minutes and kept 10, never refetched on focus.
-export const historyListQueryOptions = () =>
+// docs/product/history.md: the list is fresh 5 minutes and kept 10, never refetched on focus; a
+// search (q) is a list of its own under the same prefix, so whatever makes the list stale makes it stale too.
+export const historyListQueryOptions = (q = "") =>
   infiniteQueryOptions({
-    queryKey: historyKeys.list(),
+    queryKey: q ? historyKeys.search(q) : historyKeys.list(),
     queryFn: ({ pageParam }) =>
-      api("POST /api/history/", { body: { page: pageParam, page_size: HISTORY_SCREEN_PAGE_SIZE } }),
+      api("POST /api/history/", {
+        body: { page: pageParam, page_size: HISTORY_SCREEN_PAGE_SIZE, ...(q ? { q } : {}) },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
     refetchOnWindowFocus: false,
   });
-export const useHistoryList = () => useInfiniteQuery(historyListQueryOptions());
+export const useHistoryList = (q = "") => useInfiniteQuery(historyListQueryOptions(q));
 
 // A session is fresh 60 s, kept 120 s and refetched on focus: the user comes back from the chat.
 export const historySessionQueryOptions = (client: QueryClient, id: number) =>
@@ -82,5 +86,29 @@ export function useContinueSession() {
       api("POST /api/history/id", { body: { session_id: sessionId, ...(modelId ? { model_id: modelId } : {}) } }),
     retry: false,
     onSuccess: () => onSessionStarted(client),
+  });
+}
+
+/** PATCH /api/history/id: the person's own title for a dialogue; the list shows it at once. */
+export function useRenameSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, name }: { sessionId: number; name: string }) =>
+      api("PATCH /api/history/id", { body: { session_id: sessionId, name } }),
+    retry: false,
+    onSuccess: () => void invalidateHistoryList(client),
+  });
+}
+
+/** DELETE /api/history/id: the dialogue, its messages and its files are gone; the list and its thread are dropped. */
+export function useDeleteSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number) => api("DELETE /api/history/id", { query: { session_id: sessionId } }),
+    retry: false,
+    onSuccess: (_, sessionId) => {
+      client.removeQueries({ queryKey: historyKeys.session(sessionId) });
+      void invalidateHistoryList(client);
+    },
   });
 }

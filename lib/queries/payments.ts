@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { api } from "@/lib/client/api-client";
 import { mayPassOnRetry } from "@/lib/client/retry-policy";
@@ -7,7 +7,6 @@ import { closeMiniApp, haptic, openPaymentLink } from "@/lib/client/host";
 import type { CallBody } from "@/lib/client/fetch-core";
 import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { referralKeys } from "./referral";
-import { userKeys } from "./user";
 
 export const paymentKeys = {
   all: ["payment"] as const,
@@ -26,6 +25,19 @@ export function useCheckPendingPayment(): () => Promise<PendingPaymentResponse> 
     });
 }
 
+/**
+ * The open payment, shown on the payment screens (so a reload still says one is waiting); fetched when
+ * a payment screen opens and again on every return to the app (account-freshness.ts), never retried.
+ */
+export const usePendingPayment = () =>
+  useQuery({
+    queryKey: paymentKeys.pending(),
+    queryFn: () => api("GET /api/tariff/check-pending-payment"),
+    retry: false,
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+
 /** Cancels the pending payment (the server restores any referral balance it reserved). */
 export function useCancelPendingPayment() {
   const queryClient = useQueryClient();
@@ -37,17 +49,6 @@ export function useCancelPendingPayment() {
       void queryClient.invalidateQueries({ queryKey: referralKeys.balance() });
     },
   });
-}
-
-/** Once the user comes back from the payment page, their tariff, limits and balance may have changed. */
-function refreshOnReturn(queryClient: QueryClient) {
-  const refresh = () => {
-    for (const queryKey of [userKeys.tariff(), userKeys.statistic(), referralKeys.balance(), paymentKeys.pending()]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
-  refresh();
-  window.addEventListener("focus", refresh, { once: true });
 }
 
 // Telegram for iOS opens a link only within 10 s of the user's last tap: a link that arrives later
@@ -79,7 +80,9 @@ function usePaymentMutation<K extends PaymentCall>(call: K) {
     retryDelay: 1000,
     gcTime: 0,
     onSuccess: (data) => {
-      refreshOnReturn(queryClient);
+      // The payment now pends; coming back from its page refreshes the rest (account-freshness.ts).
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: referralKeys.balance() });
       if (!data.payment_url) return;
       if (Date.now() - tappedAt.current <= TAP_WINDOW_MS) handOver(data.payment_url);
       else setDeferredUrl(data.payment_url);

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import type { Language } from "@/lib/contracts/common";
+import { userKeys } from "./user";
 
 export const settingsKeys = {
   all: ["settings"] as const,
@@ -21,7 +22,11 @@ export function useSetRecurrent() {
   return useMutation({
     mutationFn: (isRecurrent: boolean) => api("POST /api/settings/recurrent", { body: { is_recurrent: isRecurrent } }),
     retry: false,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.recurrent() }),
+    // The tariff's "renews on" / "active until" line follows the switch (components/tariffs/tariff-end.tsx).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.recurrent() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.tariff() });
+    },
   });
 }
 

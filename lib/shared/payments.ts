@@ -2,10 +2,22 @@ import type { CustomValues } from "@/lib/shared/pricing/custom-tariff";
 
 // The payment vocabulary shared by the payments module and the schema's payments columns.
 
-export type PaymentKind = "tariff" | "custom" | "package" | "renewal";
+export const PAYMENT_KINDS = ["tariff", "custom", "package", "renewal"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
-export type PaymentStatus =
-  "pending" | "waiting_confirmation" | "completed" | "canceled" | "failed" | "expired" | "refunded";
+export const PAYMENT_STATUSES = [
+  "pending",
+  "waiting_confirmation",
+  "completed",
+  "canceled",
+  "failed",
+  "expired",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment providers a payment row can name (lib/server/payments/providers). */
+export const PAYMENT_PROVIDERS = ["sandbox", "yookassa", "stars"] as const;
 /** A payment the payer may still pay. */
 export const OPEN_STATUSES: PaymentStatus[] = ["pending", "waiting_confirmation"];
 /** How a payment ends without being applied. */

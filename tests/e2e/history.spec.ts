@@ -40,7 +40,7 @@ test("history list: loads 10 at a time while scrolling down to the end text", as
   await expect(page.getByRole("heading", { name: "Мои диалоги" })).toBeVisible();
   const cards = page.getByTestId("history-session");
   await expect(cards).toHaveCount(10);
-  await expect(cards.first()).toContainText("Сессия 1");
+  await expect(cards.first()).toContainText("Вопрос номер 1 ");
   await expect(cards.first().getByTestId("history-session-preview")).toHaveText(
     "Вопрос номер 1 🙂 очень длинный текст очень длинный…",
   );
@@ -50,11 +50,11 @@ test("history list: loads 10 at a time while scrolling down to the end text", as
     await cards.last().scrollIntoViewIfNeeded();
     await expect(cards).toHaveCount(count);
   }
-  await expect(page.getByTestId("history-end")).toHaveText("Все сессии истории загружены");
-  await expect(cards.last()).toContainText("Сессия 25");
+  await expect(page.getByTestId("history-end")).toHaveText("Это все ваши диалоги");
+  await expect(cards.last()).toContainText("Вопрос номер 25 ");
   await cards.nth(2).click();
   await expect(page).toHaveURL(/#\/history\/\d+$/);
-  await expect(page.getByRole("heading", { name: "Сессия 3" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Вопрос номер 3 🙂/ })).toBeVisible();
 });
 
 test("history: the empty text offers to start a dialogue, and an unknown session", async ({ page }) => {
@@ -243,7 +243,8 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   ]);
   await openApp(page, { userId });
   await page.getByTestId("card-history").click();
-  await expect(page.getByTestId("history-session").first()).toContainText("Свежая");
+  // Each dialogue is titled after its first message.
+  await expect(page.getByTestId("history-session").first()).toContainText("новое");
   await page.getByTestId("history-session").nth(1).click();
   await expect(page).toHaveURL(new RegExp(`#/history/${sessionIds[1]}$`));
   const button = page.getByTestId("history-continue");
@@ -266,7 +267,7 @@ test("continue in chat: expands on hover, continues the session and moves it to 
   });
   await page.getByTestId("demo-chat-back").click();
   await page.getByTestId("card-history").click();
-  await expect(page.getByTestId("history-session").first()).toContainText("Старая");
+  await expect(page.getByTestId("history-session").first()).toContainText("давнее");
 });
 
 test.describe("on a touch screen", () => {
@@ -345,7 +346,8 @@ test("answers carrying XSS payloads render as inert text", async ({ page, reques
     void dialog.dismiss();
   });
   await openApp(page, { userId, hash: "/history" });
-  await expect(page.getByTestId("history-session").first()).toContainText("<img src=x onerror=alert('name')>");
+  // Titled after its first message, shown as text.
+  await expect(page.getByTestId("history-session-name").first()).toHaveText("<script>alert('script')</script>");
   await page.getByTestId("history-session").first().click();
   await expect(page.getByText("Ответ: <script>alert('script')</script>", { exact: true })).toBeVisible();
   await expect(rows(page)).toHaveCount(payloads.length);

@@ -32,13 +32,14 @@ test("a model the Free tariff lacks is disabled and shows the tooltip for about 
   // A real tap reaches it; Playwright would otherwise wait for an aria-disabled element to enable.
   await locked.click({ force: true });
   const tooltip = page.getByTestId("model-tooltip");
-  await expect(tooltip).toHaveText("Недоступно в вашем тарифе");
+  // It names the tariff that opens it (issue 43).
+  await expect(tooltip).toHaveText(/^Откроется с тарифа /);
   await screenshot(page, "model-picker-tooltip-ru");
   await expect(tooltip).toBeHidden({ timeout: 2_000 });
   expect(posted).toBe(false);
   // The tooltip goes, the way up stays.
-  await expect(page.getByTestId("model-upgrade")).toContainText("входит в платные тарифы");
-  await page.getByTestId("model-upgrade").getByRole("link").click();
+  await expect(page.getByTestId("model-upgrade")).toContainText(/Claude Sonnet открывается с тарифа /);
+  await page.getByTestId("model-upgrade-tariffs").click();
   await expect(page).toHaveURL(/#\/tariff$/);
 });
 

@@ -55,7 +55,7 @@ test("tariff list and payment in English", async ({ page }) => {
   await expect(page.getByTestId("tariff-card-Free").getByTestId("tariff-choose")).toHaveText("Active tariff");
   await screenshot(page, "tariff-list-en");
   await page.getByTestId("tariff-card-Starter").getByTestId("tariff-choose").click();
-  await expect(page.getByTestId("period-30")).toHaveText("1 month");
+  await expect(page.getByTestId("period-30")).toHaveText("30 days");
   await page.getByTestId("calculations-toggle").click();
   await screenshot(page, "tariff-pay-en");
 
@@ -69,7 +69,7 @@ test("tariff list and payment in English", async ({ page }) => {
 
 test("buys Starter through the sandbox checkout; the card turns active and the limits grow", async ({ page }) => {
   await openApp(page, { hash: "/tariffPay/Starter" });
-  await expect(page.getByTestId("period-30")).toHaveText("1 месяц");
+  await expect(page.getByTestId("period-30")).toHaveText("30 дней");
   await expect(page.getByTestId("period-30")).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("pay-total")).toHaveText("490 ₽");
   await page.getByTestId("period-90").click();

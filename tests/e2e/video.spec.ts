@@ -176,7 +176,7 @@ test("a model outside the tariff is disabled with a hint; an image-only action s
   await expect(page.getByTestId("video-model-gen4_aleph")).toHaveCount(0);
   // aria-disabled keeps it tappable, so the hint can answer the tap.
   await page.getByTestId("video-model-gen4_turbo").click({ force: true });
-  await expect(page.getByText("Not available in your tariff")).toBeVisible();
+  await expect(page.getByText("Opens from Starter")).toBeVisible();
   await expect(page.getByTestId("video-setup")).toHaveCount(0);
   await screenshot(page, "video-models-en");
 });

@@ -34,6 +34,12 @@ export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; acc
       res.writeHead(200, { etag: '"fake"' }).end();
       return;
     }
+    if (req.method === "DELETE") {
+      // As S3: 204 whether or not the key existed.
+      objects.delete(key);
+      res.writeHead(204).end();
+      return;
+    }
     const object = objects.get(key);
     if (!object) {
       res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code></Error>");

@@ -17,6 +17,7 @@ const model = (id: number, actions: Array<[string, boolean]>): ModelItem => ({
   description: "",
   model_type_description: "text",
   vision: false,
+  opened_by: null,
   actions: actions.map(([action, has_access]) => ({
     action: action as ModelAction,
     has_access,
@@ -72,6 +73,7 @@ describe("accessibleModelIds", () => {
       modelTypeDescription: "video",
       actions,
       vision: false,
+      opened_by: null,
       costs,
     };
     expect(toModelItem(row, new Set([7]), "ru").actions.every((a) => a.has_access)).toBe(true);
@@ -120,6 +122,7 @@ describe("accessibleModelIds", () => {
       modelTypeDescription: "text",
       actions: [] as ModelAction[],
       vision: false,
+      opened_by: null,
       costs: {},
     };
     expect(toModelItem(row, new Set(), "en")).toMatchObject({ display_name: "X", description: "Быстрая" });

@@ -3,9 +3,29 @@ import "@/lib/client/zod-jitless";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { createTranslator } from "next-intl";
 import type { Locale } from "@/lib/i18n/locale";
+import { APP_RETURN_MESSAGE } from "@/lib/client/app-return";
 import type { CheckoutMessages } from "./checkout-messages";
 
 const noSubscribe = () => () => {};
+
+/**
+ * Back to the app that opened this page in another tab: that tab is told (it refreshes the account)
+ * and shown, and this one closes, so no second copy of the app opens. Without one (a link opened
+ * elsewhere) the link's own address is followed.
+ */
+function returnToOpener(event: React.MouseEvent<HTMLAnchorElement>) {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return;
+  try {
+    if (opener.location.origin !== window.location.origin) return;
+  } catch {
+    return; // another site's window: its location cannot be read
+  }
+  event.preventDefault();
+  opener.postMessage(APP_RETURN_MESSAGE, window.location.origin);
+  opener.focus();
+  window.close();
+}
 
 type Props = { paymentId: string; initialStatus: string; locale: Locale; messages: CheckoutMessages; backHref: string };
 
@@ -79,7 +99,7 @@ export function CheckoutActions({ paymentId, initialStatus, locale, messages, ba
     <div className="checkout-result" data-testid="checkout-result" data-status={status}>
       <h2>{title}</h2>
       <p>{text}</p>
-      <a data-testid="checkout-back" className="checkout-back" href={backHref}>
+      <a data-testid="checkout-back" className="checkout-back" href={backHref} onClick={returnToOpener}>
         {t("backToApp")}
       </a>
     </div>

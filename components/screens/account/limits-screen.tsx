@@ -9,6 +9,7 @@ import { formatCount } from "@/lib/shared/format";
 import { valueToFraction } from "@/components/ui/dial";
 import { useUserStatistic } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
+import { TariffEnd } from "@/components/tariffs/tariff-end";
 import "@/components/tariffs/dials.css";
 
 export default function LimitsScreen() {
@@ -22,6 +23,9 @@ export default function LimitsScreen() {
     <div className="page limits" data-testid="limits">
       <h1>{t("title")}</h1>
       <p className="hint limits__intro">{t("intro")}</p>
+      <p className="limits__end">
+        <TariffEnd />
+      </p>
       <div className="limits__grid">
         {limitDials(data).map(({ kind, allowance, packageUnits, max, limit }) => (
           <div key={kind} className="limit-dial" data-testid={`limit-${kind}`}>

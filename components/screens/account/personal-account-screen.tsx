@@ -8,6 +8,7 @@ import { PromoCodeEntry } from "@/components/account/promo-code-entry";
 import { ReferralCodeEntry } from "@/components/account/referral-code-entry";
 import { ReferralShare } from "@/components/account/referral-share";
 import { SpendingList } from "@/components/account/spending-list";
+import { TariffEnd } from "@/components/tariffs/tariff-end";
 import { NoticeLine, useNotice } from "@/components/account/use-notice";
 import "@/components/account/account.css";
 import { FREE_TARIFF } from "@/lib/shared/tariff-names";
@@ -33,6 +34,7 @@ function TariffSummary() {
       <span className="account-label">{t("tariff")}</span>
       <strong className="account-tariff__name">{name}</strong>
       <span className="account-tariff__price">{price > 0 ? t("perMonth", { price }) : t("free")}</span>
+      <TariffEnd className="account-hint" />
       {usage && (
         <span className="account-hint">{usage === "free" ? t("usageFree") : t("usage", { percent: usage })}</span>
       )}

@@ -93,7 +93,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
         lines={[
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(allprice) }) },
           { label: tp("perDay"), value: tp("rub", { amount: customPerDay(allprice) }) },
-          { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
+          { label: tp("daysLine", { count: months * 30 }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
           ...(form.creditUsed > 0
             ? [
                 {

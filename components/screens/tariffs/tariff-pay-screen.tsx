@@ -75,7 +75,7 @@ export default function TariffPayScreen() {
         lines={[
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(amount) }) },
           { label: tp("perDay"), value: tp("rub", { amount: perDayCost(amount) }) },
-          { label: tp("monthsLine", { count: months }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
+          { label: tp("daysLine", { count: months * 30 }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
           ...(form.creditUsed > 0
             ? [
                 {

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { ModelIcon } from "@/components/models/model-icon";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { LoadFailure } from "@/components/ui/load-failure";
-import { UpgradeOffer } from "@/components/upgrade/upgrade-offer";
+import { LockedOffer } from "@/components/upgrade/upgrade-offer";
 import { InsufficientTokensModal } from "@/components/video/insufficient-tokens-modal";
 import { ACTION_TITLE_KEY, readVideoAction } from "@/components/video/video-action";
 import type { ModelItem } from "@/lib/contracts/models";
@@ -30,7 +30,7 @@ export default function VideoModelsScreen() {
   const [short, setShort] = useState<VideoCostResponse | null>(null);
   const [tooltip, setTooltip] = useState<number | null>(null);
   // The tooltip goes after a second; the way up to a tariff with the model stays (docs/product/screens.md).
-  const [lockedName, setLockedName] = useState<string | null>(null);
+  const [locked, setLocked] = useState<ModelItem | null>(null);
   const tooltipTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Balances change with every purchase and generation: the page starts from fresh cost checks.
@@ -52,7 +52,7 @@ export default function VideoModelsScreen() {
   const choose = async (m: ModelItem) => {
     if (selected) return;
     if (!hasAccess(m)) {
-      setLockedName(m.display_name);
+      setLocked(m);
       setTooltip(m.model_id);
       clearTimeout(tooltipTimer.current);
       tooltipTimer.current = setTimeout(() => setTooltip(null), TOOLTIP_MS);
@@ -98,7 +98,7 @@ export default function VideoModelsScreen() {
                 <span className="hint">{m.description}</span>
                 {tooltip === m.model_id && (
                   <span className="video-model__tooltip" role="status">
-                    {t("notAvailable")}
+                    {m.opened_by ? tp("opensFrom", { tariff: m.opened_by }) : t("notAvailable")}
                   </span>
                 )}
                 {selected === m.model_name && <span className="hint">{t("checkingCost")}</span>}
@@ -107,7 +107,7 @@ export default function VideoModelsScreen() {
           ))}
         </div>
       )}
-      {lockedName && <UpgradeOffer message={tp("upgrade", { model: lockedName })} testId="video-upgrade" />}
+      {locked && <LockedOffer model={locked} testId="video-upgrade" />}
       {short && (
         <InsufficientTokensModal
           balance={short.user_video_balance}

@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import { decodeError, useVideoProcess } from "@/components/video/use-video-process";
 import { routes } from "@/lib/routes";
+import { downloadFile } from "@/lib/client/host";
 import { VIDEO_STAGES, type StageStatus, type VideoStage } from "@/lib/client/video-process-state";
 import "@/components/video/video.css";
 
@@ -71,6 +72,14 @@ export default function VideoProcessScreen() {
             data-testid="video-result-player"
           />
           <div className="video-result__actions">
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              data-testid="video-save"
+              onClick={() => downloadFile(state.result!.video_url, `video-${state.result!.action}.mp4`)}
+            >
+              {t("saveVideo")}
+            </button>
             <button
               type="button"
               className="button button--block"

@@ -37,9 +37,15 @@ export type ModelRow = {
   costs: Partial<Record<ModelAction, ActionCost>>;
 };
 
-export function toModelItem(model: ModelRow, accessible: ReadonlySet<number>, language: Language): ModelItem {
+export function toModelItem(
+  model: ModelRow,
+  accessible: ReadonlySet<number>,
+  language: Language,
+  openedBy: ReadonlyMap<number, string> = new Map(),
+): ModelItem {
   const hasAccess = accessible.has(model.id);
   return {
+    opened_by: hasAccess ? null : (openedBy.get(model.id) ?? null),
     model_id: model.id,
     model_name: model.modelName,
     display_name: textIn(language, model.displayName, model.displayNameEn),

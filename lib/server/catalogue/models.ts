@@ -7,7 +7,8 @@ import type { ModelAction } from "@/lib/shared/model-actions";
 import type { Language } from "@/lib/contracts/common";
 import { actionCost } from "@/lib/shared/pricing/job-price";
 import { ApiError } from "@/lib/server/http/api-error";
-import { tariffOfSubscription, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
+import { tariffOfSubscription, tariffsById, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
+import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
 import { cachedCatalogue } from "./cache";
 
@@ -30,6 +31,23 @@ const modelIdsByTariff = (db: Db) =>
       byTariff.set(tariffId, [...(byTariff.get(tariffId) ?? []), modelId]);
     }
     return byTariff;
+  });
+
+/**
+ * Per model, the cheapest paid standard tariff whose list has it: what a locked model names as the
+ * way to open it ("from Neuro Basic"). Custom is left out: it opens what its builder picks.
+ */
+const cheapestTariffByModel = (db: Db) =>
+  cachedCatalogue(db, "cheapest-tariff-by-model", async () => {
+    const [byTariff, tariffs] = await Promise.all([modelIdsByTariff(db), tariffsById(db)]);
+    const paid = [...tariffs.values()]
+      .filter((t) => t.amountKopecks > 0 && t.name !== CUSTOM_TARIFF)
+      .sort((a, b) => a.amountKopecks - b.amountKopecks);
+    const cheapest = new Map<number, string>();
+    for (const tariff of paid)
+      for (const modelId of byTariff.get(tariff.id) ?? [])
+        if (!cheapest.has(modelId)) cheapest.set(modelId, tariff.name);
+    return cheapest;
   });
 
 /** Every model with its actions, in catalogue order, disabled ones too (cached: treat as read-only). */
@@ -64,10 +82,14 @@ export async function listModels({
   language,
   actions,
 }: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
-  const [rows, accessible] = await Promise.all([loadAllModels(db), getAccessibleModelIds({ db, subscription })]);
+  const [rows, accessible, openedBy] = await Promise.all([
+    loadAllModels(db),
+    getAccessibleModelIds({ db, subscription }),
+    cheapestTariffByModel(db),
+  ]);
   return rows
     .filter((m) => m.enabled && (!actions || m.actions.some((a) => actions.includes(a))))
-    .map((m) => toModelItem(m, accessible, language));
+    .map((m) => toModelItem(m, accessible, language, openedBy));
 }
 
 /** An enabled model; a disabled one is as unknown as a missing one (404) to everything that launches. */

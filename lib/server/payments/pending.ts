@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, inArray, lte, notExists } from "drizzle-orm";
 import type { Db } from "@/db";
+import { toRoubles } from "@/lib/shared/money";
 import { payments, referralLedger, type Payment } from "@/db/schema";
 import type { PendingPaymentResponse } from "@/lib/contracts/tariff";
 import { ApiError } from "@/lib/server/http/api-error";
@@ -100,9 +101,10 @@ export async function expireStaleAndFindOpenPayment({
 /** GET /api/tariff/check-pending-payment */
 export async function checkPendingPayment({ db, userId }: { db: Db; userId: number }): Promise<PendingPaymentResponse> {
   const payment = await expireStaleAndFindOpenPayment({ db, userId });
-  if (!payment) return { has_pending_payment: false, payment_url: null, expires_in_minutes: null };
+  if (!payment) return { has_pending_payment: false, payment_url: null, expires_in_minutes: null, ref_amount_used: 0 };
   return {
     has_pending_payment: true,
+    ref_amount_used: toRoubles(payment.refAmountKopecks),
     payment_url: payment.paymentUrl,
     expires_in_minutes: Math.max(0, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 60_000)),
   };

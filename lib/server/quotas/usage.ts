@@ -1,7 +1,7 @@
 import "server-only";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { balanceLedger } from "@/db/schema";
+import { balanceLedger, models } from "@/db/schema";
 import type { UserUsageResponse } from "@/lib/contracts/user";
 
 /** GET /api/user/usage: one page of the caller's ledger rows, newest first (id breaks ties, so pages never overlap). */
@@ -26,8 +26,11 @@ export async function listUsage({
         balanceAfter: balanceLedger.balanceAfter,
         reason: balanceLedger.reason,
         modelName: balanceLedger.modelName,
+        // What a person reads: the catalogue's display name (the internal name when the model is gone).
+        modelDisplayName: models.displayName,
       })
       .from(balanceLedger)
+      .leftJoin(models, eq(models.modelName, balanceLedger.modelName))
       .where(eq(balanceLedger.userId, userId))
       .orderBy(desc(balanceLedger.id))
       .limit(pageSize)
@@ -44,6 +47,7 @@ export async function listUsage({
       balance_after: r.balanceAfter,
       reason: r.reason,
       model_name: r.modelName,
+      model_display_name: r.modelName === null ? null : (r.modelDisplayName ?? r.modelName),
     })),
     pagination: { hasNextPage: page < totalPages, currentPage: page, totalPages },
   };

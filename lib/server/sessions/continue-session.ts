@@ -46,7 +46,10 @@ export async function continueSession({
       .from(models)
       .where(eq(models.id, session.modelId));
     await tx.update(users).set({ activeSessionId: session.id }).where(eq(users.id, user.id));
-    const text = botText(user.language)("sessionContinued", { name: session.name, model: model?.displayName ?? "" });
+    const text = botText(user.language)("sessionContinued", {
+      name: session.title ?? session.name,
+      model: model?.displayName ?? "",
+    });
     await queueBotMessage({ db: tx, userId: user.id, chatId: user.telegramId, text });
     return { success: true as const, session_id: session.id };
   });

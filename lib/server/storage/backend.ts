@@ -8,4 +8,6 @@ export type StorageBackend = {
   size(key: string): Promise<number | null>;
   /** The file's bytes (or one range of them) as a stream, or null when there is no such file. */
   read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
+  /** Deletes the file; nothing stored under the key is not an error. */
+  remove(key: string): Promise<void>;
 };

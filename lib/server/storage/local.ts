@@ -31,5 +31,8 @@ export function createLocalBackend(root: string): StorageBackend {
       const stream = fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
       return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     },
+    async remove(key) {
+      await fs.promises.rm(fileOf(key), { force: true });
+    },
   };
 }

@@ -44,5 +44,10 @@ export function createS3Backend(config: S3Config): StorageBackend {
       if (!res.ok) await fail("GET", res);
       return res.body;
     },
+    async remove(key) {
+      const res = await client.fetch(urlOf(key), { method: "DELETE" });
+      // S3 answers 204 whether or not the key existed.
+      if (!res.ok && res.status !== 404) await fail("DELETE", res);
+    },
   };
 }

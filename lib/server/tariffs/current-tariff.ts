@@ -16,6 +16,9 @@ export const subscriptionColumns = {
   priceKopecks: subscriptions.priceKopecks,
   months: subscriptions.months,
   expiresAt: subscriptions.expiresAt,
+  // Auto-pay: the subscription renews itself at expiresAt when it is on and a payment method is saved.
+  recurrent: subscriptions.recurrent,
+  paymentMethodId: subscriptions.paymentMethodId,
   customModelIds: subscriptions.customModelIds,
   ...perKind("subscriptionColumn", (r) => subscriptions[r.subscriptionColumn]),
 };

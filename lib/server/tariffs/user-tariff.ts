@@ -7,8 +7,13 @@ import { tariffOfSubscription } from "./current-tariff";
 
 export async function getUserTariffStatus({ db, caller }: { db: Db; caller: Caller }): Promise<UserTariffResponse> {
   const { tariff, subscription } = await tariffOfSubscription({ db, subscription: caller.subscription });
-  if (!subscription) return { user_tariff: null, price: 0 };
-  return { user_tariff: tariff.name, price: toRoubles(Math.round(subscription.priceKopecks / subscription.months)) };
+  if (!subscription) return { user_tariff: null, price: 0, expires_at: null, renews: false };
+  return {
+    user_tariff: tariff.name,
+    price: toRoubles(Math.round(subscription.priceKopecks / subscription.months)),
+    expires_at: subscription.expiresAt.toISOString(),
+    renews: subscription.recurrent && subscription.paymentMethodId !== null,
+  };
 }
 
 /**

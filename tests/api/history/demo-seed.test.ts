@@ -19,7 +19,7 @@ describe("POST /api/demo/history (demo mode)", () => {
     });
     expect(res.status).toBe(200);
     const list = await call(listHistory, "POST", "/api/history/", { token: me.token, body: {} });
-    expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(["long", "older"]);
+    expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(["hello", "older"]); // titled after the first message
     expect(list.body.data[0].last_user_message).toBe("Сообщение 3");
     const thread = await call(getThread, "GET", "/api/history/id", {
       token: me.token,

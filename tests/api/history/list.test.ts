@@ -141,7 +141,8 @@ describe("POST /api/history/", () => {
     expect(rows.map((s) => [s.name, s.last_user_message, s.voice_preview])).toEqual([
       ["transcribed", null, { transcript: `${`Первая расшифровка ${"слов ".repeat(20)}`.slice(0, 50)}…` }],
       ["cleaned", null, { transcript: null }],
-      ["captioned", "Подпись к аудио", { transcript: null }],
+      // Titled after its first written message (docs/product/history.md "Titles").
+      ["Подпись к аудио", "Подпись к аудио", { transcript: null }],
       ["voice, nothing yet", null, null],
       ["text", null, null],
     ]);

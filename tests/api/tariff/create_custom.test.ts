@@ -54,7 +54,7 @@ describe("POST /api/tariff/create_custom", () => {
     await call(sandboxAction, "POST", `/api/payments/sandbox/${id}/confirm`, {
       params: { paymentId: id, action: "confirm" },
     });
-    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toMatchObject({
       user_tariff: "Custom",
       price,
     });
@@ -86,7 +86,7 @@ describe("POST /api/tariff/create_custom", () => {
     const paid = await call(createCustom, "POST", "/api/tariff/create_custom", { token, body: customBody(rebuilt) });
     expect(paid.status).toBe(200);
     await confirmSandbox(paid.body.payment_url);
-    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toEqual({
+    expect((await call(userTariff, "GET", "/api/user/user-tariff", { token })).body).toMatchObject({
       user_tariff: "Custom",
       price,
     });

@@ -28,6 +28,8 @@ describe("GET /api/user/usage", () => {
       ["grant", free.tokenBalance, free.tokenBalance],
     ]);
     expect(text[1].model_name).toBe("gpt-4o");
+    // What a person reads is the catalogue's display name.
+    expect(text[1].model_display_name).toBe("GPT-4o");
     // One grant row per kind Free gives (video: none).
     expect(
       page.data
@@ -53,6 +55,7 @@ describe("GET /api/user/usage", () => {
     await failJob({ db, jobId: job.id, error: "provider down" });
     const [refund, spend] = (await getUsage(token)).data;
     expect(spend).toMatchObject({ reason: "video", kind: "video_tokens", units: -4, model_name: "gen4_turbo" });
+    expect(spend.model_display_name).not.toBe("gen4_turbo");
     expect(refund).toMatchObject({ reason: "giveback", kind: "video_tokens", units: 4, model_name: "gen4_turbo" });
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, userId));
     expect(
