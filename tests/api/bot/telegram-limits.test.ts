@@ -16,7 +16,7 @@ afterAll(async () => (await import("@/lib/server/bot/telegram-limits")).setRateL
 
 const chatUser = () => h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
 const answers = (telegramId: number) =>
-  h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("tokens: 17"));
+  h.callsIn(telegramId, "sendMessage").filter((m) => String(m.body.text).includes("text units: 17"));
 
 async function oneAnswerChargedOnce(user: Awaited<ReturnType<typeof chatUser>>, update: { update_id: number }) {
   expect(answers(user.telegramId)).toHaveLength(1);
