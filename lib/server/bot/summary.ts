@@ -172,11 +172,14 @@ export async function dialogueContext({
   const vision = active.modelVision;
   let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId, vision });
   if (context.overflowIds.length && (await mayFold())) {
-    // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow.
+    // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow
+    // next to the summary about to be written (up to SUMMARY_SHARE of the budget): counted against the
+    // old summary's room, the kept turns overflowed again on the very next turn.
+    const summaryRoom = Math.max(0, roomFor(null) - Math.floor(budget * SUMMARY_SHARE));
     const { overflowIds } = await contextMessages({
       db,
       sessionId,
-      budget: Math.floor(roomFor(summary) * KEEP_AFTER_SUMMARY),
+      budget: Math.floor(summaryRoom * KEEP_AFTER_SUMMARY),
       afterId,
       vision,
     });

@@ -53,6 +53,18 @@ describe("context fullness and summaries", () => {
     expect(h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝"))).toHaveLength(1);
   });
 
+  it("a summary leaves room for itself: the turn after it is not summarised again", async () => {
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    // Answers (and so summaries) of 50 tokens, questions of 20: each turn takes 70 of the 200.
+    h.ai.answer = "z".repeat(200);
+    try {
+      for (let i = 1; i <= 5; i++) await h.send(u.telegramId, { text: String(i).repeat(80) });
+    } finally {
+      h.ai.answer = "Hello from the fake model.";
+    }
+    expect(h.textsIn(u.telegramId).filter((t) => t?.startsWith("📝"))).toHaveLength(1);
+  });
+
   describe("each model's own budget", () => {
     const budgets = { "gpt-4o": 100, "deepseek-chat": null, "gemini-flash": 1_000_000 };
     const seeded = new Map<string, number | null>();
