@@ -7,7 +7,7 @@ import {
   type AdminPromo,
   type PromoCreateBody,
 } from "@/lib/queries/admin/promo-codes";
-import { QUOTA_KEYS } from "@/lib/shared/quota-kinds";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 import type { Column } from "./ui/data-table";
 import { EditSection, type FormValues } from "./ui/edit-section";
 import type { Field } from "./ui/fields";
@@ -19,6 +19,7 @@ const GRANTS = ["units", "days", "roubles"] as const;
 
 function usePromoFields(): Field[] {
   const t = useTranslations("admin.promo");
+  const kinds = useTranslations("admin.kinds");
   return [
     { name: "code", label: t("code"), kind: "text", input: { required: true, maxLength: 40 } },
     {
@@ -27,7 +28,12 @@ function usePromoFields(): Field[] {
       kind: "select",
       options: GRANTS.map((g) => ({ value: g, label: t(`grants.${g}`) })),
     },
-    { name: "quota_key", label: t("quotaKey"), kind: "select", options: ["", ...QUOTA_KEYS] },
+    {
+      name: "quota_key",
+      label: t("quotaKey"),
+      kind: "select",
+      options: [{ value: "", label: "" }, ...QUOTA_KEYS.map((key) => ({ value: key, label: kinds(key) }))],
+    },
     { name: "tariff_name", label: t("tariffName"), kind: "select", options: ["", "Starter", "Neuro Basic"] },
     { name: "amount", label: t("amount"), kind: "number", input: { step: "any", required: true } },
     { name: "max_redemptions", label: t("maxRedemptions"), kind: "number", input: { required: true } },
@@ -37,6 +43,7 @@ function usePromoFields(): Field[] {
 
 function usePromoColumns(): Column<AdminPromo>[] {
   const t = useTranslations("admin.promo");
+  const kinds = useTranslations("admin.kinds");
   const { when, rub } = useConsoleFormat();
   return [
     { header: t("code"), cell: (c) => <strong>{c.code}</strong> },
@@ -47,7 +54,7 @@ function usePromoColumns(): Column<AdminPromo>[] {
           ? rub(c.amount)
           : c.grant === "days"
             ? t("daysOf", { days: c.amount, tariff: c.tariff_name ?? "" })
-            : t("unitsOf", { units: c.amount, kind: c.quota_key ?? "" }),
+            : t("unitsOf", { units: c.amount, kind: c.quota_key ? kinds(c.quota_key as QuotaKey) : "" }),
     },
     { header: t("redemptions"), cell: (c) => `${c.redemptions} / ${c.max_redemptions}` },
     { header: t("validUntil"), cell: (c) => when(c.valid_until) },

@@ -69,6 +69,8 @@ test("the operator creates a promo code; a user redeems it in the account once, 
   await page.getByTestId("admin-promo-valid_until").fill("2099-12-31");
   await page.getByTestId("admin-promo-save").click();
   await expect(page.getByTestId("promo-row").first()).toContainText(code);
+  // The kind by its name, not its key.
+  await expect(page.getByTestId("promo-row").first()).toContainText("30 units of Images");
   await screenshot(page, "admin-promo-codes-desktop");
 
   await page.setViewportSize({ width: 400, height: 860 });
