@@ -10,7 +10,7 @@ import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
-import { startDefaultTextSession } from "./model-choice";
+import { hasOtherModel, startDefaultTextSession } from "./model-choice";
 import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
 import { queueBotMessage } from "./outbox";
 import { tariffsKeyboard, webAppKeyboard } from "./replies";
@@ -258,7 +258,21 @@ export async function answerText({
     // A cut answer is shown as far as it came, neither charged nor kept as context (docs/decisions/0240-cut-answers-not-charged.md).
     const apology = cut && answer.trim() ? cutAnswer(answer, botText(lang)("answerCut")) : botText(lang)("modelFailed");
     await preview.fail(
-      stopped ? { text: botText(lang)("stoppedEmpty") } : { text: apology, keyboard: retryKeyboard(lang, turn.id) },
+      stopped
+        ? { text: botText(lang)("stoppedEmpty") }
+        : {
+            text: apology,
+            keyboard: retryKeyboard(
+              lang,
+              turn.id,
+              await hasOtherModel({
+                db,
+                userId: user.id,
+                action: active.session.action,
+                modelId: active.session.modelId,
+              }),
+            ),
+          },
     );
     return;
   }

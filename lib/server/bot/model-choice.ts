@@ -33,6 +33,21 @@ export async function openModels({
   return all.filter((m) => accessible.has(m.id) && m.actions.includes(action as ModelAction));
 }
 
+/** Whether the user's tariff opens a model for `action` besides `modelId` ("Other model" is offered only then). */
+export async function hasOtherModel({
+  db,
+  userId,
+  action,
+  modelId,
+}: {
+  db: Db;
+  userId: number;
+  action: string;
+  modelId: number;
+}): Promise<boolean> {
+  return (await openModels({ db, userId, action })).some((m) => m.id !== modelId);
+}
+
 /** One button per model (the current one marked), each pressing `data(model)`. */
 export function modelKeyboard(
   models: ModelRow[],

@@ -27,11 +27,14 @@ export const RERUN_PREFIX = "rerun:";
 
 export const stopKeyboard = (lang: string, turnId: number) =>
   new InlineKeyboard().text(botText(lang)("stopButton"), `${STOP_PREFIX}${turnId}`);
-/** Under every failed turn: Retry the same input, or choose another model for it. */
-export const retryKeyboard = (lang: string, turnId: number) =>
-  new InlineKeyboard()
-    .text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`)
-    .text(steerText(lang)("otherModelButton"), `${OTHER_MODEL_PREFIX}${turnId}`);
+/**
+ * Under every failed turn: Retry the same input, and "Other model" when the user's tariff opens
+ * another model for the dialogue's action (model-choice.ts hasOtherModel).
+ */
+export function retryKeyboard(lang: string, turnId: number, otherModel: boolean): InlineKeyboard {
+  const keyboard = new InlineKeyboard().text(botText(lang)("retryButton"), `${RETRY_PREFIX}${turnId}`);
+  return otherModel ? keyboard.text(steerText(lang)("otherModelButton"), `${OTHER_MODEL_PREFIX}${turnId}`) : keyboard;
+}
 
 export type TurnPreview = {
   /** The answer so far; shown at most about once a second. */

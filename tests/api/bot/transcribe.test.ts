@@ -102,6 +102,12 @@ describe("speech to text in the bot chat", () => {
     expect(h.textsIn(u.telegramId).at(-1)).toContain("Nothing was charged");
     expect((await h.quotasOf(u.userId)).audioTokens).toBe(110);
     expect(await h.messagesOf(u.sessionId)).toHaveLength(0);
+    // Whisper is the only speech model the tariff opens: Retry, and no "Other model" leading nowhere.
+    const apology = h.callsIn(u.telegramId, "sendMessage").at(-1)!;
+    const buttons = (apology.body.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard
+      .flat()
+      .map((b) => b.callback_data.split(":")[0]);
+    expect(buttons).toEqual(["retry"]);
   });
 
   it("no speech heard: says so and gives the minutes back", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { hasOtherModel } from "../model-choice";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
@@ -257,7 +258,23 @@ export async function paidTurn({
   else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
   await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
   await ctx
-    .reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) })
+    .reply(
+      failureText(lang, error),
+      refused
+        ? {}
+        : {
+            reply_markup: retryKeyboard(
+              lang,
+              turn.id,
+              await hasOtherModel({
+                db,
+                userId: user.id,
+                action: active.session.action,
+                modelId: active.session.modelId,
+              }),
+            ),
+          },
+    )
     .catch(() => {});
 }
 

@@ -9,7 +9,7 @@ import { botText } from "../bot-text";
 import { imageQuestion } from "../context";
 import { answerText } from "../dialogue";
 import { abortedForShutdown, TurnHandedOver, withHandOver } from "../hand-over";
-import { modelKeyboard, openModels } from "../model-choice";
+import { hasOtherModel, modelKeyboard, openModels } from "../model-choice";
 import { tariffsKeyboard } from "../replies";
 import type { ActiveSession } from "../session";
 import { downloadTelegramFile, FileTooLargeError, keepUserFile } from "../telegram-files";
@@ -65,7 +65,23 @@ export async function photoQuestionTurn(photo: PhotoTurn): Promise<void> {
     const refused = error instanceof TurnRefused || error instanceof FileTooLargeError;
     log()[refused ? "info" : "error"]({ err: error }, `[bot] photo of turn ${turn.id} not read`);
     await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-    await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) });
+    await ctx.reply(
+      failureText(lang, error),
+      refused
+        ? {}
+        : {
+            reply_markup: retryKeyboard(
+              lang,
+              turn.id,
+              await hasOtherModel({
+                db,
+                userId: user.id,
+                action: active.session.action,
+                modelId: active.session.modelId,
+              }),
+            ),
+          },
+    );
     return;
   }
   // Without a caption the bot asks for a description; history keeps only what the user wrote.

@@ -1,4 +1,5 @@
 import "server-only";
+import { hasOtherModel } from "../model-choice";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
@@ -120,7 +121,23 @@ export async function voiceQuestionTurn({ ctx, db, user, active, file }: VoiceTu
     if (refused) log().info(`[bot] voice note of turn ${turn.id} refused: ${(error as Error).message}`);
     else log().error({ err: error }, `[bot] voice note of turn ${turn.id} not transcribed`);
     await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-    await ctx.reply(failureText(lang, error), refused ? {} : { reply_markup: retryKeyboard(lang, turn.id) });
+    await ctx.reply(
+      failureText(lang, error),
+      refused
+        ? {}
+        : {
+            reply_markup: retryKeyboard(
+              lang,
+              turn.id,
+              await hasOtherModel({
+                db,
+                userId: user.id,
+                action: active.session.action,
+                modelId: active.session.modelId,
+              }),
+            ),
+          },
+    );
     return;
   }
   await showTranscript(ctx, lang, heard.text);
