@@ -15,6 +15,7 @@ import { IntlProvider, readStoredLocale, storeLocale } from "./intl-provider";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { StartupFailure } from "./startup-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
+import { hashQueryMoved } from "@/lib/client/hash-route";
 
 type Startup =
   | { state: "starting" }
@@ -46,6 +47,8 @@ async function start(): Promise<Startup> {
         .catch(() => undefined);
   // The host passes launch params in the hash; the router owns the hash from here on.
   if (!window.location.hash.startsWith("#/")) window.history.replaceState(null, "", "#/");
+  const deepLink = hashQueryMoved(window.location.href);
+  if (deepLink) window.history.replaceState(null, "", deepLink);
   return { state: "ready", launch, locale: launchLocale(launch), signedIn };
 }
 

@@ -317,3 +317,11 @@ test("text to video never shows an image upload; a lost request's timeout says n
   await expect(page.getByTestId("video-process")).not.toContainText("Uploading image");
   await screenshot(page, "video-timeout-en");
 });
+
+test("a deep link with the route's query after the hash opens that screen, not Home", async ({ page }) => {
+  // Written the way people and other apps write it: /#/video?action=…
+  await openApp(page, { hash: "/video?action=image_to_video" });
+  await expect(page.getByTestId("video-models")).toBeVisible();
+  await expect(page.getByTestId("video-model-gen4_turbo")).toBeVisible();
+  expect(new URL(page.url()).hash).toBe("#/video");
+});
