@@ -55,7 +55,7 @@ test("at 390 px every console tab is on screen (the tab bar wraps) and no screen
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsDemoOperator(page);
   const tabs = page.locator(".admin-nav a");
-  await expect(tabs).toHaveCount(9);
+  await expect(tabs).toHaveCount(10);
   for (const tab of await tabs.all()) {
     const box = await tab.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);

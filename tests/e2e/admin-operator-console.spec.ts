@@ -23,7 +23,7 @@ test("a user's turn is in the request log from their page, and the request log e
   await expect(page.getByTestId("demo-chat-bot").first()).toBeVisible({ timeout: 20_000 });
   await page.getByTestId("demo-chat-input").fill("a private question 271828");
   await page.getByTestId("demo-chat-send").click();
-  await expect(page.getByTestId("demo-chat-bot").filter({ hasText: "— токенов:" })).toHaveCount(1, {
+  await expect(page.getByTestId("demo-chat-bot").filter({ hasText: "— единиц текста:" })).toHaveCount(1, {
     timeout: 30_000,
   });
 

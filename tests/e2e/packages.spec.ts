@@ -114,7 +114,7 @@ test("a package picture that fails to load leaves the card's own background", as
 
 test("a failed cancel of the pending payment is reported and the modal stays", async ({ page }) => {
   await openApp(page, { lang: "en", hash: "/PackStorePage" });
-  await page.locator("[data-purpose=reset]").getByTestId("package-buy").click();
+  await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
   const popupPromise = page.waitForEvent("popup");
   await page.getByTestId("pay-button").click();
   await (await popupPromise).close();
