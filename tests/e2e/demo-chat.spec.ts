@@ -81,7 +81,8 @@ test("launch an assistant, continue in the demo chat, get the sandbox answer, fi
   const list = page.waitForResponse((r) => r.url().endsWith("/api/history/") && r.request().method() === "POST");
   await page.getByTestId("card-history").click();
   const listed = (await (await list).json()) as { data: Array<{ name: string; last_user_message: string | null }> };
-  expect(listed.data[0]).toMatchObject({ name: "SQL-помощник", last_user_message: question });
+  // Titled after its first message (docs/decisions/0482), not the assistant's name.
+  expect(listed.data[0]).toMatchObject({ name: question, last_user_message: question });
   await page.getByTestId("history-session").first().click();
   await expect(page.locator(".bubble--user", { hasText: "Как выбрать" })).toBeVisible();
   await expect(page.locator(".bubble--ai", { hasText: "Демо-ответ" })).toBeVisible();
