@@ -19,7 +19,7 @@ import { quotaLeft, type ActiveSession } from "../session";
 import { FileTooLargeError, TELEGRAM_DOWNLOAD_LIMIT } from "../telegram-files";
 import { retryKeyboard } from "../turn-preview";
 import { openJobStatus, type JobKind, type JobStatus } from "../job-status";
-import { endTurn, typicalTurnSeconds } from "../turns";
+import { endTurn, typicalTurnSeconds, type TurnEnd } from "../turns";
 import { endPaidTurn, startPaidTurn } from "../turn-reservations";
 import { abortedForShutdown, isResumedUpdate, TurnHandedOver, turnFinishing, withHandOver } from "../hand-over";
 import type { IncomingFile } from "./incoming";
@@ -247,35 +247,67 @@ export async function paidTurn({
     return;
   }
   // A job that failed, or that shutdown cut short, costs nothing: ending its row gives its units back.
+  await endFailedTurn({
+    ctx,
+    db,
+    user,
+    active,
+    turnId: turn.id,
+    error: failure.error,
+    signal,
+    what: `${kind} turn`,
+    end: (status) => endPaidTurn({ db, turnId: turn.id, status }),
+  });
+}
+
+/**
+ * The one ending of a turn that gave no answer. Cut short by shutdown: its row is handed over and
+ * TurnHandedOver thrown, so another instance runs it anew. Refused (a file the bot cannot read, no
+ * speech): the refusal's own message. Failed: the apology with Retry, and Other model when the
+ * tariff opens another model for the action. `end` closes the row (endPaidTurn also gives back
+ * what the turn reserved). The apology is best-effort: the update is settled either way, so it is
+ * never retried (and charged) after the user was told.
+ */
+export async function endFailedTurn({
+  ctx,
+  db,
+  user,
+  active,
+  turnId,
+  error,
+  signal,
+  what,
+  end,
+}: {
+  ctx: Context;
+  db: Db;
+  user: User;
+  active: ActiveSession;
+  turnId: number;
+  error: unknown;
+  signal: AbortSignal;
+  what: string;
+  end: (status: Exclude<TurnEnd, "done">) => Promise<void>;
+}): Promise<void> {
   if (abortedForShutdown(signal)) {
-    // Another instance runs it anew and charges it.
-    await endPaidTurn({ db, turnId: turn.id, status: "handed_over" });
+    await end("handed_over");
     throw new TurnHandedOver();
   }
-  const { error } = failure;
   const refused = error instanceof TurnRefused || error instanceof FileTooLargeError || error instanceof DocumentError;
-  if (refused) log().info(`[bot] ${kind} turn refused for user ${user.id}: ${(error as Error).message}`);
-  else log().error({ err: error }, `[bot] ${kind} turn failed for user ${user.id}`);
-  await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-  await ctx
-    .reply(
-      failureText(lang, error),
-      refused
-        ? {}
-        : {
-            reply_markup: retryKeyboard(
-              lang,
-              turn.id,
-              await hasOtherModel({
-                db,
-                userId: user.id,
-                action: active.session.action,
-                modelId: active.session.modelId,
-              }),
-            ),
-          },
-    )
-    .catch(() => {});
+  if (refused) log().info(`[bot] ${what} ${turnId} refused for user ${user.id}: ${(error as Error).message}`);
+  else log().error({ err: error }, `[bot] ${what} ${turnId} failed for user ${user.id}`);
+  await end(refused ? "refused" : "failed");
+  const { action, modelId } = active.session;
+  const options = refused
+    ? {}
+    : {
+        reply_markup: retryKeyboard(
+          user.language,
+          turnId,
+          await hasOtherModel({ db, userId: user.id, action, modelId }),
+        ),
+      };
+  await ctx.reply(failureText(user.language, error), options).catch(() => {});
 }
 
 /**

@@ -4,19 +4,18 @@ import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
 import { env } from "@/lib/env";
-import { log } from "@/lib/server/log";
 import { botText } from "../bot-text";
 import { imageQuestion } from "../context";
 import { answerText } from "../dialogue";
-import { abortedForShutdown, TurnHandedOver, withHandOver } from "../hand-over";
-import { hasOtherModel, modelKeyboard, openModels } from "../model-choice";
+import { withHandOver } from "../hand-over";
+import { modelKeyboard, openModels } from "../model-choice";
 import { tariffsKeyboard } from "../replies";
 import type { ActiveSession } from "../session";
-import { downloadTelegramFile, FileTooLargeError, keepUserFile } from "../telegram-files";
-import { RERUN_PREFIX, retryKeyboard } from "../turn-preview";
+import { downloadTelegramFile, keepUserFile } from "../telegram-files";
+import { RERUN_PREFIX } from "../turn-preview";
 import { endTurn, insertTurn, startTurn, type NewTurn } from "../turns";
 import { isSeenImage, type IncomingFile } from "./incoming";
-import { failureText, refusedAsTooLarge, TurnRefused } from "./paid-turn";
+import { endFailedTurn, refusedAsTooLarge, TurnRefused } from "./paid-turn";
 
 // A photo (or a picture sent as a document) in a text dialogue: the session's model sees it as an
 // image part of the chat request, with the caption as the question and the dialogue as context,
@@ -58,31 +57,14 @@ export async function photoQuestionTurn(photo: PhotoTurn): Promise<void> {
     picture = await seenPicture({ ctx, file, signal });
     key = await keepUserFile({ file: picture.downloaded, contentType: picture.image.contentType });
   } catch (error) {
-    if (abortedForShutdown(signal)) {
-      await endTurn({ db, turnId: turn.id, status: "handed_over" });
-      throw new TurnHandedOver();
-    }
-    const refused = error instanceof TurnRefused || error instanceof FileTooLargeError;
-    log()[refused ? "info" : "error"]({ err: error }, `[bot] photo of turn ${turn.id} not read`);
-    await endTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-    await ctx.reply(
-      failureText(lang, error),
-      refused
-        ? {}
-        : {
-            reply_markup: retryKeyboard(
-              lang,
-              turn.id,
-              await hasOtherModel({
-                db,
-                userId: user.id,
-                action: active.session.action,
-                modelId: active.session.modelId,
-              }),
-            ),
-          },
-    );
-    return;
+    return endFailedTurn({
+      ...photo,
+      turnId: turn.id,
+      error,
+      signal,
+      what: "photo of turn",
+      end: (status) => endTurn({ db, turnId: turn.id, status }),
+    });
   }
   // Without a caption the bot asks for a description; history keeps only what the user wrote.
   const asked = file.caption || botText(lang)("photoQuestion");

@@ -111,39 +111,17 @@ async function keepWithAnswer({ db, sessionId, key }: { db: Db; sessionId: numbe
 }
 
 /** Voices a text answer just sent, when the dialogue asked for spoken answers; failures are told and logged, never thrown. */
-export async function speakAnswer({
-  ctx,
-  db,
-  user,
-  active,
-  text,
-}: {
-  ctx: Context;
-  db: Db;
-  user: User;
-  active: ActiveSession;
-  text: string;
-}): Promise<void> {
+export async function speakAnswer(answer: SpokenAnswer): Promise<void> {
   try {
-    await speak({ ctx, db, user, active, text });
+    await speak(answer);
   } catch (error) {
-    log().error({ err: error }, `[bot] spoken answer for session ${active.session.id} failed`);
+    log().error({ err: error }, `[bot] spoken answer for session ${answer.active.session.id} failed`);
   }
 }
 
-async function speak({
-  ctx,
-  db,
-  user,
-  active,
-  text,
-}: {
-  ctx: Context;
-  db: Db;
-  user: User;
-  active: ActiveSession;
-  text: string;
-}): Promise<void> {
+type SpokenAnswer = { ctx: Context; db: Db; user: User; active: ActiveSession; text: string };
+
+async function speak({ ctx, db, user, active, text }: SpokenAnswer): Promise<void> {
   const lang = user.language;
   const speaker = await dialogueHelper({ db, action: "dubbing", named: env.BOT_SPEECH_MODEL });
   const spoken = speakableText(text, env.BOT_VOICE_ANSWER_MAX_CHARS);

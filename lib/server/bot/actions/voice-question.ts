@@ -1,5 +1,4 @@
 import "server-only";
-import { hasOtherModel } from "../model-choice";
 import type { Context } from "grammy";
 import type { Db } from "@/db";
 import type { User } from "@/db/schema";
@@ -11,15 +10,14 @@ import { log } from "@/lib/server/log";
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
-import { abortedForShutdown, TurnHandedOver, withHandOver } from "../hand-over";
+import { withHandOver } from "../hand-over";
 import { tariffsKeyboard } from "../replies";
 import { quotaLeft, type ActiveSession } from "../session";
-import { downloadTelegramFile, FileTooLargeError, keepUserFile } from "../telegram-files";
+import { downloadTelegramFile, keepUserFile } from "../telegram-files";
 import { endPaidTurn, reserveMore, startPaidTurn } from "../turn-reservations";
-import { retryKeyboard } from "../turn-preview";
 import { dialogueHelper } from "./dialogue-models";
 import type { IncomingFile } from "./incoming";
-import { failureText, refusedAsTooLarge, startedMinutes, TurnRefused } from "./paid-turn";
+import { endFailedTurn, refusedAsTooLarge, startedMinutes, TurnRefused } from "./paid-turn";
 
 // A voice message, audio file or video note in a text dialogue: transcribed by the dialogue's
 // transcriber (dialogue-models.ts), the transcript shown as a collapsed quote, then answered by the
@@ -113,32 +111,17 @@ export async function voiceQuestionTurn({ ctx, db, user, active, file }: VoiceTu
       left = more.left;
     }
   } catch (error) {
-    if (abortedForShutdown(signal)) {
-      await endPaidTurn({ db, turnId: turn.id, status: "handed_over" });
-      throw new TurnHandedOver();
-    }
-    const refused = error instanceof TurnRefused || error instanceof FileTooLargeError;
-    if (refused) log().info(`[bot] voice note of turn ${turn.id} refused: ${(error as Error).message}`);
-    else log().error({ err: error }, `[bot] voice note of turn ${turn.id} not transcribed`);
-    await endPaidTurn({ db, turnId: turn.id, status: refused ? "refused" : "failed" });
-    await ctx.reply(
-      failureText(lang, error),
-      refused
-        ? {}
-        : {
-            reply_markup: retryKeyboard(
-              lang,
-              turn.id,
-              await hasOtherModel({
-                db,
-                userId: user.id,
-                action: active.session.action,
-                modelId: active.session.modelId,
-              }),
-            ),
-          },
-    );
-    return;
+    return endFailedTurn({
+      ctx,
+      db,
+      user,
+      active,
+      turnId: turn.id,
+      error,
+      signal,
+      what: "voice note of turn",
+      end: (status) => endPaidTurn({ db, turnId: turn.id, status }),
+    });
   }
   await showTranscript(ctx, lang, heard.text);
   await answerText({
