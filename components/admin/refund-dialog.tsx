@@ -89,6 +89,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
 /** What the refund takes back, before the operator confirms: days of the tariff, or the package's units. */
 function RefundPreview({ payment, amount, whole }: { payment: AdminPayment; amount: number; whole: boolean }) {
   const t = useTranslations("admin.payments");
+  const kinds = useTranslations("admin.kinds");
   const p = payment.refund_preview;
   const share = payment.amount_rub > 0 ? amount / payment.amount_rub : 0;
   let text: string | null = null;
@@ -97,7 +98,7 @@ function RefundPreview({ payment, amount, whole }: { payment: AdminPayment; amou
     text = t("takesDays", { days, left: p.days_left });
   } else if (p.units_left !== null && p.units_total !== null && p.units_kind) {
     const units = Math.min(p.units_left, Math.round(p.units_total * share));
-    text = t("takesUnits", { units, kind: p.units_kind, left: p.units_left });
+    text = t("takesUnits", { units, kind: kinds(p.units_kind), left: p.units_left });
   }
   return text ? (
     <p className="admin-hint" data-testid="refund-preview">

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { formatRoubles } from "./payment-form";
 import "./payments.css";
 
-type Line = { label: string; value: string; testId?: string };
+// A deduction (a credit, a referral discount) is a line only when it takes something off.
+type Line = { label: string; testId?: string } & ({ value: string } | { deduct: number });
 
 /** The openable accordion of how the total was reached. */
 export function Calculations({ lines }: { lines: Line[] }) {
@@ -37,12 +38,14 @@ export function Calculations({ lines }: { lines: Line[] }) {
       </button>
       {open && (
         <dl className="accordion__body" data-testid="calculations">
-          {lines.map((line) => (
-            <div key={line.label} className="calc-line" data-testid={line.testId}>
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
+          {lines
+            .filter((line) => !("deduct" in line) || line.deduct > 0)
+            .map((line) => (
+              <div key={line.label} className="calc-line" data-testid={line.testId}>
+                <dt>{line.label}</dt>
+                <dd>{"deduct" in line ? `− ${t("rub", { amount: formatRoubles(line.deduct) })}` : line.value}</dd>
+              </div>
+            ))}
         </dl>
       )}
     </section>

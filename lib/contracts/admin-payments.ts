@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminPageSchema } from "./admin";
+import { QUOTA_KEYS, type QuotaKey } from "@/lib/shared/quota-kinds";
 import { moneySchema, NO_NUL, NO_NUL_MESSAGE } from "./common";
 
 // The console's Payments screen (docs/product/console.md "Payments"): every user's payments, and a
@@ -54,7 +55,7 @@ export const adminPaymentSchema = z.object({
   refund_preview: z.object({
     days_total: z.number().nullable(),
     days_left: z.number().nullable(),
-    units_kind: z.string().nullable(),
+    units_kind: z.enum(QUOTA_KEYS as [QuotaKey, ...QuotaKey[]]).nullable(),
     units_total: z.number().int().nullable(),
     units_left: z.number().int().nullable(),
     unused_rub: z.number(),

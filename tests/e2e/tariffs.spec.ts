@@ -225,6 +225,8 @@ test("referral discount: limits, messages, 'All', and switching it off resets th
   await screenshot(page, "tariff-pay-referral-ru");
   await page.getByTestId("referral-toggle").uncheck({ force: true });
   await expect(page.getByTestId("pay-total")).toHaveText("490 ₽");
+  // No discount used, no discount line.
+  await expect(page.getByTestId("calc-discount")).toHaveCount(0);
   await page.getByTestId("referral-toggle").check({ force: true });
   await expect(page.getByTestId("referral-input")).toHaveValue("0");
 });

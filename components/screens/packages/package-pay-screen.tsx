@@ -84,7 +84,7 @@ function PackagePayForm({ pkg }: { pkg: PackageItem }) {
       <Calculations
         lines={[
           { label: t("price"), value: tp("rub", { amount: formatRoubles(pkg.price) }) },
-          { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}` },
+          { label: tp("discountLine"), deduct: referral.discount, testId: "calc-discount" },
           { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
         ]}
       />

@@ -94,16 +94,12 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
           { label: tp("pricePer30"), value: tp("rub", { amount: formatRoubles(allprice) }) },
           { label: tp("perDay"), value: tp("rub", { amount: customPerDay(allprice) }) },
           { label: tp("daysLine", { count: months * 30 }), value: tp("rub", { amount: formatRoubles(subtotal) }) },
-          ...(form.creditUsed > 0
-            ? [
-                {
-                  label: tp("creditLine", { name: credit.from ?? "", days: credit.days }),
-                  value: `− ${tp("rub", { amount: formatRoubles(form.creditUsed) })}`,
-                  testId: "calc-credit",
-                },
-              ]
-            : []),
-          { label: tp("discountLine"), value: `− ${tp("rub", { amount: formatRoubles(referral.discount) })}` },
+          {
+            label: tp("creditLine", { name: credit.from ?? "", days: credit.days }),
+            deduct: form.creditUsed,
+            testId: "calc-credit",
+          },
+          { label: tp("discountLine"), deduct: referral.discount, testId: "calc-discount" },
           { label: tp("total"), value: tp("rub", { amount: formatRoubles(total) }) },
         ]}
       />
