@@ -1,4 +1,5 @@
 import "server-only";
+import { packagePurchase, tariffPurchase } from "./purchase-description";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
@@ -102,7 +103,7 @@ export async function createTariffPayment({ db, user, body }: { db: Db; user: Us
       refAmount: body.ref_amount_used,
       email: body.email,
       recurrent: body.recurent,
-      description: `Tariff ${tariff.name}, ${body.months * 30} days`,
+      description: tariffPurchase(tariff.name, body.months),
     },
   });
 }
@@ -152,7 +153,7 @@ export async function createCustomTariffPayment({ db, user, body }: { db: Db; us
       email: body.email,
       recurrent: body.recurent,
       details: { limits: values, modelIds },
-      description: `Tariff Custom, ${body.months * 30} days`,
+      description: tariffPurchase(custom.name, body.months),
     },
   });
 }
@@ -185,7 +186,7 @@ export async function createPackagePayment({
       refAmount: body.ref_amount_used,
       email: body.email,
       recurrent: false,
-      description: `Package ${pkg.name}`,
+      description: packagePurchase(pkg.name),
     },
   });
 }

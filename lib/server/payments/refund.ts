@@ -1,4 +1,5 @@
 import "server-only";
+import { purchaseDescription } from "./purchase-description";
 import { and, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { packages, payments, quotas, subscriptions, tariffs, users, type Payment } from "@/db/schema";
@@ -287,6 +288,10 @@ export async function refundPayment({
       idempotenceKey: whole ? `refund-${claimed.id}` : `refund-${claimed.id}-${claimed.refundedKopecks}`,
       payerTelegramId: telegramId,
       reason,
+      receipt:
+        !whole && claimed.email
+          ? { email: claimed.email, description: await purchaseDescription(db, claimed) }
+          : undefined,
     });
   } catch (error) {
     // Only this request's own claim is released (a stale one may have been taken over meanwhile).

@@ -528,4 +528,42 @@ describe("auto-payment", () => {
         .status,
     ).toBe(400);
   });
+
+  it("a partial refund of a payment made with a receipt carries the receipt of the part returned; a whole refund leaves it to YooKassa", async () => {
+    const { refundPayment } = await import("@/lib/server/payments/refund");
+    const refundRequest = () => fake.requests.findLast((r) => r.method === "POST" && r.path === "/refunds")!;
+    const paidStarter = async () => {
+      const { token, userId } = await signIn();
+      await buyStarter(token, { email: "me@example.com" });
+      const id = lastCreated().id;
+      fake.markSucceeded(id);
+      await notify(id);
+      const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.userId, userId));
+      return payment;
+    };
+    const part = await paidStarter();
+    expect(await refundPayment({ db, paymentId: part.id, reason: "part", amountKopecks: 10_000 })).toEqual({
+      status: "refunded",
+    });
+    expect(refundRequest().body).toMatchObject({
+      amount: { value: "100.00", currency: "RUB" },
+      receipt: {
+        customer: { email: "me@example.com" },
+        items: [
+          {
+            description: "Tariff Starter, 30 days",
+            quantity: "1.00",
+            amount: { value: "100.00", currency: "RUB" },
+            vat_code: 1,
+            payment_mode: "full_payment",
+            payment_subject: "service",
+          },
+        ],
+      },
+    });
+    const whole = await paidStarter();
+    expect(await refundPayment({ db, paymentId: whole.id, reason: "all" })).toEqual({ status: "refunded" });
+    expect(refundRequest().body.amount).toEqual({ value: "490.00", currency: "RUB" });
+    expect(refundRequest().body.receipt).toBeUndefined();
+  });
 });

@@ -68,4 +68,10 @@ export type RefundInput = {
   idempotenceKey: string;
   payerTelegramId: number;
   reason: string;
+  /**
+   * For a refund of part of a payment made with a 54-FZ receipt: the purchase and the payer's
+   * email, so the provider registers a receipt for the part returned (a whole refund reuses the
+   * payment's own receipt data).
+   */
+  receipt?: { email: string; description: string };
 };

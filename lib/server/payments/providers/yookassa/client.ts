@@ -217,14 +217,17 @@ export const yookassaProvider: PaymentProvider = {
     const payment = toProviderPayment(await request("POST", "/payments", { body, idempotenceKey: paymentId }));
     return { ...payment, savedPaymentMethodId: payment.savedPaymentMethodId ?? paymentMethodId };
   },
-  async refund({ providerPaymentId, amountKopecks, idempotenceKey, reason }) {
+  async refund({ providerPaymentId, amountKopecks, idempotenceKey, reason, receipt: partOf }) {
     // POST /v3/refunds, of the whole payment or a part of it (YooKassa takes several partial refunds
     // up to the payment's amount); one Idempotence-Key per refund, so asking twice (within the key's
     // 24 hours) answers the first refund. `description` is the refund's comment (at most 250 characters).
+    // A part of a payment made with a receipt carries the receipt of what is returned (YooKassa's
+    // 54-FZ refunds: only a whole refund takes its data from the payment).
     const body = {
       payment_id: providerPaymentId,
       amount: { value: amountValue(amountKopecks), currency: "RUB" },
       description: reason.slice(0, 250),
+      ...(partOf ? receipt({ amountKopecks, ...partOf }) : {}),
     };
     const refund = await request<YooRefund>("POST", "/refunds", { body, idempotenceKey });
     if (refund.status === "canceled") throw new ApiError("bad_gateway", "YooKassa declined the refund");
