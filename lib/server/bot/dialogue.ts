@@ -12,8 +12,8 @@ import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
 import { hasOtherModel, startDefaultTextSession } from "./model-choice";
 import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
-import { queueBotMessage } from "./outbox";
-import { tariffsKeyboard, webAppKeyboard } from "./replies";
+import { settleHeldAnswer } from "./outbox";
+import { splitForTelegram, tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
 import { openPreview, retryKeyboard, type TurnPreview } from "./turn-preview";
@@ -288,7 +288,27 @@ export async function answerText({
     ? await modelPrice({ db, modelName: fallback.to, action: "text" })
     : await sessionPrice({ db, active, action: "text" });
   const units = jobUnits(price, tokens);
-  // Charged with the turn's end, in one transaction: whatever dies when, the turn is charged at most once.
+  const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`) + images * IMAGE_TOKENS);
+  const notes = [
+    fallback && (await fallbackLine({ db, lang, fallback })),
+    stopped && botText(lang)("stoppedNote"),
+  ].filter(Boolean);
+  // The footer names the balance the charge leaves.
+  const footerWith = (left: number) => {
+    // A voice note's line names the audio units its transcription took as well (docs/product/bot.md).
+    const spent = question?.reserved
+      ? botText(lang)("costLineVoice", {
+          audio: String(question.reserved.units),
+          audioLeft: String(question.reserved.left),
+          tokens: String(units),
+          left: String(left),
+        })
+      : botText(lang)("costLine", { tokens: String(units), left: String(left) });
+    const cost = `${spent} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
+    return [...notes, cost].join("\n");
+  };
+  // Charged with the turn's end and the answer's safety copy in the outbox, in one transaction:
+  // whatever dies when, the turn is charged at most once and a charged answer reaches the chat.
   const charged = await chargeAnsweredTurn({
     db,
     turnId: turn.id,
@@ -296,38 +316,26 @@ export async function answerText({
     userId: user.id,
     amount: units,
     refs: { modelName: answeredBy, action: active.session.action },
+    answer: { chatId: ctx.chat!.id, parts: (left) => splitForTelegram(`${answer}\n\n${footerWith(left)}`) },
   });
   if (!charged) {
     // A later attempt at the update ended this turn (its claim was lost): that attempt answers, not this one.
     await preview.abandon();
     throw new TurnHandedOver();
   }
-  const { left } = charged;
-  const fullness = contextPercent(active, context.tokens + approxTokens(`${fixed}${answer}`) + images * IMAGE_TOKENS);
-  // A voice note's line names the audio units its transcription took as well (docs/product/bot.md).
-  const spent = question?.reserved
-    ? botText(lang)("costLineVoice", {
-        audio: String(question.reserved.units),
-        audioLeft: String(question.reserved.left),
-        tokens: String(units),
-        left: String(left),
-      })
-    : botText(lang)("costLine", { tokens: String(units), left: String(left) });
-  const cost = `${spent} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
-  const notes = [
-    fallback && (await fallbackLine({ db, lang, fallback })),
-    stopped && botText(lang)("stoppedNote"),
-  ].filter(Boolean);
-  const footer = [...notes, cost].join("\n");
+  const footer = footerWith(charged.left);
   // Paid and ended: from here nothing may throw (the update would fail although it was answered). The
-  // answer goes out while the turn is written down; what fails is logged (the outbox retries delivery).
+  // answer goes out while the turn is written down; its safety copy is dropped once it is delivered,
+  // or sent by the outbox at once when it was not.
   const deliver = async () => {
+    let delivered = false;
     try {
       await preview.finish({ text: answer, footer, keyboard: answerKeyboard(lang, active.session) });
+      delivered = true;
     } catch (error) {
-      log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; queued for the outbox`);
-      await queueBotMessage({ db, userId: user.id, chatId: ctx.chat!.id, text: `${answer}\n\n${footer}` });
+      log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; sent by the outbox`);
     }
+    await settleHeldAnswer({ db, ids: charged.held, delivered });
   };
   const outcomes = await Promise.allSettled([
     deliver(),

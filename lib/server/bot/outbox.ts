@@ -47,6 +47,45 @@ export async function queueBotMessage({
   return row.id;
 }
 
+/** How long an answer's safety copy waits in the outbox for its live delivery to release it. */
+export const HELD_ANSWER_MS = 60_000;
+
+/**
+ * An answer charged in the caller's transaction, held in the outbox as its safety copy (one row a
+ * Telegram message): due only HELD_ANSWER_MS later, by when the live delivery has released it. An
+ * instance that dies between the charge's commit and the delivery leaves the copy due, and any
+ * instance's outbox worker sends it, so a charged answer always reaches the chat
+ * (docs/decisions/0474-a-charged-answer-is-held-in-the-outbox.md). No rate limit: it is an answer, not a notice.
+ */
+export async function holdAnswer({
+  db,
+  userId,
+  chatId,
+  parts,
+  now = new Date(),
+}: {
+  db: Tx;
+  userId: number;
+  chatId: number;
+  parts: string[];
+  now?: Date;
+}): Promise<number[]> {
+  const nextAttemptAt = new Date(now.getTime() + HELD_ANSWER_MS);
+  const rows = await db
+    .insert(botOutbox)
+    .values(parts.map((text) => ({ userId, chatId, text, nextAttemptAt })))
+    .returning({ id: botOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** The live delivery settled a held answer: delivered (its copy is dropped) or not (the copy is sent now). */
+export async function settleHeldAnswer({ db, ids, delivered }: { db: Db; ids: number[]; delivered: boolean }) {
+  if (!ids.length) return;
+  const held = and(inArray(botOutbox.id, ids), eq(botOutbox.status, "pending"));
+  if (delivered) await db.delete(botOutbox).where(held);
+  else await db.update(botOutbox).set({ nextAttemptAt: new Date() }).where(held);
+}
+
 /** The outbox's share of Telegram's ~30 messages a second, across all instances. */
 export const SENDS_PER_SECOND = 25;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { holdAnswer } from "./outbox";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, type TurnReservation } from "@/db/schema";
@@ -118,6 +119,7 @@ export async function chargeAnsweredTurn({
   userId,
   amount,
   refs,
+  answer,
 }: {
   db: Db;
   turnId: number;
@@ -125,13 +127,24 @@ export async function chargeAnsweredTurn({
   userId: number;
   amount: number;
   refs: LedgerRefs;
-}): Promise<Spent | null> {
+  /** The answer's safety copy, held in the outbox with the charge (outbox.ts holdAnswer); its footer needs the balance left. */
+  answer: { chatId: number; parts: (left: number) => string[] };
+}): Promise<(Spent & { held: number[] }) | null> {
   try {
     return await db.transaction(async (tx) => {
       // A row gone with its session is still charged: the answer was given in the chat.
       if (!(await endedTurn(tx, { turnId, status })).length && (await turnExists(tx, turnId)))
         throw new NoLongerRunning();
-      return spendQuota({ db: tx, userId, kind: "text_tokens", amount, clampAtZero: true, refs: { ...refs, turnId } });
+      const spent = await spendQuota({
+        db: tx,
+        userId,
+        kind: "text_tokens",
+        amount,
+        clampAtZero: true,
+        refs: { ...refs, turnId },
+      });
+      const held = await holdAnswer({ db: tx, userId, chatId: answer.chatId, parts: answer.parts(spent.left) });
+      return { ...spent, held };
     });
   } catch (error) {
     if (error instanceof NoLongerRunning) return null;

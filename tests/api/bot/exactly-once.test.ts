@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { balanceLedger, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
+import { balanceLedger, botOutbox, botTurns, botUpdates } from "@/db/schema"; // schema reads no settings
 import { botHarnessForFile } from "./harness";
 
 // Every update answered exactly once through an instance's death (docs/operations.md "Leases"): the
@@ -218,5 +218,51 @@ describe("an update's work is one unit through an instance's death", () => {
     } finally {
       await db.execute(sql`DROP TRIGGER fail_settling ON bot_updates`);
     }
+  });
+
+  it("a charged answer whose instance died before delivering it is sent by the outbox once its hold passes, once; a delivered answer leaves no copy", async () => {
+    const { env } = await import("@/lib/env");
+    const { telegramApi } = await import("@/lib/server/bot/telegram-api");
+    const { deliverOutbox, HELD_ANSWER_MS } = await import("@/lib/server/bot/outbox");
+    const { chargeAnsweredTurn } = await import("@/lib/server/bot/turn-reservations");
+    const { insertTurn } = await import("@/lib/server/bot/turns");
+    const u = await chatUser();
+    const db = await h.getDb();
+    const copies = () => db.select().from(botOutbox).where(eq(botOutbox.chatId, u.telegramId));
+    // Delivered live: its safety copy is gone.
+    await h.post(h.messageUpdate(u.telegramId, { text: "first question" }));
+    await h.drain();
+    expect(answers(u.telegramId)).toHaveLength(1);
+    expect(await copies()).toEqual([]);
+    // The state a kill leaves between the charge's commit and the answer's delivery.
+    const turn = await insertTurn({
+      db,
+      userId: u.userId,
+      chatId: u.telegramId,
+      sessionId: u.sessionId,
+      modelId: u.model.id,
+      userText: "second question",
+      action: "text",
+    });
+    const charged = await chargeAnsweredTurn({
+      db,
+      turnId: turn.id,
+      status: "done",
+      userId: u.userId,
+      amount: 17,
+      refs: { modelName: "gpt-4o-mini", action: "text" },
+      answer: { chatId: u.telegramId, parts: (left) => [`Held answer, left ${left}`] },
+    });
+    expect(charged?.held).toHaveLength(1);
+    const client = telegramApi({ token: env.BOT_TOKEN!, apiRoot: h.bot.url });
+    const held = () => h.callsIn(u.telegramId, "sendMessage").filter((m) => /Held answer/.test(String(m.body.text)));
+    await deliverOutbox({ db, client, now: new Date() });
+    expect(held()).toHaveLength(0);
+    await deliverOutbox({ db, client, now: new Date(Date.now() + HELD_ANSWER_MS + 1_000) });
+    await deliverOutbox({ db, client, now: new Date(Date.now() + HELD_ANSWER_MS + 2_000) });
+    expect(held().map((m) => m.body.text)).toEqual([`Held answer, left ${charged!.left}`]);
+    // Charged once: the turn's one ledger row.
+    const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.turnId, turn.id));
+    expect(rows).toHaveLength(1);
   });
 });
