@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeStarsApi, type FakeStarsApi } from "../../fakes/telegram-stars";
 import { call, signIn } from "../../helpers/api";
 import { operatorToken } from "../../helpers/admin";
+import { payLastStarsInvoice } from "../../helpers/stars";
 
 // The owners' alerts through the bot (docs/decisions/0503-operator-alerts.md): the payment provider's
 // errors and failing refunds (the Stars Bot API fake, stalled), failing model calls, and the bot's
@@ -93,22 +94,7 @@ describe("a failing refund", () => {
     await setAlert("refund_failed", true, 1);
     const { token, userId } = await signIn();
     await buyStarter(token);
-    const payload = fake.invoices.at(-1)!.payload;
-    const [payer] = await db
-      .select({ telegramId: schema.users.telegramId })
-      .from(schema.users)
-      .where(eq(schema.users.id, userId));
-    const stars = await import("@/lib/server/payments/providers/stars/webhook");
-    await stars.applyStarsPayment({
-      db,
-      paid: {
-        currency: "XTR",
-        total_amount: 294,
-        invoice_payload: payload,
-        telegram_payment_charge_id: `c-${payload}`,
-      },
-      payerTelegramId: payer.telegramId,
-    });
+    const payload = await payLastStarsInvoice(fake, userId);
     const { refundPayment } = await import("@/lib/server/payments/refund");
     fake.stall = true;
     await expect(
