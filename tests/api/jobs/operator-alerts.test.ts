@@ -159,3 +159,37 @@ describe("POST /api/jobs/operator-alerts", () => {
     await db.delete(schema.botUpdates);
   });
 });
+
+describe("every owner, in their language, at most ALERTS_PER_HOUR an hour", () => {
+  it("tells an owner who uses the app in English in English, and stops at the hour's cap", async () => {
+    const { PUT } = await import("@/app/api/admin/operators/[telegram_id]/route");
+    const english = 424_242_003;
+    await db.insert(schema.users).values({ telegramId: english, referralCode: "ALERTEN", language: "en" });
+    const added = await call(PUT, "PUT", `/api/admin/operators/${english}`, {
+      token: await operatorToken(),
+      params: { telegram_id: String(english) },
+      body: { role: "owner" },
+    });
+    expect(added.status).toBe(200);
+    const { ALERTS_PER_HOUR, alertOperators } = await import("@/lib/server/alerts/send");
+    const sent: boolean[] = [];
+    for (let i = 0; i < ALERTS_PER_HOUR + 2; i++)
+      sent.push(
+        await alertOperators({
+          db,
+          kind: "update_backlog",
+          key: `test:${i}`,
+          text: { key: "updateBacklog", values: { count: i + 1, threshold: 1 } },
+        }),
+      );
+    expect(sent.filter(Boolean)).toHaveLength(ALERTS_PER_HOUR);
+    const toEnglish = await db
+      .select()
+      .from(schema.botOutbox)
+      .where(eq(schema.botOutbox.chatId, english))
+      .orderBy(schema.botOutbox.id);
+    expect(toEnglish).toHaveLength(ALERTS_PER_HOUR);
+    expect(toEnglish[0].text).toBe("⚠️ 1 Telegram update is waiting to be processed (threshold 1).");
+    expect(await alertsToOwner()).toHaveLength(ALERTS_PER_HOUR);
+  });
+});
