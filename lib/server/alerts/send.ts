@@ -18,7 +18,7 @@ import { alertSetting } from "./settings";
 // most once per DEDUPE_SECONDS, and all alerts together at most ALERTS_PER_HOUR an hour, so a bad day
 // does not flood the owners' chats.
 
-export const DEDUPE_SECONDS = 3600;
+const DEDUPE_SECONDS = 3600;
 export const ALERTS_PER_HOUR = 30;
 /** What the counted kinds (refund_failed, provider_failing, payment_errors) count their threshold within. */
 export const ALERT_WINDOW_SECONDS = 600;

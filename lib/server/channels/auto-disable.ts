@@ -22,7 +22,7 @@ import { channelAnswersProbe } from "./test";
 // its routes), with its audit row and the owners' bot notice queued in the same transaction.
 
 /** The audit rows' operator of the app's own changes: no Telegram account has id 0. */
-export const APP_OPERATOR: Operator = { telegramId: 0 };
+const APP_OPERATOR: Operator = { telegramId: 0 };
 
 const FAILURES_BUCKET = "channel-failures";
 const failuresKey = (channelId: number) => `channel:${channelId}`;
@@ -118,7 +118,13 @@ export async function probeDisabledChannels(db: Db): Promise<{ probed: number; e
     .from(channels)
     .where(and(eq(channels.enabled, false), isNotNull(channels.autoDisabledAt)));
   let enabled = 0;
-  for (const { id } of disabled) if ((await channelAnswersProbe(db, id)) && (await enableChannel(db, id))) enabled++;
+  for (const { id } of disabled)
+    try {
+      if ((await channelAnswersProbe(db, id)) && (await enableChannel(db, id))) enabled++;
+    } catch (error) {
+      // One channel's probe (deleted meanwhile, say) does not keep the others from theirs.
+      log().error({ err: error }, `[channels] probe of channel ${id} failed`);
+    }
   return { probed: disabled.length, enabled };
 }
 
