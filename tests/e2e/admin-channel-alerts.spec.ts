@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openAssistantChat, screenshot, seriousViolations } from "./helpers";
+import { openAssistantChat, openUserRequests, screenshot, seriousViolations } from "./helpers";
 
 // The operator's bad day in demo mode: an owner adds two channels of gpt-4o-mini whose endpoints
 // refuse connections, tests one, shares traffic between them 3:1, and watches them fail a user's turns
@@ -100,12 +100,7 @@ test("a failing channel is tested, weighted, disabled by the app with the bot's 
   await chat.close();
 
   // The user's turns in the request log, from their page: failed on both channels, no text.
-  await page.getByTestId("admin-nav-users").click();
-  await page.getByTestId("admin-users-search").fill(String(telegramId));
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
-  await page.getByTestId("admin-user-row").getByRole("button").click();
-  await page.getByTestId("admin-user-requests").click();
+  await openUserRequests(page, telegramId);
   const rows = page.getByTestId("admin-request-row");
   await expect(rows).toHaveCount(6);
   await expect(rows.filter({ hasText: "failed" })).toHaveCount(6);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openAssistantChat, screenshot } from "./helpers";
+import { openAssistantChat, openUserRequests, screenshot } from "./helpers";
 
 // The operator's second console in demo mode: a user's sandbox turn is found in the request log from
 // their page, the request log is exported and read back (UTF-8 with BOM), an owner adds a support
@@ -23,13 +23,7 @@ test("a user's turn is in the request log from their page, and the request log e
   });
 
   await signInAsDemoOperator(page);
-  await page.getByTestId("admin-nav-users").click();
-  await page.getByTestId("admin-users-search").fill(String(telegramId));
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
-  await page.getByTestId("admin-user-row").getByRole("button").click();
-  await page.getByTestId("admin-user-requests").click();
-  await expect(page.getByTestId("admin-requests")).toBeVisible();
+  await openUserRequests(page, telegramId);
   const row = page.getByTestId("admin-request-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("gpt-4o-mini");

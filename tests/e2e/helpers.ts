@@ -64,3 +64,14 @@ export async function openAssistantChat(page: Page): Promise<number> {
   await expect(page.getByTestId("demo-chat-bot").first()).toBeVisible({ timeout: 20_000 });
   return telegramId;
 }
+
+/** In the console: finds a user by Telegram id and opens their calls in the request log. */
+export async function openUserRequests(page: Page, telegramId: number) {
+  await page.getByTestId("admin-nav-users").click();
+  await page.getByTestId("admin-users-search").fill(String(telegramId));
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
+  await page.getByTestId("admin-user-row").getByRole("button").click();
+  await page.getByTestId("admin-user-requests").click();
+  await expect(page.getByTestId("admin-requests")).toBeVisible();
+}

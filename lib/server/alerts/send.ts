@@ -25,6 +25,8 @@ export const ALERT_WINDOW_SECONDS = 600;
 
 type AlertTextKey = keyof Messages["OperatorAlerts"];
 export type AlertText = { key: AlertTextKey; values: Record<string, string | number> };
+/** An alert of `kind` under its dedupe `key`, with its text (or how to write it). */
+type Alert<Text> = { db: Db; kind: AlertKind; key: string; text: Text };
 
 /**
  * Claims `key` for this DEDUPE_SECONDS: a single upsert that takes the row only when it is new or
@@ -49,17 +51,7 @@ async function claimAlertKey(db: Pick<Db, "insert">, key: string): Promise<boole
  * DEDUPE_SECONDS or the hour's ALERTS_PER_HOUR are spent. Pass a transaction to queue it with the
  * change it tells of. Answers whether it was queued.
  */
-export async function alertOperators({
-  db,
-  kind,
-  key,
-  text,
-}: {
-  db: Db;
-  kind: AlertKind;
-  key: string;
-  text: AlertText;
-}): Promise<boolean> {
+export async function alertOperators({ db, kind, key, text }: Alert<AlertText>): Promise<boolean> {
   if (!(await alertSetting(db, kind)).enabled) return false;
   if (!(await claimAlertKey(db, key))) return false;
   const { hits } = await countInWindow({ db, bucket: "alerts", key: "all", windowSeconds: 3600 });
@@ -90,17 +82,7 @@ export async function alertOperators({
  * of them, the owners are alerted (then at most once per DEDUPE_SECONDS). Never throws: an alert that
  * cannot be sent is logged, and the failure it tells of goes on as it would have.
  */
-export async function countTowardsAlert({
-  db,
-  kind,
-  key,
-  text,
-}: {
-  db: Db;
-  kind: AlertKind;
-  key: string;
-  text: (count: number) => AlertText;
-}): Promise<void> {
+export async function countTowardsAlert({ db, kind, key, text }: Alert<(count: number) => AlertText>): Promise<void> {
   try {
     const setting = await alertSetting(db, kind);
     if (!setting.enabled) return;
