@@ -20,6 +20,7 @@ import type { QuotaKey, QuotaRecord } from "@/lib/shared/quota-kinds";
 import type { LEDGER_REASONS } from "@/lib/contracts/user";
 import type { CustomDetails, PaymentKind, PaymentStatus } from "@/lib/shared/payments";
 import type { ChannelPrices, OperatorRole } from "@/lib/shared/operator-roles";
+import type { AlertKind } from "@/lib/shared/alerts";
 
 // Money is integer kopecks; quotas are integer units. Both are guarded by CHECK constraints so an
 // atomic UPDATE ... SET x = x - n fails instead of going below zero.
@@ -114,6 +115,9 @@ export const channels = pgTable("channels", {
   weight: integer("weight").notNull().default(1),
   // What this channel's provider charges, in roubles: the request log's cost (lib/server/requests/cost.ts).
   prices: jsonb("prices").$type<ChannelPrices>().notNull().default({}),
+  // Set when the app disabled the channel itself (too many failures in a window): the probe job
+  // enables such a channel again after a successful test; a channel an operator disabled has none.
+  autoDisabledAt: timestamp("auto_disabled_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -796,6 +800,15 @@ export const operators = pgTable(
   },
   (t) => [check("operators_role", sql`${t.role} in ('owner', 'support', 'analyst')`)],
 );
+
+// The operators' alerts through the bot (docs/product/console.md "Alerts"): one row per kind an owner
+// changed; a kind without a row has its default (lib/server/alerts/settings.ts).
+export const alertSettings = pgTable("alert_settings", {
+  kind: text("kind").$type<AlertKind>().primaryKey(),
+  enabled: boolean("enabled").notNull(),
+  threshold: integer("threshold"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // One row per provider call (docs/product/console.md "Request log"): who, which dialogue, model,
 // channel, how much, how long, how it ended and what the provider cost (what the user was charged is

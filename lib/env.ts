@@ -141,6 +141,12 @@ const envSchema = z.object({
   AI_CHANNEL_RESULT_SECONDS: z.coerce.number().positive().default(60),
   // How long a channel that failed several times in a row is skipped before it is probed again.
   AI_CHANNEL_COOLDOWN_SECONDS: z.coerce.number().positive().default(60),
+  // A channel failing this many calls within the window is disabled until a probe answers
+  // (docs/decisions/0502-channels-disabled-and-probed.md; 0 never disables); the probe job tests the
+  // disabled ones this often.
+  CHANNEL_DISABLE_FAILURES: z.coerce.number().int().nonnegative().default(10),
+  CHANNEL_DISABLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  CHANNEL_PROBE_SECONDS: z.coerce.number().int().positive().default(60),
   // Noise removal service: POST audio bytes, get cleaned audio back (docs/product/bot.md); unset = ffmpeg filters.
   AUDIO_CLEANUP_URL: z.string().url().optional(),
   // Voice translation (dubbing): the transcriber and the text model that translate before the session's speech model speaks.

@@ -17,7 +17,8 @@ function useAuditColumns(): Column<AuditRow>[] {
   const format = useFormatter();
   return [
     { header: t("at"), cell: (row) => format.dateTime(new Date(row.at), { dateStyle: "short", timeStyle: "medium" }) },
-    { header: t("operator"), cell: (row) => row.operator_telegram_id },
+    // Operator 0 is the app's own change (a channel it disabled or enabled: docs/decisions/0502-channels-disabled-and-probed.md).
+    { header: t("operator"), cell: (row) => (row.operator_telegram_id === 0 ? t("theApp") : row.operator_telegram_id) },
     { header: t("action"), cell: (row) => row.action },
     { header: t("target"), cell: (row) => row.target },
     { header: t("change"), cell: (row) => `${json(row.before)} → ${json(row.after)}`, className: "admin-json" },

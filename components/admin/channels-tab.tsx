@@ -63,6 +63,8 @@ function useChannelColumns(): Column<Channel>[] {
   const t = useTranslations("admin.channels");
   const format = useFormatter();
   const state = (c: Channel) => {
+    if (c.auto_disabled_at)
+      return t("autoDisabled", { time: format.dateTime(new Date(c.auto_disabled_at), { timeStyle: "medium" }) });
     if (c.cooling_down && c.cooldown_until)
       return t("coolingDown", { time: format.dateTime(new Date(c.cooldown_until), { timeStyle: "medium" }) });
     return c.consecutive_failures ? t("failures", { count: c.consecutive_failures }) : t("healthy");

@@ -64,6 +64,8 @@ export function DashboardCharts({ stats }: { stats: AdminStats }) {
             <YAxis />
             <Tooltip formatter={(v) => rub(Number(v))} />
             <Bar dataKey="revenue_rub" name={t("revenue")} fill={COLORS.revenue} />
+            <Bar dataKey="cost_rub" name={t("costRub")} fill={COLORS.cost} />
+            <Bar dataKey="margin_rub" name={t("margin")} fill={COLORS.active} />
           </BarChart>
         </ResponsiveContainer>
       </Chart>

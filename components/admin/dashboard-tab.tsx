@@ -33,6 +33,7 @@ export default function DashboardTab({ route }: ConsoleScreenProps) {
             <Totals stats={stats} />
             <DashboardCharts stats={stats} />
             <ModelsTable stats={stats} />
+            <ChannelsTable stats={stats} />
           </>
         )}
       </QueryState>
@@ -82,8 +83,35 @@ function ModelsTable({ stats }: { stats: AdminStats }) {
         { header: t("turns"), cell: (m) => format.number(m.turns) },
         { header: t("units"), cell: (m) => format.number(m.units) },
         { header: t("providerCost"), cell: (m) => usd(m.provider_cost_usd) },
+        { header: t("revenueShare"), cell: (m) => rub(m.revenue_rub) },
         { header: t("costRub"), cell: (m) => rub(m.cost_rub) },
+        { header: t("margin"), cell: (m) => rub(m.margin_rub) },
       ]}
     />
+  );
+}
+
+function ChannelsTable({ stats }: { stats: AdminStats }) {
+  const t = useTranslations("admin.dashboard");
+  const format = useFormatter();
+  const { rub } = useDashboardMoney();
+  return (
+    <>
+      <h2>{t("perChannel")}</h2>
+      <DataTable
+        rows={stats.by_channel}
+        rowKey={(c) => c.channel_id ?? "default"}
+        testId="dashboard-channels"
+        empty={t("noRequests")}
+        columns={[
+          {
+            header: t("channel"),
+            cell: (c) => c.name ?? (c.channel_id === null ? t("defaultChannel") : `#${c.channel_id}`),
+          },
+          { header: t("requests"), cell: (c) => format.number(c.requests) },
+          { header: t("costRub"), cell: (c) => rub(c.cost_rub) },
+        ]}
+      />
+    </>
   );
 }

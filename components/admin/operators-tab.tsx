@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { operatorSchema } from "@/lib/contracts/admin-operators";
 import { useAdminOperators, useDeleteOperator, usePutOperator, type OperatorPut } from "@/lib/queries/admin/operators";
 import { OPERATOR_ROLES } from "@/lib/shared/operator-roles";
+import { AlertSettings } from "./alert-settings";
 import { Alert } from "./ui/alert";
 import type { Column } from "./ui/data-table";
 import { EditSection } from "./ui/edit-section";
@@ -104,6 +105,7 @@ export default function OperatorsTab() {
         testId="admin-operator"
       />
       <Alert message={remove.error && t("saveFailed", { message: remove.error.message })} />
+      <AlertSettings />
     </section>
   );
 }

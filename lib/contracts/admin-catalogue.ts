@@ -249,7 +249,19 @@ export const adminStatsResponseSchema = z.object({
       turns: z.number().int(),
       units: z.number().int(),
       provider_cost_usd: z.number(),
+      /** The period's revenue shared by the list value of the units spent on the model (decision 0504). */
+      revenue_rub: z.number(),
       /** The model's provider calls of the period, summed over the request log. */
+      cost_rub: z.number(),
+      margin_rub: z.number(),
+    }),
+  ),
+  /** The request log's calls and cost per channel (null: the default endpoint or the demo sandbox). */
+  by_channel: z.array(
+    z.object({
+      channel_id: z.number().int().nullable(),
+      name: z.string().nullable(),
+      requests: z.number().int(),
       cost_rub: z.number(),
     }),
   ),

@@ -65,6 +65,8 @@ export const channelSchema = z.object({
   /** Until when the channel is skipped (ISO time), or null. */
   cooldown_until: z.string().nullable(),
   cooling_down: z.boolean(),
+  /** When the app disabled the channel itself (too many failures); enabled again by a successful probe. */
+  auto_disabled_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

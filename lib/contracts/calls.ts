@@ -7,6 +7,7 @@ import * as adminPayments from "./admin-payments";
 import * as adminChannels from "./admin-channels";
 import * as adminOperators from "./admin-operators";
 import * as adminExports from "./admin-exports";
+import * as adminAlerts from "./admin-alerts";
 import * as assistants from "./assistants";
 import * as auth from "./auth";
 import * as demo from "./demo";
@@ -360,6 +361,17 @@ export const apiCalls = {
     refuses: [404, 409],
     params: adminOperators.operatorParamsSchema,
     response: adminOperators.operatorDeleteResponseSchema,
+  },
+  "GET /api/admin/alerts": {
+    summary: "The bot's alerts to the owners: each kind on or off and its threshold (owners only)",
+    auth: "operator",
+    response: adminAlerts.alertSettingsResponseSchema,
+  },
+  "PUT /api/admin/alerts": {
+    summary: "Turn alert kinds on or off and set their thresholds (owners only)",
+    auth: "operator",
+    body: adminAlerts.alertSettingsPutBodySchema,
+    response: adminAlerts.alertSettingsResponseSchema,
   },
   "GET /api/admin/exports/payments.csv": {
     summary: "Payments of a date range as CSV (UTF-8 with BOM), streamed (owners and analysts)",

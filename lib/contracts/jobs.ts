@@ -10,6 +10,8 @@ export const JOB_NAMES = [
   "payments:renew-subscriptions",
   "quotas:apply-due-refills",
   "request-log-retention",
+  "channel-probe",
+  "operator-alerts",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 export const runJobParamsSchema = z.object({ name: z.enum(JOB_NAMES) });

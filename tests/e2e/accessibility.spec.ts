@@ -1,27 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { screenshot } from "./helpers";
+import { screenshot, seriousViolations } from "./helpers";
 import { fixtures, screenRows, showScreen } from "./screens";
 
 // Every screen of the screen table passes axe-core with no critical or serious violation, in the light
 // and the dark theme, in Russian and in English; so does the operator console, each tab; and two screens
 // hold their layout at 200 % zoom (docs/product/screens.md#accessibility).
 let nextUser = 970_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
-
-/** The critical and serious violations on the page, one line per rule with the first offending nodes. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map(
-      (v) =>
-        `${v.id} (${v.nodes.length}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
-          .join(" | ")}`,
-    );
-}
 
 for (const lang of ["ru", "en"] as const)
   for (const theme of ["light", "dark"] as const) {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot } from "./helpers";
+import { openAssistantChat, openUserRequests, screenshot } from "./helpers";
 
 // The operator's second console in demo mode: a user's sandbox turn is found in the request log from
 // their page, the request log is exported and read back (UTF-8 with BOM), an owner adds a support
@@ -15,12 +15,7 @@ async function signInAsDemoOperator(page: Page) {
 
 test("a user's turn is in the request log from their page, and the request log exports as CSV", async ({ page }) => {
   test.setTimeout(120_000);
-  const telegramId = await openApp(page, { hash: "/text-assistants" });
-  await page.getByTestId("category-coding").click();
-  await page.locator("article", { hasText: "SQL-помощник" }).getByRole("button", { name: "Старт" }).click();
-  await page.getByTestId("model-modal").getByTestId("modal-model-gpt-4o-mini").click();
-  await page.getByTestId("assistant-launched").getByTestId("demo-chat-link").click();
-  await expect(page.getByTestId("demo-chat-bot").first()).toBeVisible({ timeout: 20_000 });
+  const telegramId = await openAssistantChat(page);
   await page.getByTestId("demo-chat-input").fill("a private question 271828");
   await page.getByTestId("demo-chat-send").click();
   await expect(page.getByTestId("demo-chat-bot").filter({ hasText: "— единиц текста:" })).toHaveCount(1, {
@@ -28,13 +23,7 @@ test("a user's turn is in the request log from their page, and the request log e
   });
 
   await signInAsDemoOperator(page);
-  await page.getByTestId("admin-nav-users").click();
-  await page.getByTestId("admin-users-search").fill(String(telegramId));
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
-  await page.getByTestId("admin-user-row").getByRole("button").click();
-  await page.getByTestId("admin-user-requests").click();
-  await expect(page.getByTestId("admin-requests")).toBeVisible();
+  await openUserRequests(page, telegramId);
   const row = page.getByTestId("admin-request-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("gpt-4o-mini");

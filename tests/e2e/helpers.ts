@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 // Screenshots go to the run's output folder (E2E_OUTPUT_DIR), beside its other artefacts, never into the repository.
@@ -37,4 +38,40 @@ export async function payInSandbox(page: Page) {
   await popup.getByTestId("checkout-confirm").click();
   await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
   await popup.close();
+}
+
+/** The critical and serious violations on the page, one line per rule with the first offending nodes. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
+          .join(" | ")}`,
+    );
+}
+
+/** A fresh demo user starts the SQL assistant with GPT-4o mini and opens its demo chat; answers the user's id. */
+export async function openAssistantChat(page: Page): Promise<number> {
+  const telegramId = await openApp(page, { hash: "/text-assistants" });
+  await page.getByTestId("category-coding").click();
+  await page.locator("article", { hasText: "SQL-помощник" }).getByRole("button", { name: "Старт" }).click();
+  await page.getByTestId("model-modal").getByTestId("modal-model-gpt-4o-mini").click();
+  await page.getByTestId("assistant-launched").getByTestId("demo-chat-link").click();
+  await expect(page.getByTestId("demo-chat-bot").first()).toBeVisible({ timeout: 20_000 });
+  return telegramId;
+}
+
+/** In the console: finds a user by Telegram id and opens their calls in the request log. */
+export async function openUserRequests(page: Page, telegramId: number) {
+  await page.getByTestId("admin-nav-users").click();
+  await page.getByTestId("admin-users-search").fill(String(telegramId));
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
+  await page.getByTestId("admin-user-row").getByRole("button").click();
+  await page.getByTestId("admin-user-requests").click();
+  await expect(page.getByTestId("admin-requests")).toBeVisible();
 }

@@ -21,6 +21,9 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   // Every test signs in its own user from 127.0.0.1: limits stay on, scaled up.
   RATE_LIMIT_MULTIPLIER: "100",
+  // A failing channel is disabled after 3 failed calls (10 in production), so the flow that watches it
+  // happen sends 3 turns (docs/decisions/0502-channels-disabled-and-probed.md).
+  CHANNEL_DISABLE_FAILURES: "3",
   // A line per request would bury Playwright's report; warnings and errors still show.
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };

@@ -56,6 +56,8 @@ export const ADMIN_ACCESS: Record<AdminCall, readonly OperatorRole[]> = {
   "POST /api/admin/payments/{id}/refund": SUPPORT,
   "GET /api/admin/promo-codes": OWNER,
   "POST /api/admin/promo-codes": OWNER,
+  "GET /api/admin/alerts": OWNER,
+  "PUT /api/admin/alerts": OWNER,
   "GET /api/admin/operators": OWNER,
   "PUT /api/admin/operators/{telegram_id}": OWNER,
   "DELETE /api/admin/operators/{telegram_id}": OWNER,

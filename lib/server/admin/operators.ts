@@ -62,9 +62,28 @@ const toJson = (row: OperatorRow) => ({
 });
 
 /** Every operator, owners first, then by when they were added (the ids of ADMIN_TELEGRAM_IDS are seeded first). */
-export async function listOperators(db: Db) {
+/** Inserts the owners ADMIN_TELEGRAM_IDS (and demo mode) seed that have no row yet. */
+async function seedOwners(db: Pick<Db, "insert">): Promise<void> {
   for (const telegramId of [...env.ADMIN_TELEGRAM_IDS, ...(isDemoMode() ? [DEMO_OPERATOR_ID] : [])])
     await db.insert(operators).values({ telegramId, role: "owner" }).onConflictDoNothing();
+}
+
+/** Every owner's Telegram id (the seeded ones included): whom the bot's alerts go to. */
+export async function ownerIds(db: Db): Promise<number[]> {
+  await seedOwners(db);
+  const rows = await db
+    .select({ telegramId: operators.telegramId })
+    .from(operators)
+    .where(eq(operators.role, "owner"))
+    .orderBy(asc(operators.telegramId));
+  // A demo database kept for production keeps the demo operator's row; it is no operator there (findOperator).
+  return rows
+    .map((r) => r.telegramId)
+    .filter((id) => id !== DEMO_OPERATOR_ID || isDemoMode() || env.ADMIN_TELEGRAM_IDS.includes(id));
+}
+
+export async function listOperators(db: Db) {
+  await seedOwners(db);
   const rows = await db.select().from(operators).orderBy(asc(operators.createdAt), asc(operators.telegramId));
   const rank = { owner: 0, support: 1, analyst: 2 } as const;
   return { items: rows.sort((a, b) => rank[a.role] - rank[b.role]).map(toJson) };

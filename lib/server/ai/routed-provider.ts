@@ -14,6 +14,7 @@ import {
   type ChannelTarget,
 } from "@/lib/server/channels/route";
 import { sandboxAiProvider } from "@/lib/server/demo/sandbox-ai";
+import { providerCallFailed } from "@/lib/server/alerts/triggers";
 import { cleanAudio } from "@/lib/server/ai/audio-cleanup";
 import type { AiCall, AiProvider, Usage } from "./types";
 
@@ -143,6 +144,7 @@ async function throughChannels<T>({
       }
       await record("failed", firstResult.signal.aborted ? firstResult.signal.reason : error);
       if (target.id !== null) await markChannelFailed(db, target.id);
+      await providerCallFailed(db, model);
       lastError = firstResult.signal.aborted ? firstResult.signal.reason : error;
     } finally {
       clearTimeout(timer);

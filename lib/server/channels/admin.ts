@@ -32,6 +32,7 @@ function toChannel(row: ChannelRow, served: ChannelModel[]): Channel {
     consecutive_failures: row.consecutiveFailures,
     cooldown_until: until ? until.toISOString() : null,
     cooling_down: Boolean(until && until.getTime() > now().getTime()),
+    auto_disabled_at: row.autoDisabledAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -63,7 +64,7 @@ export async function listChannels(db: Db): Promise<Channel[]> {
   return rows.map((r) => toChannel(r, served.get(r.id) ?? []));
 }
 
-async function channelOrThrow(db: Db, id: number): Promise<Channel> {
+export async function channelOrThrow(db: Db, id: number): Promise<Channel> {
   const [row] = await db.select().from(channels).where(eq(channels.id, id));
   if (!row) throw new ApiError("not_found", "Channel not found");
   return toChannel(row, (await modelsOf(db, [id])).get(id) ?? []);
@@ -135,7 +136,8 @@ export async function updateChannel(db: Db, id: number, patch: ChannelPatchBody)
       ...(patch.base_url !== undefined && { baseUrl: patch.base_url }),
       ...(patch.api_key !== undefined && { apiKey: patch.api_key }),
       ...(patch.priority !== undefined && { priority: patch.priority }),
-      ...(patch.enabled !== undefined && { enabled: patch.enabled }),
+      // The operator's word ends the app's own disable: the probe job leaves the channel alone.
+      ...(patch.enabled !== undefined && { enabled: patch.enabled, autoDisabledAt: null }),
       ...(patch.weight !== undefined && { weight: patch.weight }),
       ...(patch.prices !== undefined && { prices: patch.prices }),
       ...(endpointChanged && { consecutiveFailures: 0, cooldownUntil: null }),

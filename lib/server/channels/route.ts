@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { now } from "@/lib/server/clock";
+import { countChannelFailure } from "./auto-disable";
 import { coolingChecker, noteChannelHealth } from "./health";
 import { weightedOrder } from "./weights";
 
@@ -118,7 +119,8 @@ export async function markChannelAnswered(db: Db, channelId: number): Promise<vo
 /**
  * A call through the channel failed before its first result: one more failure in a row, counted in
  * SQL so instances failing at once all count; at the threshold (and on every failed probe past it)
- * the channel cools down from now.
+ * the channel cools down from now. The failure also counts towards the app disabling the channel
+ * (auto-disable.ts).
  */
 export async function markChannelFailed(db: Db, channelId: number): Promise<void> {
   const until = new Date(now().getTime() + env.AI_CHANNEL_COOLDOWN_SECONDS * 1000);
@@ -131,4 +133,5 @@ export async function markChannelFailed(db: Db, channelId: number): Promise<void
     .where(eq(channels.id, channelId))
     .returning({ cooldownUntil: channels.cooldownUntil });
   noteChannelHealth(db, channelId, row?.cooldownUntil?.getTime() ?? null);
+  await countChannelFailure(db, channelId);
 }

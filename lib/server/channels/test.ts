@@ -14,6 +14,9 @@ import { ApiError } from "@/lib/server/http/api-error";
 
 type Result = { model_name: string; ok: boolean; latency_ms: number; error: string | null };
 
+/** A model the test sends nothing (audio, video): its result says so and tells nothing of the channel. */
+class NotTested extends Error {}
+
 const TEXT_TYPES = new Set(["text", "files"]);
 const IMAGE_TYPES = new Set(["image"]);
 
@@ -27,13 +30,13 @@ async function probe(client: AiProvider, type: string, providerModelId: string, 
     await client.generateImage({ model: providerModelId, prompt: "a small dot", signal });
     return;
   }
-  throw new Error(`${type} models are not tested: they need a sample`);
+  throw new NotTested(`${type} models are not tested: they need a sample`);
 }
 
 const describeError = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
 
-export async function testChannel(db: Db, id: number): Promise<{ results: Result[] }> {
+async function runTests(db: Db, id: number): Promise<(Result & { tested: boolean })[]> {
   const [channel] = await db.select().from(channels).where(eq(channels.id, id));
   if (!channel) throw new ApiError("not_found", "No channel with this id");
   const served = await db
@@ -49,17 +52,32 @@ export async function testChannel(db: Db, id: number): Promise<{ results: Result
     maxRetries: 0,
     ttsVoice: env.OPENAI_TTS_VOICE,
   });
-  const results = await Promise.all(
-    served.map(async ({ modelName, providerModelId, type }): Promise<Result> => {
+  return Promise.all(
+    served.map(async ({ modelName, providerModelId, type }) => {
       const started = performance.now();
       try {
         await probe(client, type, providerModelId, AbortSignal.timeout(env.AI_CHANNEL_RESULT_SECONDS * 1000));
-        return { model_name: modelName, ok: true, latency_ms: Math.round(performance.now() - started), error: null };
+        const latency = Math.round(performance.now() - started);
+        return { model_name: modelName, ok: true, latency_ms: latency, error: null, tested: true };
       } catch (error) {
         const latency = Math.round(performance.now() - started);
-        return { model_name: modelName, ok: false, latency_ms: latency, error: describeError(error) };
+        const tested = !(error instanceof NotTested);
+        return { model_name: modelName, ok: false, latency_ms: latency, error: describeError(error), tested };
       }
     }),
   );
-  return { results };
+}
+
+export async function testChannel(db: Db, id: number): Promise<{ results: Result[] }> {
+  return { results: (await runTests(db, id)).map(({ tested: _, ...result }) => result) };
+}
+
+/**
+ * The probe of a channel the app disabled (auto-disable.ts): it answers when every model the test can
+ * send a request answered, and there was one (a channel of audio or video models only is left to the
+ * operator: docs/decisions/0502-channels-disabled-and-probed.md).
+ */
+export async function channelAnswersProbe(db: Db, id: number): Promise<boolean> {
+  const tested = (await runTests(db, id)).filter((r) => r.tested);
+  return tested.length > 0 && tested.every((r) => r.ok);
 }

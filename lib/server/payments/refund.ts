@@ -11,6 +11,7 @@ import { changeBalances, oldPackage } from "@/lib/server/quotas/ledger";
 import { returnUsedReferral, takeBackReward } from "@/lib/server/referral/clawback";
 import { tariffLimits } from "@/lib/server/tariffs/current-tariff";
 import { paidPeriod, unusedPeriodMs } from "./period";
+import { refundFailed } from "@/lib/server/alerts/triggers";
 import { providerByName } from "./providers";
 
 // A refund takes back what the payment bought, as far as it is unspent (docs/product/billing.md
@@ -299,6 +300,7 @@ export async function refundPayment({
       .update(payments)
       .set({ refundRequestedAt: null, refundReason: null, refundAmountKopecks: null })
       .where(and(eq(payments.id, paymentId), eq(payments.status, "completed"), eq(payments.refundRequestedAt, at)));
+    await refundFailed(db, paymentId);
     throw error;
   }
   if (outcome === "pending") return { status: "pending" };

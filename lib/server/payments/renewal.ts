@@ -11,6 +11,7 @@ import type { CustomDetails } from "@/lib/shared/payments";
 import { providerByName } from "./providers";
 import { PaymentOutcomeUnknownError } from "./providers/yookassa/client";
 import { releasePayment } from "./release";
+import { paymentProviderFailed } from "@/lib/server/alerts/triggers";
 
 const HOUR_MS = 60 * 60 * 1000;
 // Renew up to an hour before the end, so a paying subscriber is never shown Free in between.
@@ -131,6 +132,7 @@ async function renewOne({
     }
     log().error({ userId: sub.userId, err: error }, "auto-payment failed");
     await releasePayment({ db, paymentId: payment.id, status: "failed" });
+    await paymentProviderFailed(db, provider.name);
     return "declined";
   }
 }

@@ -12,6 +12,7 @@ import { confirmPayment } from "./confirm";
 import { expireStaleAndFindOpenPayment } from "./pending";
 import { activeProvider } from "./providers";
 import { releasePayment } from "./release";
+import { paymentProviderFailed } from "@/lib/server/alerts/triggers";
 import type { Order } from "@/lib/shared/payments";
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -106,6 +107,7 @@ export async function startPayment({
     return { payment_url: created.paymentUrl };
   } catch (error) {
     await releasePayment({ db, paymentId: payment.id, status: "failed" });
+    await paymentProviderFailed(db, provider.name);
     throw error;
   }
 }

@@ -27,9 +27,28 @@ export async function hitRateLimit({
 }): Promise<Hit> {
   const rule = RATE_LIMITS[bucket];
   const limit = Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER));
-  const window = rule.windowSeconds;
+  const { hits, secondsLeft } = await countInWindow({ db, bucket, key, windowSeconds: rule.windowSeconds });
+  return { allowed: hits <= limit, retryAfterSeconds: Math.max(1, secondsLeft) };
+}
+
+/**
+ * One more event of `key` in `bucket` within a fixed window of `windowSeconds` (whole multiples of its
+ * length since the epoch, so every instance agrees), counted by a single atomic upsert of rate_limits:
+ * how many the window holds with this one, and the seconds it has left.
+ */
+export async function countInWindow({
+  db,
+  bucket,
+  key,
+  windowSeconds,
+}: {
+  db: Pick<Db, "insert">;
+  bucket: string;
+  key: string;
+  windowSeconds: number;
+}): Promise<{ hits: number; secondsLeft: number }> {
   const at = now().getTime();
-  const windowStart = new Date(Math.floor(at / 1000 / window) * window * 1000);
+  const windowStart = new Date(Math.floor(at / 1000 / windowSeconds) * windowSeconds * 1000);
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, key: key.slice(0, 200), windowStart, hits: 1 })
@@ -41,8 +60,7 @@ export async function hitRateLimit({
       },
     })
     .returning({ hits: rateLimits.hits });
-  const secondsLeft = Math.ceil((windowStart.getTime() + window * 1000 - at) / 1000);
-  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, secondsLeft) };
+  return { hits: row.hits, secondsLeft: Math.ceil((windowStart.getTime() + windowSeconds * 1000 - at) / 1000) };
 }
 
 /** 429 with Retry-After (in the JSON error envelope) once `key` is past its limit in `bucket`. */

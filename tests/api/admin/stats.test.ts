@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET as stats } from "@/app/api/admin/stats/route";
 import { getDb } from "@/db";
 import { sql } from "drizzle-orm";
-import { balanceLedger, modelUsage, payments, providerRequests, users } from "@/db/schema";
+import { balanceLedger, channels, modelUsage, packages, payments, providerRequests, users } from "@/db/schema";
 import { setClockForTests } from "@/lib/server/clock";
 import { call } from "../../helpers/api";
 import { operatorToken } from "../../helpers/admin";
@@ -51,6 +51,8 @@ async function seedBusiness() {
   ]);
 }
 
+const anyShare = { revenue_rub: expect.any(Number), margin_rub: expect.any(Number) };
+
 describe("GET /api/admin/stats", () => {
   afterEach(() => setClockForTests());
 
@@ -90,9 +92,11 @@ describe("GET /api/admin/stats", () => {
         },
       ],
       by_model: [
-        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04, cost_rub: 0 },
-        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015, cost_rub: 0 },
+        // Revenue shared by the units' list value: checked in the cost and margin test below.
+        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04, cost_rub: 0, ...anyShare },
+        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015, cost_rub: 0, ...anyShare },
       ],
+      by_channel: [],
     });
     const one = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 1 } });
     expect(one.body).toMatchObject({ revenue_rub: 348, payments: 2, by_day: [{ date: "2031-01-10" }] });
@@ -101,7 +105,7 @@ describe("GET /api/admin/stats", () => {
     );
   });
 
-  it("shows cost and margin beside revenue, in total, per day and per model, equal to sums over the request log", async () => {
+  it("shows cost and margin beside revenue, in total, per day, per model and per channel, cost equal to sums over the request log", async () => {
     const db = await getDb();
     const day = (d: number, hour = 12) => new Date(Date.UTC(2032, 1, d, hour));
     const [u] = await db
@@ -118,22 +122,39 @@ describe("GET /api/admin/stats", () => {
       createdAt: day(2),
       appliedAt: day(2),
     });
-    const call_ = (modelName: string, d: number, costRub: number, status = "ok") => ({
+    const [channel] = await db
+      .insert(channels)
+      .values({ name: "stats-channel", baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-stats" })
+      .returning({ id: channels.id });
+    const call_ = (modelName: string, d: number, costRub: number, status = "ok", channelId: number | null = null) => ({
       userId: u.id,
       modelName,
       action: "text",
       status,
       costRub,
+      channelId,
       createdAt: day(d),
     });
     await db.insert(providerRequests).values([
-      call_("gpt-4o", 2, 1.25),
+      call_("gpt-4o", 2, 1.25, "ok", channel.id),
       call_("gpt-4o", 3, 0.5),
-      call_("gpt-4o", 3, 0, "failed"),
-      call_("dall-e-3", 3, 3.333333),
+      call_("gpt-4o", 3, 0, "failed", channel.id),
+      call_("dall-e-3", 3, 3.333333, "ok", channel.id),
       // Before the period: not counted.
       call_("gpt-4o", 1, 100, "ok"),
     ]);
+    const spend = (modelName: string, kind: "text_tokens" | "image_tokens", units: number, d: number) => ({
+      userId: u.id,
+      createdAt: day(d),
+      kind,
+      units: -units,
+      balanceAfter: 0,
+      reason: kind === "text_tokens" ? ("answer" as const) : ("image" as const),
+      modelName,
+    });
+    await db
+      .insert(balanceLedger)
+      .values([spend("gpt-4o", "text_tokens", 1000, 2), spend("dall-e-3", "image_tokens", 2, 3)]);
     setClockForTests(() => day(3, 18).getTime());
     const res = await call(stats, "GET", "/api/admin/stats", { token: await operatorToken(), query: { days: 2 } });
     expect(res.status).toBe(200);
@@ -162,6 +183,46 @@ describe("GET /api/admin/stats", () => {
         await sumOver(sql`${inPeriod} and ${providerRequests.modelName} = ${m.model_name}`),
         2,
       );
+    expect(res.body.by_channel).toEqual([
+      { channel_id: channel.id, name: "stats-channel", requests: 3, cost_rub: 4.58 },
+      { channel_id: null, name: null, requests: 1, cost_rub: 0.5 },
+    ]);
+    for (const c of res.body.by_channel as { channel_id: number | null; cost_rub: number }[])
+      expect(c.cost_rub).toBeCloseTo(
+        await sumOver(
+          c.channel_id === null
+            ? sql`${inPeriod} and ${providerRequests.channelId} is null`
+            : sql`${inPeriod} and ${providerRequests.channelId} = ${c.channel_id}`,
+        ),
+        2,
+      );
+    // Per model, the revenue (500 ₽) is shared by the list value of the units spent on each: a unit of a
+    // kind at its packages' price per unit.
+    const perUnit = async (kind: string) => {
+      const [p] = await db
+        .select({ kopecks: sql<string>`sum(${packages.priceKopecks})::float8 / sum(${packages.quotaAmount})` })
+        .from(packages)
+        .where(sql`${packages.packagePurpose} = ${kind} and ${packages.quotaAmount} > 0`);
+      return Number(p.kopecks ?? 0);
+    };
+    const value = { "gpt-4o": 1000 * (await perUnit("text_tokens")), "dall-e-3": 2 * (await perUnit("image_tokens")) };
+    const byModel = Object.fromEntries(
+      (
+        res.body.by_model as {
+          model_name: "gpt-4o" | "dall-e-3";
+          revenue_rub: number;
+          cost_rub: number;
+          margin_rub: number;
+        }[]
+      ).map((m) => [m.model_name, m]),
+    );
+    for (const name of ["gpt-4o", "dall-e-3"] as const) {
+      const share = (500 * value[name]) / (value["gpt-4o"] + value["dall-e-3"]);
+      expect(byModel[name].revenue_rub, name).toBeCloseTo(share, 2);
+      const cost = await sumOver(sql`${inPeriod} and ${providerRequests.modelName} = ${name}`);
+      expect(byModel[name].margin_rub, name).toBeCloseTo(share - cost, 2);
+    }
+    expect(byModel["gpt-4o"].revenue_rub + byModel["dall-e-3"].revenue_rub).toBeCloseTo(500, 1);
   });
 
   it("answers 400 for a bad period", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStarsApi, type FakeStarsApi } from "../../fakes/telegram-stars";
 import { call, signIn } from "../../helpers/api";
+import { payLastStarsInvoice } from "../../helpers/stars";
 
 // lib/env.ts reads process.env once, so the provider is configured before any app module loads.
 let fake: FakeStarsApi;
@@ -136,20 +137,9 @@ describe("Telegram Stars payments", () => {
   it("refundPayment whose Bot API call fails releases its claim, so the operator can try again", async () => {
     const { token, userId } = await signIn();
     await buyStarter(token);
-    const payload = fake.invoices.at(-1)!.payload;
-    const { users, payments } = await import("@/db/schema");
+    const payload = await payLastStarsInvoice(fake, userId);
+    const { payments } = await import("@/db/schema");
     const { eq } = await import("drizzle-orm");
-    const [payer] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, userId));
-    await stars.applyStarsPayment({
-      db,
-      paid: {
-        currency: "XTR",
-        total_amount: 294,
-        invoice_payload: payload,
-        telegram_payment_charge_id: `charge-${payload}`,
-      },
-      payerTelegramId: payer.telegramId,
-    });
     const { refundPayment } = await import("@/lib/server/payments/refund");
     fake.stall = true;
     await expect(

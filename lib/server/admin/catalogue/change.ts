@@ -10,11 +10,12 @@ import { bumpCatalogueVersion, recheckAtNextRead } from "@/lib/server/catalogue/
  */
 export async function catalogueChange<T>(
   { db, operator }: { db: Db; operator: Operator },
-  change: (tx: Db) => Promise<{ result: T; audit: AuditEntry }>,
+  change: (tx: Db) => Promise<{ result: T; audit: AuditEntry | null }>,
 ): Promise<T> {
   const result = await audited({ db, operator }, async (tx) => {
     const done = await change(tx);
-    await bumpCatalogueVersion(tx);
+    // Nothing changed (audit null): the instances have nothing to reload.
+    if (done.audit) await bumpCatalogueVersion(tx);
     return done;
   });
   recheckAtNextRead(db);
