@@ -41,7 +41,9 @@ test("the operator refunds part of a package, seeing the units it takes back fir
   const row = page.getByTestId("payment-row").first();
   await row.getByRole("button", { name: "Refund" }).click();
   await page.getByTestId("refund-amount").fill("10");
-  await expect(page.getByTestId("refund-preview")).toContainText("Takes back 12 of the package's units (Images; left: 300)");
+  await expect(page.getByTestId("refund-preview")).toContainText(
+    "Takes back 12 of the package's units (Images; left: 300)",
+  );
   await expect(page.getByRole("dialog")).toContainText("RUB 10.00 goes back");
   await page.getByTestId("refund-reason").fill("Half of it was not needed");
   await screenshot(page, "admin-partial-refund-desktop");
