@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { GET as paymentsCsv } from "@/app/api/admin/exports/payments.csv/route";
 import { GET as ledgerCsv } from "@/app/api/admin/exports/ledger.csv/route";
@@ -13,33 +14,8 @@ import { operatorToken } from "../../helpers/admin";
 
 type Handler = Parameters<typeof call>[0];
 
-/** A minimal RFC 4180 reader: what a spreadsheet app would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') quoted = false;
-    else if (quoted) field += c;
-    else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+/** Read back as a spreadsheet app would (RFC 4180, CRLF lines), with a CSV library of its own. */
+const parseCsv = (text: string): string[][] => parse(text, { record_delimiter: "\r\n", relax_column_count: true });
 
 async function download(handler: Handler, name: string, token: string, query: Record<string, string> = {}) {
   const path = `/api/admin/exports/${name}.csv`;
