@@ -119,6 +119,8 @@ const envSchema = z.object({
   BOT_STATUS_EDIT_SECONDS: z.coerce.number().min(0).default(4),
   // An image or dubbing job in the chat still running after this gets a status message.
   BOT_STATUS_AFTER_SECONDS: z.coerce.number().min(0).default(5),
+  // How long a charged answer's safety copy waits in the outbox for its live delivery (decision 0474).
+  BOT_ANSWER_HOLD_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   // Parallel chats one instance's bot-updates worker handles at once (one update per chat at a time).
   // A text turn mostly waits on the model's stream, so many fit; the bound keeps memory and the Bot
   // API's global rate in check (docs/performance.md).

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Api } from "grammy";
 import type { Db } from "@/db";
+import { env } from "@/lib/env";
 import { botOutbox, rateLimits, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
 import { callFailure } from "./telegram-api";
@@ -47,12 +48,9 @@ export async function queueBotMessage({
   return row.id;
 }
 
-/** How long an answer's safety copy waits in the outbox for its live delivery to release it. */
-export const HELD_ANSWER_MS = 60_000;
-
 /**
  * An answer charged in the caller's transaction, held in the outbox as its safety copy (one row a
- * Telegram message): due only HELD_ANSWER_MS later, by when the live delivery has released it. An
+ * Telegram message): due only BOT_ANSWER_HOLD_SECONDS later, by when the live delivery has released it. An
  * instance that dies between the charge's commit and the delivery leaves the copy due, and any
  * instance's outbox worker sends it, so a charged answer always reaches the chat
  * (docs/decisions/0474-a-charged-answer-is-held-in-the-outbox.md). No rate limit: it is an answer, not a notice.
@@ -70,7 +68,7 @@ export async function holdAnswer({
   parts: string[];
   now?: Date;
 }): Promise<number[]> {
-  const nextAttemptAt = new Date(now.getTime() + HELD_ANSWER_MS);
+  const nextAttemptAt = new Date(now.getTime() + env.BOT_ANSWER_HOLD_SECONDS * 1000);
   const rows = await db
     .insert(botOutbox)
     .values(parts.map((text) => ({ userId, chatId, text, nextAttemptAt })))

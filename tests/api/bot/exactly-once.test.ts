@@ -223,7 +223,7 @@ describe("an update's work is one unit through an instance's death", () => {
   it("a charged answer whose instance died before delivering it is sent by the outbox once its hold passes, once; a delivered answer leaves no copy", async () => {
     const { env } = await import("@/lib/env");
     const { telegramApi } = await import("@/lib/server/bot/telegram-api");
-    const { deliverOutbox, HELD_ANSWER_MS } = await import("@/lib/server/bot/outbox");
+    const { deliverOutbox } = await import("@/lib/server/bot/outbox");
     const { chargeAnsweredTurn } = await import("@/lib/server/bot/turn-reservations");
     const { insertTurn } = await import("@/lib/server/bot/turns");
     const u = await chatUser();
@@ -258,8 +258,8 @@ describe("an update's work is one unit through an instance's death", () => {
     const held = () => h.callsIn(u.telegramId, "sendMessage").filter((m) => /Held answer/.test(String(m.body.text)));
     await deliverOutbox({ db, client, now: new Date() });
     expect(held()).toHaveLength(0);
-    await deliverOutbox({ db, client, now: new Date(Date.now() + HELD_ANSWER_MS + 1_000) });
-    await deliverOutbox({ db, client, now: new Date(Date.now() + HELD_ANSWER_MS + 2_000) });
+    await deliverOutbox({ db, client, now: new Date(Date.now() + env.BOT_ANSWER_HOLD_SECONDS * 1000 + 1_000) });
+    await deliverOutbox({ db, client, now: new Date(Date.now() + env.BOT_ANSWER_HOLD_SECONDS * 1000 + 2_000) });
     expect(held().map((m) => m.body.text)).toEqual([`Held answer, left ${charged!.left}`]);
     // Charged once: the turn's one ledger row.
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.turnId, turn.id));
