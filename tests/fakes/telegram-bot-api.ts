@@ -76,6 +76,7 @@ const KNOWN_METHODS = new Set([
   "sendChatAction",
   "sendMessageDraft",
   "getFile",
+  "answerPreCheckoutQuery",
   ...Object.keys(MEDIA_FIELDS),
 ]);
 
@@ -232,6 +233,8 @@ export async function startFakeBotApi({
         });
       return reply(200, { ok: true, result: true });
     }
+    // A Stars payment's confirmation (the chaos run's payments): accepted, recorded in `calls`.
+    if (method === "answerPreCheckoutQuery") return reply(200, { ok: true, result: true });
     if (!body.chat_id) return reply(400, { ok: false, error_code: 400, description: "Bad Request: chat_id is empty" });
     if (method === "sendMessageDraft") {
       if (state.refuseDrafts)

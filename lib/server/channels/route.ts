@@ -56,13 +56,29 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
     return byModel;
   });
 
+/** The default channel of OPENAI_BASE_URL for a model's provider model id, when it is configured. */
+function defaultTargets(providerModelId: string): ChannelTarget[] {
+  if (!isDefaultChannelConfigured()) return [];
+  return [
+    {
+      id: null,
+      name: DEFAULT_CHANNEL_NAME,
+      baseURL: env.OPENAI_BASE_URL!,
+      apiKey: env.OPENAI_API_KEY!,
+      providerModelId,
+      priority: 0,
+      weight: 1,
+    },
+  ];
+}
+
 /**
  * The channels to try for `modelName`, by priority (the channels of one priority in a weighted random
  * order, weights.ts), without those cooling down (with all of them cooling, the least recently failed
- * one). A model that no
- * enabled channel serves goes to the default channel (when configured) by the catalogue's provider
- * model id (the name itself outside the catalogue, as DUBBING_TRANSCRIBE_MODEL). `served` tells
- * whether any channel row serves the model at all: then an empty list means all of them are down.
+ * one, then the default channel). A model that no enabled channel serves goes to the default channel
+ * (when configured) by the catalogue's provider model id (the name itself outside the catalogue, as
+ * DUBBING_TRANSCRIBE_MODEL). `served` tells whether any channel row serves the model at all: then an
+ * empty list means all of them are down.
  * The channel list is cached with the catalogue (a console change moves its version) and the
  * cooldowns are this process's view of the rows (health.ts), so a call usually sends no query.
  */
@@ -75,31 +91,19 @@ export async function channelsFor(
   const fallbackModel = model?.fallbackModelId
     ? catalogue.find((m) => m.id === model.fallbackModelId)?.modelName
     : undefined;
+  const providerModelId = model?.providerModelId ?? modelName;
   const served = routes.get(modelName);
   if (served) {
     const open = served.filter((target) => cooling(target.id!) === null);
+    if (open.length) return { targets: weightedOrder(open), served: true, fallbackModel };
     // Half-open (docs/decisions/0464-half-open-channels.md): with every channel cooling, the one
-    // whose cooldown ends first (it failed least recently) is still tried before the turn gives up.
+    // whose cooldown ends first (it failed least recently) is still tried, then the default channel,
+    // which keeps no cooldown (docs/decisions/0467-default-channel-behind-cooling-channels.md).
     const probe = served.reduce((a, b) => (cooling(b.id!)! < cooling(a.id!)! ? b : a));
-    return { targets: open.length ? weightedOrder(open) : [probe], served: true, fallbackModel };
+    return { targets: [probe, ...defaultTargets(providerModelId)], served: true, fallbackModel };
   }
-  if (!isDefaultChannelConfigured()) return { targets: [], served: false, fallbackModel };
-  const providerModelId = model?.providerModelId ?? modelName;
-  return {
-    targets: [
-      {
-        id: null,
-        name: DEFAULT_CHANNEL_NAME,
-        baseURL: env.OPENAI_BASE_URL!,
-        apiKey: env.OPENAI_API_KEY!,
-        providerModelId,
-        priority: 0,
-        weight: 1,
-      },
-    ],
-    served: true,
-    fallbackModel,
-  };
+  const targets = defaultTargets(providerModelId);
+  return { targets, served: targets.length > 0, fallbackModel };
 }
 
 /** A call through the channel got its first result: its run of failures ends. */

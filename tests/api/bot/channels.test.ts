@@ -247,6 +247,28 @@ describe("a text turn over two channels", () => {
     expect((await h.quotasOf(u.userId)).textTokens).toBe(10_000 - 17);
   });
 
+  it("half-open: with every channel of the model cooling and the probe failing, the default channel (OPENAI_BASE_URL) answers by the catalogue's provider model id", async () => {
+    const only = await addChannel("only", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "gpt-4o-mini": "one-mini" },
+    });
+    await (
+      await h.getDb()
+    )
+      .update(channels)
+      .set({ consecutiveFailures: 3, cooldownUntil: new Date(Date.now() + clockOffset + 60_000) })
+      .where(eq(channels.id, only.id));
+    one.mode = "fail500";
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 1000 } });
+    await h.send(u.telegramId, { text: "hello?" });
+    expect(chatRequests(one)).toHaveLength(1);
+    expect(chatRequests(h.ai).map((r) => r.model)).toEqual(["gpt-4o-mini"]);
+    expect(lastText(u.telegramId)).toContain("Hello from the fake model");
+    expect((await h.quotasOf(u.userId)).textTokens).toBe(1000 - 17);
+  });
+
   it("a disabled channel is not tried", async () => {
     const first = await addChannel("first", {
       url: one.url,
@@ -335,11 +357,14 @@ describe("the fallback model", () => {
     await setFallback("dall-e-3", "flux-pro");
     const restore = await setPrice("flux-pro", "text_to_image", 9);
     one.mode = "fail500";
+    // The default channel, tried after the cooling one (half-open), is down too.
+    h.ai.mode = "fail500";
     try {
       const u = await h.chatUser({ modelName: "dall-e-3", action: "text_to_image", quota: { imageTokens: 30 } });
       await (await h.getDb()).execute(sql`update users set language = 'ru' where id = ${u.userId}`);
       await h.send(u.telegramId, { text: "a red fox" });
-      // The cooling channel is probed once (half-open), still fails, and the fallback model draws.
+      // The cooling channel is probed once (half-open), still fails, so does the default channel, and
+      // the fallback model draws.
       expect(one.requests).toHaveLength(1);
       expect(two.requests.map((r) => r.model)).toEqual(["two-flux"]);
       expect(h.mediaIn(u.telegramId)).toHaveLength(1);
@@ -361,6 +386,7 @@ describe("the fallback model", () => {
         .limit(1);
       expect(saved.modelId).toBe(flux.id);
     } finally {
+      h.ai.mode = "normal";
       await restore();
     }
   });
