@@ -15,12 +15,14 @@ export async function retried<T>(query: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Waits (up to a minute) until no update is pending or being processed. */
+/** Waits (up to a minute) until no update is pending or being processed and the outbox has sent what it holds. */
 export async function waitForQuiet(sql: Sql): Promise<void> {
   const quietBy = Date.now() + 60_000;
   while (Date.now() < quietBy) {
-    const [{ n }] = await sql`select count(*)::int as n from bot_updates where status in ('pending', 'processing')`;
-    if (n === 0) return;
+    const [{ n }] = await sql`
+      select (select count(*) from bot_updates where status in ('pending', 'processing'))
+        + (select count(*) from bot_outbox where status in ('pending', 'sending')) as n`;
+    if (Number(n) === 0) return;
     await sleep(500);
   }
 }

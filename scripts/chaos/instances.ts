@@ -34,6 +34,8 @@ export async function startInstance(config: InstanceConfig, port: number): Promi
     OPENAI_BASE_URL: config.openAi.url,
     OPENAI_API_KEY: config.openAi.apiKey,
     AI_TIMEOUT_SECONDS: "20",
+    // A charged answer whose instance died before delivering it is sent by the outbox after this.
+    BOT_ANSWER_HOLD_SECONDS: "5",
     SHUTDOWN_DRAIN_MS: "3000",
     SHUTDOWN_TIMEOUT_MS: "6000",
     LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? "error",
