@@ -117,6 +117,19 @@ test("a failing channel is tested, weighted, disabled by the app with the bot's 
   expect(lines.join("\n")).not.toContain("314159");
   await expect(page.getByTestId("dashboard-channels")).toContainText("Down");
   await screenshot(page, "admin-alerts-dashboard-1280");
+
+  // The owner removes the dead channels: the models go back to the default endpoint (and the
+  // worker's other flows find no channels of this one's).
+  await page.getByTestId("admin-nav-channels").click();
+  for (const name of ["Down", "Backup"]) {
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page
+      .getByTestId("admin-channel-row")
+      .filter({ hasText: name })
+      .getByRole("button", { name: "Delete" })
+      .click();
+  }
+  await expect(page.getByTestId("admin-channel-row")).toHaveCount(0);
 });
 
 test("the alerts section: an owner turns a kind off and moves a threshold; the console fits 390 px and passes axe", async ({
