@@ -19,7 +19,7 @@ export function PromoCodeEntry({ onNotice }: { onNotice: (notice: Notice) => voi
     });
   return (
     <section className="pay-block account-section" data-testid="promo-entry">
-      <h3 className="pay-block__title">{t("title")}</h3>
+      <h2 className="pay-block__title">{t("title")}</h2>
       <div className="account-row">
         <input
           className="account-input"

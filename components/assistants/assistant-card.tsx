@@ -11,7 +11,7 @@ export function AssistantCard({ assistant, children }: { assistant: AssistantIte
       <div className="assistant-card__top">
         <ModelIcon src={assistant.image} size={44} />
         <div className="assistant-card__text">
-          <h3 className="assistant-card__name">{assistant.name}</h3>
+          <h2 className="assistant-card__name">{assistant.name}</h2>
           <p className="assistant-card__description">{assistant.description}</p>
         </div>
         <HeartButton

@@ -57,7 +57,7 @@ export function PackageCard({ pkg, busy, onBuy }: { pkg: PackageItem; busy: bool
     <article className="package-card" data-testid={`package-${pkg.package_id}`} data-purpose={pkg.package_purpose}>
       <PackageArt pkg={pkg} />
       <div className="package-card__body">
-        <h3 className="package-card__name">{texts.name}</h3>
+        <h2 className="package-card__name">{texts.name}</h2>
         {texts.small && <p className="package-card__small">{texts.small}</p>}
         {texts.description && <p className="package-card__description">{texts.description}</p>}
         {texts.models && <p className="package-card__models">{texts.models}</p>}

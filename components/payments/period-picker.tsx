@@ -8,7 +8,7 @@ export function PeriodPicker({ months, onChange }: { months: Months; onChange: (
   const t = useTranslations("Payment");
   return (
     <section className="pay-block">
-      <h3 className="pay-block__title">{t("period")}</h3>
+      <h2 className="pay-block__title">{t("period")}</h2>
       <div className="segmented" role="radiogroup" aria-label={t("period")}>
         {PERIODS.map((p) => (
           <button

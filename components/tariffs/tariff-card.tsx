@@ -46,7 +46,7 @@ export function TariffCard({ name, tariff, index, active, onChoose }: TariffCard
   return (
     <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId={`tariff-card-${name}`}>
       <div className="tariff-card__head">
-        <h3 className="tariff-card__title">{name}</h3>
+        <h2 className="tariff-card__title">{name}</h2>
         {showPerDay && (
           <div className="tariff-card__price" data-testid="tariff-per-day">
             <strong>{t("perDay", { amount: perDayCost(tariff.amount) })}</strong>
@@ -131,7 +131,7 @@ export function PackStoreCard({ index, onChoose }: { index: number; onChoose: ()
   return (
     <TiltCard className={`tariff-card tariff-card--style-${cardStyleIndex(index)}`} testId="tariff-card-packstore">
       <div className="tariff-card__head">
-        <h3 className="tariff-card__title">{t("packStoreTitle")}</h3>
+        <h2 className="tariff-card__title">{t("packStoreTitle")}</h2>
         <span className="tariff-card__emoji" aria-hidden>
           🛒
         </span>

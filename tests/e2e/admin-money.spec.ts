@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, payInSandbox, screenshot } from "./helpers";
+import { openApp, payInSandbox, screenshot, seriousViolations } from "./helpers";
 
 // The console's Payments and Broadcasts screens, as the demo operator, at desktop width and at 390 px.
 
@@ -10,8 +10,10 @@ async function signInToConsole(page: Page, hash: string) {
   await expect(page.getByTestId("admin-sign-in")).toHaveCount(0);
 }
 
-test("the operator refunds a sandbox payment; it shows as refunded", async ({ page }) => {
-  await openApp(page, { lang: "en", hash: "/PackStorePage" });
+test("the operator refunds a sandbox payment; it shows as refunded, to the operator and in the user's account", async ({
+  page,
+}) => {
+  const userId = await openApp(page, { lang: "en", hash: "/PackStorePage" });
   await page.locator("[data-purpose=image_tokens]").getByTestId("package-buy").click();
   await payInSandbox(page);
 
@@ -38,6 +40,19 @@ test("the operator refunds a sandbox payment; it shows as refunded", async ({ pa
   await screenshot(page, "admin-payments-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "admin-payments-390");
+
+  // The user's account lists it as refunded, its row readable (contrast on the tinted row) in every
+  // language and theme.
+  for (const lang of ["en", "ru"] as const)
+    for (const theme of ["light", "dark"] as const) {
+      await page.goto(`/?demo_user=${userId}&demo_theme=${theme}#/PersonalAccountPage`);
+      // The user's saved language wins over the launch data's: it is switched on the account itself.
+      await page.getByTestId(`language-${lang}`).click();
+      const payment = page.locator(".account-payment[data-status=refunded]");
+      await expect(payment).toContainText(lang === "ru" ? "возвращён" : "refunded");
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-refunded-payment-${lang}-${theme}`);
+    }
 });
 
 test("the operator starts a broadcast and watches it finish; bad markup is refused before sending", async ({

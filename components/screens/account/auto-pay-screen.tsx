@@ -59,9 +59,9 @@ export default function AutoPayScreen() {
       </section>
       {SECTIONS.map((id) => (
         <section key={id} className="pay-block" data-testid={`autopay-${id}`}>
-          <h3 className="pay-block__title">
+          <h2 className="pay-block__title">
             <span aria-hidden>{t(`${id}.icon`)}</span> {t(`${id}.title`)}
-          </h3>
+          </h2>
           <p className="autopay__text">{t(`${id}.text`)}</p>
         </section>
       ))}

@@ -62,7 +62,7 @@ export default function PersonalAccountScreen() {
       <NoticeLine notice={notice} />
       <TariffSummary />
       <section className="pay-block account-section">
-        <h3 className="pay-block__title">{t("referralTitle")}</h3>
+        <h2 className="pay-block__title">{t("referralTitle")}</h2>
         <p className="account-hint">{t("referralInfo")}</p>
         <ReferralShare />
         {canApply.data?.can_apply && <ReferralCodeEntry onNotice={show} />}
@@ -84,11 +84,11 @@ export default function PersonalAccountScreen() {
         {t("limits")} →
       </Link>
       <section className="pay-block account-section" data-testid="account-spending">
-        <h3 className="pay-block__title">{t("spending")}</h3>
+        <h2 className="pay-block__title">{t("spending")}</h2>
         <SpendingList />
       </section>
       <section className="pay-block account-section">
-        <h3 className="pay-block__title">{t("payments")}</h3>
+        <h2 className="pay-block__title">{t("payments")}</h2>
         <PaymentList />
       </section>
       <section className="pay-block account-section">

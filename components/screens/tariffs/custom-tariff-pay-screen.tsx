@@ -64,7 +64,7 @@ function CustomPayForm({ values, data }: { values: CustomValues; data: CreateDat
       <h1>{t("title")}</h1>
       <div className="tariff-card tariff-card--style-3 custom-summary" data-testid="custom-summary">
         <div className="tariff-card__head">
-          <h3 className="tariff-card__title">{CUSTOM_TARIFF}</h3>
+          <h2 className="tariff-card__title">{CUSTOM_TARIFF}</h2>
           <div className="tariff-card__price">
             <strong data-testid="custom-per-day">{t("perDay", { amount: customPerDay(allprice) })}</strong>
             <span>{tp("perMonth", { amount: formatRoubles(allprice) })}</span>
