@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { useTranslations } from "next-intl";
 import type { AssistantItem } from "@/lib/contracts/assistants";
 import { routes } from "@/lib/routes";
+import { useHideHostBackButton } from "@/components/shell/host-back-button";
 import { AssistantCardList } from "./assistant-card-list";
 import { LaunchedNotice } from "./launch-notice";
 import { useAssistantLauncher } from "./use-assistant-launcher";
@@ -23,6 +24,8 @@ export function TextAssistantList({ title, assistants, isError, emptyText }: Pro
   const t = useTranslations("Assistants");
   const [, navigate] = useLocation();
   const launcher = useAssistantLauncher();
+  // The list has a Back of its own (to the categories): the host's would be a second one.
+  useHideHostBackButton();
 
   return (
     <div className="page assistants-page">

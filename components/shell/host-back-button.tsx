@@ -9,10 +9,7 @@ import { routes } from "@/lib/routes";
 type BackButtonContextValue = { setHiddenByPage: (hidden: boolean) => void };
 const BackButtonContext = createContext<BackButtonContextValue>({ setHiddenByPage: () => {} });
 
-/**
- * A screen calls this to hide the host back button while it is shown (docs/product/screens.md).
- * @public no screen hides it today
- */
+/** A screen with a Back of its own calls this to hide the host back button while it is shown (docs/product/screens.md). */
 export function useHideHostBackButton(): void {
   const { setHiddenByPage } = useContext(BackButtonContext);
   useEffect(() => {

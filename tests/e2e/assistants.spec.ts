@@ -42,8 +42,12 @@ test("favourite an assistant in a category, see it on the favourites page, remov
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   expect((await added).status()).toBe(200);
   await screenshot(page, "assistant-list-ru");
+  // One Back: the list's own; the host's (the demo bar stands in for Telegram's) is hidden here.
+  await expect(page.getByTestId("host-back-button")).toHaveCount(0);
 
   await page.getByTestId("assistants-back").click();
+  // Back on the categories, the host's Back is there again.
+  await expect(page.getByTestId("host-back-button")).toBeVisible();
   await page.getByTestId("favorites-tile").click();
   await expect(page).toHaveURL(/#\/assistant-category\/favorit$/);
   const favourite = page.locator("article", { hasText: "Репетитор" });
