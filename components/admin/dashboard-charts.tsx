@@ -89,7 +89,7 @@ export function DashboardCharts({ stats }: { stats: AdminStats }) {
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
             <BarChart data={stats.by_model}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="model_name" />
+              <XAxis dataKey="display_name" />
               <YAxis yAxisId="cost" />
               <YAxis yAxisId="units" orientation="right" />
               <Tooltip />

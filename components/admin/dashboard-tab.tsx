@@ -79,7 +79,14 @@ function ModelsTable({ stats }: { stats: AdminStats }) {
       rowKey={(m) => m.model_name}
       testId="dashboard-models"
       columns={[
-        { header: t("model"), cell: (m) => m.model_name },
+        {
+          header: t("model"),
+          cell: (m) => (
+            <>
+              {m.display_name} <span className="admin-hint">{m.model_name}</span>
+            </>
+          ),
+        },
         { header: t("turns"), cell: (m) => format.number(m.turns) },
         { header: t("units"), cell: (m) => format.number(m.units) },
         { header: t("providerCost"), cell: (m) => usd(m.provider_cost_usd) },

@@ -27,7 +27,14 @@ function useRequestColumns(): Column<RequestRow>[] {
     { header: t("at"), cell: (r) => when(r.created_at) },
     { header: t("user"), cell: (r) => (r.user_id ? <a href={`#users/${r.user_id}`}>{r.user_id}</a> : "—") },
     { header: t("session"), cell: (r) => r.session_id ?? "—" },
-    { header: t("model"), cell: (r) => r.model_name },
+    {
+      header: t("model"),
+      cell: (r) => (
+        <>
+          {r.display_name} <span className="admin-hint">{r.model_name}</span>
+        </>
+      ),
+    },
     { header: t("channel"), cell: (r) => r.channel_id ?? "—" },
     { header: t("action"), cell: (r) => r.action },
     { header: t("tokens"), cell: (r) => `${r.tokens_in} / ${r.tokens_out}` },

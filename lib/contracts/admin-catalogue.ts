@@ -246,6 +246,8 @@ export const adminStatsResponseSchema = z.object({
   by_model: z.array(
     z.object({
       model_name: z.string(),
+      /** The catalogue's display name (the internal name for a model no longer in it). */
+      display_name: z.string(),
       turns: z.number().int(),
       units: z.number().int(),
       provider_cost_usd: z.number(),

@@ -40,6 +40,8 @@ export const adminRequestSchema = z.object({
   user_id: z.number().int().nullable(),
   session_id: z.number().int().nullable(),
   model_name: z.string(),
+  /** The model's name as people see it (the catalogue's display name; the internal name when it is gone). */
+  display_name: z.string(),
   channel_id: z.number().int().nullable(),
   action: z.string(),
   tokens_in: z.number().int(),

@@ -26,7 +26,8 @@ test("a user's turn is in the request log from their page, and the request log e
   await openUserRequests(page, telegramId);
   const row = page.getByTestId("admin-request-row");
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("gpt-4o-mini");
+  // The model by the name people know, its internal name beside it.
+  await expect(row).toContainText("GPT-4o mini gpt-4o-mini");
   await expect(row).toContainText("ok");
   await expect(page.getByTestId("admin-requests")).not.toContainText("271828");
   await screenshot(page, "admin-requests-of-a-user");

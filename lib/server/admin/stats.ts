@@ -59,7 +59,8 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
           coalesce(l.value, 0) as value, coalesce(m.cost, 0) as cost
         from l full join m on m.model_name = l.model_name)
       select coalesce(lm.model_name, r.model_name) as model_name, coalesce(lm.turns, 0) as turns, coalesce(lm.units, 0) as units,
-        coalesce(lm.value, 0) as value, coalesce(lm.cost, 0) as cost, coalesce(r.cost_rub, 0) as cost_rub
+        coalesce(lm.value, 0) as value, coalesce(lm.cost, 0) as cost, coalesce(r.cost_rub, 0) as cost_rub,
+        (select display_name from models where models.model_name = coalesce(lm.model_name, r.model_name)) as display_name
       from lm full join r on r.model_name = lm.model_name order by cost_rub desc, cost desc, units desc, model_name`),
     db.execute(sql`
       select r.channel_id, c.name, count(*) as requests, sum(r.cost_rub) as cost_rub
@@ -96,6 +97,7 @@ export async function getAdminStats({ db, days }: { db: Db; days: number }): Pro
       const share = totalValue > 0 ? (revenue * num(r.value)) / totalValue : 0;
       return {
         model_name: String(r.model_name),
+        display_name: String(r.display_name ?? r.model_name),
         turns: num(r.turns),
         units: num(r.units),
         provider_cost_usd: Math.round(num(r.cost) * 1e6) / 1e6,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { providerRequests } from "@/db/schema";
+import { models, providerRequests } from "@/db/schema";
 import type { adminRequestsQuerySchema, adminRequestSchema } from "@/lib/contracts/admin-exports";
 import { now } from "@/lib/server/clock";
 import { dateRange } from "@/lib/server/exports/range";
@@ -29,18 +29,20 @@ export async function listRequests({ db, query }: { db: Db; query: Query }) {
     where.push(gte(t.createdAt, start), lt(t.createdAt, end));
   }
   const rows = await db
-    .select()
+    .select({ r: t, displayName: models.displayName })
     .from(t)
+    .leftJoin(models, eq(models.modelName, t.modelName))
     .where(and(...where))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(REQUESTS_PAGE_SIZE + 1)
     .offset((query.page - 1) * REQUESTS_PAGE_SIZE);
-  const items: Item[] = rows.slice(0, REQUESTS_PAGE_SIZE).map((r) => ({
+  const items: Item[] = rows.slice(0, REQUESTS_PAGE_SIZE).map(({ r, displayName }) => ({
     id: r.id,
     created_at: r.createdAt.toISOString(),
     user_id: r.userId,
     session_id: r.sessionId,
     model_name: r.modelName,
+    display_name: displayName ?? r.modelName,
     channel_id: r.channelId,
     action: r.action,
     tokens_in: r.tokensIn,

@@ -66,6 +66,7 @@ describe("GET /api/admin/requests", () => {
       user_id: userId,
       session_id: 7,
       model_name: "gpt-4o-mini",
+      display_name: "GPT-4o mini",
       channel_id: 1,
       action: "text",
       tokens_in: 10,

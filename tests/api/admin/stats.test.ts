@@ -93,8 +93,25 @@ describe("GET /api/admin/stats", () => {
       ],
       by_model: [
         // Revenue shared by the units' list value: checked in the cost and margin test below.
-        { model_name: "dall-e-3", turns: 1, units: 6, provider_cost_usd: 0.04, cost_rub: 0, ...anyShare },
-        { model_name: "gpt-4o", turns: 2, units: 1500, provider_cost_usd: 0.015, cost_rub: 0, ...anyShare },
+        // Each with the catalogue's display name: the console shows no internal name alone.
+        {
+          model_name: "dall-e-3",
+          display_name: "DALL·E 3",
+          turns: 1,
+          units: 6,
+          provider_cost_usd: 0.04,
+          cost_rub: 0,
+          ...anyShare,
+        },
+        {
+          model_name: "gpt-4o",
+          display_name: "GPT-4o",
+          turns: 2,
+          units: 1500,
+          provider_cost_usd: 0.015,
+          cost_rub: 0,
+          ...anyShare,
+        },
       ],
       by_channel: [],
     });
