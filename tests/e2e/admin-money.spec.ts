@@ -46,10 +46,14 @@ test("the operator refunds a sandbox payment; it shows as refunded, to the opera
   for (const lang of ["en", "ru"] as const)
     for (const theme of ["light", "dark"] as const) {
       await page.goto(`/?demo_user=${userId}&demo_theme=${theme}#/PersonalAccountPage`);
-      // The user's saved language wins over the launch data's: it is switched on the account itself.
-      await page.getByTestId(`language-${lang}`).click();
       const payment = page.locator(".account-payment[data-status=refunded]");
-      await expect(payment).toContainText(lang === "ru" ? "возвращён" : "refunded");
+      await expect(payment).toBeVisible();
+      // The user's saved language wins over the launch data's: it is switched on the account itself
+      // (again if the account's own data, arriving after the click, put the saved one back).
+      await expect(async () => {
+        await page.getByTestId(`language-${lang}`).click();
+        await expect(payment).toContainText(lang === "ru" ? "возвращён" : "refunded", { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `account-refunded-payment-${lang}-${theme}`);
     }
