@@ -118,9 +118,9 @@ test("a photo and a document sent from the demo chat get bot replies; dark theme
   await expect(photo.locator("img")).toBeVisible();
   await expect(photo).toContainText("What is in this picture?");
   // The stored upload is served back by its signed link.
-  expect(await photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-    true,
-  );
+  await expect
+    .poll(() => photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   const afterPhoto = await botMessages(page).count();
 
