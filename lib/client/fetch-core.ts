@@ -67,9 +67,8 @@ async function toError(res: Response): Promise<ApiRequestError> {
 
 /** A typed `api(call, input)` over one token source: the answer's type is the call's response contract. */
 export function createApi(tokens: TokenSource) {
-  async function send(method: string, url: string, input: CallInput<CallKey>): Promise<Response> {
+  async function send(method: string, url: string, input: CallInput<CallKey>, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { ...input.headers };
-    const token = await tokens.current();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (input.formData) body = input.formData;
@@ -91,15 +90,22 @@ export function createApi(tokens: TokenSource) {
     input: CallInput<K> = {} as CallInput<K>,
   ): Promise<CallResponse<K>> {
     const { method, url } = requestLine(call, input as CallInput<CallKey>);
-    let res = await send(method, url, input as CallInput<CallKey>);
+    const sentToken = await tokens.current();
+    let res = await send(method, url, input as CallInput<CallKey>, sentToken);
     if (res.status === 401) {
-      try {
-        await tokens.refresh();
-      } catch {
-        tokens.onRefreshFailed?.();
-        throw await toError(res);
+      // Calls sent together with an old token come back 401 one by one; the first signs in again,
+      // and one answered after that sign-in ended retries with its token rather than signing in anew.
+      let token = await tokens.current();
+      if (token === sentToken) {
+        try {
+          await tokens.refresh();
+        } catch {
+          tokens.onRefreshFailed?.();
+          throw await toError(res);
+        }
+        token = await tokens.current();
       }
-      res = await send(method, url, input as CallInput<CallKey>);
+      res = await send(method, url, input as CallInput<CallKey>, token);
     }
     if (!res.ok) throw await toError(res);
     return (await res.json()) as CallResponse<K>;

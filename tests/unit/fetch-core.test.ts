@@ -64,6 +64,27 @@ describe("createApi (the fetch core of the mini-app and the demo chat)", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it("calls sent together with an old token sign in once: a 401 answered after the sign-in retries with the new token", async () => {
+    // Two calls go out with "old"; the first 401 refreshes, the second 401 arrives only afterwards.
+    let releaseSecond!: () => void;
+    const secondHeld = new Promise<void>((resolve) => (releaseSecond = resolve));
+    let oldSent = 0;
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (authorization(init) === "Bearer fresh") return json(200, { ref_balance: 5, currency: "RUB" });
+      if (++oldSent === 2) await secondHeld;
+      return json(401, { error: { code: "unauthorized", message: "expired" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const source = tokens("old");
+    const api = createApi(source);
+    const first = api("GET /api/referral/balance");
+    const second = api("GET /api/referral/balance");
+    await first;
+    releaseSecond();
+    await expect(second).resolves.toEqual({ ref_balance: 5, currency: "RUB" });
+    expect(source.refreshes).toBe(1);
+  });
+
   it("a second 401 after the refresh is the caller's error, not another refresh", async () => {
     const fetchMock = vi.fn(async () => json(401, { error: { code: "unauthorized", message: "Unknown user" } }));
     vi.stubGlobal("fetch", fetchMock);
