@@ -24,6 +24,9 @@ const env = {
   // A failing channel is disabled after 3 failed calls (10 in production), so the flow that watches it
   // happen sends 3 turns (docs/decisions/0502-channels-disabled-and-probed.md).
   CHANNEL_DISABLE_FAILURES: "3",
+  // No load balancer watches a flow's server: it stops at once when its worker ends (the drain flows
+  // start servers of their own that drain).
+  SHUTDOWN_DRAIN_MS: "0",
   // A line per request would bury Playwright's report; warnings and errors still show.
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 };
