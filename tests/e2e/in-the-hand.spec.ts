@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot } from "./helpers";
+import { openApp, screenshot, seriousViolations } from "./helpers";
 
 // Issue 43: the app shows the account as it is, right after paying, in the language chosen.
 
@@ -315,4 +315,26 @@ test.describe("point 5: a locked model says which tariff opens it", () => {
     await page.getByTestId("model-upgrade-tariff").click();
     await expect(page).toHaveURL(/#\/tariffPay\//);
   });
+});
+
+test.describe("point 8: small faults", () => {
+  for (const theme of ["light", "dark"] as const)
+    test(`the personal account is drawn as cards, like the other screens (${theme})`, async ({ page }) => {
+      const userId = await openApp(page, { hash: "/PersonalAccountPage" });
+      await page.goto(`/?demo_user=${userId}&demo_theme=${theme}#/PersonalAccountPage`);
+      await expect(page.getByTestId("account-tariff")).toBeVisible();
+      const blocks = await page.locator(".account > .pay-block").evaluateAll((nodes) => {
+        const pageBackground = getComputedStyle(document.body).backgroundColor;
+        return nodes.map((node) => {
+          const style = getComputedStyle(node);
+          return { onPage: style.backgroundColor === pageBackground, radius: parseFloat(style.borderTopLeftRadius) };
+        });
+      });
+      // The tariff, referral, promo code, limits, spending, payments and settings blocks.
+      expect(blocks.length).toBeGreaterThanOrEqual(7);
+      for (const block of blocks) expect(block).toEqual({ onPage: false, radius: expect.any(Number) });
+      expect(Math.min(...blocks.map((b) => b.radius))).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-cards-ru-${theme}`);
+    });
 });

@@ -40,3 +40,33 @@ for (const lang of ["ru", "en"] as const)
       ).toBeLessThanOrEqual(0);
       expect(await page.evaluate(brokenWords)).toEqual([]);
     });
+
+// The model lists: the inline picker on Home and an assistant's model sheet show long names
+// ("YandexGPT 5 Pro") whole, each on its line.
+for (const lang of ["ru", "en"] as const) {
+  test(`Home's model picker fits 320 px (${lang}): no model name is broken`, async ({ page }) => {
+    await openApp(page, { lang });
+    await page.getByTestId("card-new-dialog").locator(".card__cover").click();
+    await page.locator(".model-row:not(.model-row--skeleton)").first().waitFor();
+    await screenshot(page, `w320-${lang}-home-model-picker`);
+    expect(await page.evaluate(brokenWords)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
+  test(`an assistant's model sheet fits 320 px (${lang}): no model name is broken`, async ({ page }) => {
+    await openApp(page, { lang, hash: "/text-assistants" });
+    await page.getByTestId("category-coding").click();
+    await page.locator("[data-testid^=start-]").first().click();
+    const sheet = page.getByTestId("model-modal");
+    await sheet.locator(".model-row:not(.model-row--skeleton)").first().waitFor();
+    await screenshot(page, `w320-${lang}-assistant-model-sheet`, { fullPage: false });
+    expect(await page.evaluate(brokenWords)).toEqual([]);
+    // The sheet is fixed to the screen, so nothing scrolls: every row must end inside it.
+    const rightEdges = await sheet
+      .locator(".model-row")
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().right));
+    for (const right of rightEdges) expect(right).toBeLessThanOrEqual(320);
+  });
+}
