@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { videoJobs } from "@/db/schema";
+import { users, videoJobs } from "@/db/schema";
 import type { VideoSendToChatResponse } from "@/lib/contracts/video";
 import { sendJobVideo } from "@/lib/server/bot/job-status";
 import { callFailure, telegramApi } from "@/lib/server/bot/telegram-api";
@@ -66,6 +66,12 @@ export async function sendVideoToChat({
     log().warn(`[video] job ${job.id} not sent to chat ${caller.telegramId}: ${failure.message}`);
     // 403: the user blocked the bot (or never started it); anything else is Telegram failing us.
     const blocked = failure.status === 403;
+    // As the bot's own calls do (telegram-limits.ts): broadcasts skip a user who blocked the bot.
+    if (blocked)
+      await db
+        .update(users)
+        .set({ botBlockedAt: sql`now()` })
+        .where(eq(users.id, caller.id));
     throw new ApiError(
       "bad_gateway",
       blocked

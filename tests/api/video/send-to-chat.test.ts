@@ -124,6 +124,9 @@ describe("POST /api/video/send-to-chat", () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toMatchObject({ code: "bad_gateway", reason: "bot_blocked" });
     expect(res.body.error.message).toMatch(/Start/);
+    const db = await getDb();
+    const [marked] = await db.select().from(users).where(eq(users.id, u.userId));
+    expect(marked.botBlockedAt).not.toBeNull();
     // The failed send does not hold the retry back.
     const retry = await send(u.token, { request_id: u.requestId });
     expect(retry.body).toEqual({ sent: true, already_sent: false });
