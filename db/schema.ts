@@ -545,6 +545,9 @@ export const videoJobs = pgTable(
     createdAt: createdAt(),
     // When the job succeeded or failed: recent durations of a model estimate the next job's time.
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // When the user last had the finished clip posted to their chat (POST /api/video/send-to-chat):
+    // a second tap within a short window posts nothing (docs/decisions/0505-video-sent-to-chat-once.md).
+    sentToChatAt: timestamp("sent_to_chat_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey),

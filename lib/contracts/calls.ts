@@ -798,6 +798,13 @@ export const apiCalls = {
     params: video.videoJobParamsSchema,
     response: video.videoJobStatusResponseSchema,
   },
+  "POST /api/video/send-to-chat": {
+    summary: "Have the bot post the caller's finished clip to their chat with it",
+    auth: "user",
+    refuses: [404, 409, 429],
+    body: video.videoSendToChatBodySchema,
+    response: video.videoSendToChatResponseSchema,
+  },
   "GET /api/{unknown}": noCall,
   "HEAD /api/{unknown}": noCall,
   "POST /api/{unknown}": noCall,

@@ -80,3 +80,21 @@ export const videoJobStatusResponseSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("failed"), message: z.string() }),
 ]);
 export type VideoJobStatus = z.infer<typeof videoJobStatusResponseSchema>;
+
+// POST /api/video/send-to-chat: the bot posts the caller's finished clip to their private chat with it.
+// The job is named as GET /api/video/jobs/{requestId} names it: the Idempotency-Key it was sent with.
+export const videoSendToChatBodySchema = z.object({
+  request_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX)
+    .meta({ description: "The Idempotency-Key the generation was sent with (GET /api/video/jobs/{requestId})" }),
+});
+export const videoSendToChatResponseSchema = z.object({
+  sent: z.literal(true),
+  already_sent: z.boolean().meta({
+    description: "A repeat within a short window (a double tap): the clip was posted by the first, not again",
+  }),
+});
+export type VideoSendToChatResponse = z.infer<typeof videoSendToChatResponseSchema>;

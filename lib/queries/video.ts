@@ -1,5 +1,5 @@
 "use client";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import type { VideoCostResponse, VideoJobStatus, VideoResult } from "@/lib/contracts/video";
 import { clearLocalCache, readLocalCache, writeLocalCache } from "@/lib/client/video-local-cache";
@@ -60,3 +60,10 @@ export function generateVideo(
 /** GET /api/video/jobs/{requestId}: where a request already sent stands, asked instead of sending it again. */
 export const videoJobStatus = (requestId: string): Promise<VideoJobStatus> =>
   api("GET /api/video/jobs/{requestId}", { params: { requestId } });
+
+/** POST /api/video/send-to-chat: the bot posts the finished clip (named by its request id) to the user's chat. */
+export const useSendVideoToChat = () =>
+  useMutation({
+    mutationFn: (requestId: string) => api("POST /api/video/send-to-chat", { body: { request_id: requestId } }),
+    retry: false,
+  });

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { decodeError, useVideoProcess } from "@/components/video/use-video-process";
 import { routes } from "@/lib/routes";
 import { downloadFile } from "@/lib/client/host";
+import { SendToChatButton } from "@/components/video/send-to-chat-button";
 import { VIDEO_STAGES, type StageStatus, type VideoStage } from "@/lib/client/video-process-state";
 import "@/components/video/video.css";
 
@@ -80,6 +81,7 @@ export default function VideoProcessScreen() {
             >
               {t("saveVideo")}
             </button>
+            {data?.request_id && <SendToChatButton requestId={data.request_id} />}
             <button
               type="button"
               className="button button--block"

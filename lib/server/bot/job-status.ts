@@ -63,6 +63,17 @@ export function jobEndText({
   return `${t("statusTitle", { kind, model })}\n${t(ok ? "statusDone" : "statusFailed")}`;
 }
 
+/** A finished job's clip, posted to the chat: after its status message, or again on request (POST /api/video/send-to-chat). */
+export const sendJobVideo = ({
+  api,
+  chatId,
+  video,
+}: {
+  api: Api;
+  chatId: number;
+  video: { data: Buffer; filename: string };
+}) => api.sendVideo(chatId, new InputFile(video.data, video.filename));
+
 export type JobStatus = {
   /** The job's progress now; shown when it changed and the last edit is old enough. */
   show: (progress: JobProgress) => void;
@@ -122,7 +133,7 @@ export function openJobStatus({
       closed = true;
       edit(jobEndText({ lang, kind, model, ok: result.ok }));
       const video = result.ok ? result.video : undefined;
-      if (video) tail = tail.then(() => api.sendVideo(chatId, new InputFile(video.data, video.filename))).catch(lost);
+      if (video) tail = tail.then(() => sendJobVideo({ api, chatId, video })).catch(lost);
     },
     settled: async () => {
       await tail;

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { openApp, screenshot } from "./helpers";
+
+// A finished clip is sent to the chat: the result screen's "Send to chat" has the bot post it
+// (POST /api/video/send-to-chat); in demo mode the demo chat stands in for the messenger and shows it.
+
+const PHOTO = path.resolve("tests/fixtures/photo.jpg");
+
+/** Buys Starter (gen4_turbo, 50 video tokens) through the sandbox checkout, then returns Home. */
+async function becomeStarter(page: Page) {
+  await openApp(page, { hash: "/tariffPay/Starter" });
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("pay-button").click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await popup.getByTestId("checkout-confirm").click();
+  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
+  await popup.close();
+  await page.goto(page.url().replace(/#.*$/, "#/"));
+  await page.reload();
+  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+}
+
+const botVideos = (page: Page) => page.getByTestId("demo-chat-bot").locator("video");
+
+test("a finished clip is sent to the chat: the screen says so and the demo chat shows the video", async ({ page }) => {
+  await becomeStarter(page);
+  await page.getByTestId("card-image-to-video").click();
+  await page.getByTestId("video-model-gen4_turbo").click();
+  await expect(page.getByTestId("video-setup")).toBeVisible();
+  await page.getByTestId("video-image-input").setInputFiles(PHOTO);
+  await expect(page.getByTestId("video-crop")).toBeVisible();
+  await page.getByTestId("video-prompt").fill("Волны медленно накатывают на берег");
+  await page.getByTestId("video-generate").click();
+  await page.getByTestId("video-confirm").click();
+  await expect(page.getByTestId("video-result")).toBeVisible({ timeout: 30_000 });
+
+  const sends: string[] = [];
+  page.on(
+    "request",
+    (r) => r.method() === "POST" && r.url().includes("/api/video/send-to-chat") && sends.push(r.url()),
+  );
+  const send = page.getByTestId("video-send-to-chat");
+  await expect(send).toHaveText("Отправить в чат");
+  await send.click();
+  const sent = page.getByTestId("video-sent-to-chat");
+  await expect(sent).toContainText("Видео отправлено в чат");
+  expect(sends).toHaveLength(1);
+  await screenshot(page, "video-sent-to-chat-ru");
+
+  // The chat holds the clip the job's status message ended with, and the one sent on request.
+  await sent.getByTestId("demo-chat-link").click();
+  await expect(page).toHaveURL(/\/demo-chat\?/);
+  await expect(botVideos(page)).toHaveCount(2, { timeout: 15_000 });
+  await expect(botVideos(page).last()).toHaveAttribute("src", /.+/);
+  await screenshot(page, "video-sent-demo-chat-ru");
+});
