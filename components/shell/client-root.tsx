@@ -11,7 +11,7 @@ import { DataLayer } from "./data-layer";
 import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
 import { HostBackButtonProvider } from "./host-back-button";
-import { IntlProvider, readStoredLocale, storeLocale } from "./intl-provider";
+import { IntlProvider, localeChosenOnThisPage, readStoredLocale, storeLocale } from "./intl-provider";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { StartupFailure } from "./startup-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
@@ -76,7 +76,7 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // person's choice once they made one (here or on another device). It is kept on this device, so a
     // reload, which signs in no more, paints in it too and never flips back to the launch's.
     void signedIn?.then((language) => {
-      if (!isLocale(language)) return;
+      if (!isLocale(language) || localeChosenOnThisPage()) return;
       storeLocale(language);
       startTransition(() =>
         setStartup((current) =>

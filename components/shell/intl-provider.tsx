@@ -49,6 +49,11 @@ export function readStoredLocale(): Locale | null {
 /** Keeps the account's language on this device: the first paint of the next launch is in it. */
 export const storeLocale = (locale: Locale): void => localStorage.setItem(STORAGE_KEYS.language, locale);
 
+// Set when the person picks a language on this page: the sign-in's answer (the account's language
+// as saved before the pick) then arrives too late to count, and must not put the old one back.
+let chosenOnThisPage = false;
+export const localeChosenOnThisPage = (): boolean => chosenOnThisPage;
+
 /**
  * `initialLocale`: the launch's language; a later change of it (the server's, after sign-in) is followed.
  * `firstMessages`: the Russian namespaces of the first paint, sent with the page.
@@ -87,6 +92,7 @@ export function IntlProvider({
   }, [locale]);
 
   const setLocale = useCallback((next: Locale) => {
+    chosenOnThisPage = true;
     storeLocale(next);
     setLocaleState(next);
   }, []);

@@ -106,6 +106,33 @@ test.describe("point 2: the language is the user's choice, stable", () => {
     }
     await screenshot(page, "language-kept-home-ru");
   });
+
+  test("a language picked while the sign-in still runs stays picked when the sign-in answers with the old one", async ({
+    page,
+  }) => {
+    const userId = await openApp(page, { lang: "en" });
+    await freshDevice(page);
+    // The sign-in is held until the pick is made: its answer carries the account's language as saved
+    // before (en), which used to be put back over the pick.
+    let releaseSignIn!: () => void;
+    const signInHeld = new Promise<void>((resolve) => (releaseSignIn = resolve));
+    await page.route("**/api/auth/telegram-login", async (route) => {
+      await signInHeld;
+      await route.continue();
+    });
+    await page.goto(`/?demo_user=${userId}&demo_lang=en#/PersonalAccountPage`);
+    await expect(htmlLang(page)).toHaveAttribute("lang", "en");
+    await page.getByTestId("language-ru").click();
+    await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+    const saved = page.waitForResponse((res) => res.url().includes("/api/settings/language") && res.ok());
+    releaseSignIn();
+    await saved;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Личный кабинет");
+    await page.reload();
+    await badge(page).waitFor();
+    await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Личный кабинет");
+  });
 });
 
 test.describe("point 3: dates and renewals shown", () => {
