@@ -30,6 +30,13 @@ export function withDemoQuery(target: string, search: string = window.location.s
 const navigateKeepingDemo: typeof navigate = (to, options) =>
   navigate(to.includes("?") ? withDemoQuery(to) : to, options);
 
+// wouter's hash location listens to hashchange only, and a browser fires none when Back or Forward
+// crosses a change of the page query too (`?action=x#/video` back to `?demo_user=1#/`: Chromium fires
+// popstate alone), so the router kept showing the screen left. Every popstate is told as a hashchange;
+// where the browser fires both, the router reads the same location twice and renders once.
+if (typeof window !== "undefined")
+  window.addEventListener("popstate", () => window.dispatchEvent(new HashChangeEvent("hashchange")));
+
 /** useHashLocation whose navigation keeps the demo parameters; links are written as "#/path" as before. */
 export const useDemoHashLocation = Object.assign(
   (options?: { ssrPath?: string }): [string, typeof navigate] => [useHashLocation(options)[0], navigateKeepingDemo],

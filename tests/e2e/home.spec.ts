@@ -31,8 +31,13 @@ test("cards navigate to their routes and the host back button goes one step back
   await page.getByTestId("card-text-to-video").click();
   // The route's query joins the demo's own (demo_user stays, so a reload keeps the account).
   await expect(page).toHaveURL(/\?action=text_to_video&demo_user=\d+#\/video$/);
+  // Back once the screen has settled (nothing left to load that would re-render the router): the way
+  // back crosses a change of the page query, for which the browser fires no hashchange.
+  await expect(page.getByTestId("video-models")).toBeVisible();
+  await expect(page.locator(".page-spinner, [aria-busy=true]")).toHaveCount(0);
   await page.getByTestId("host-back-button").click();
   await expect(page.getByTestId("greeting")).toBeVisible();
+  await expect(page).toHaveURL(/\?demo_user=\d+#\/$/);
 });
 
 test("the header cart opens the package store and the tariff pill the limits page", async ({ page }) => {

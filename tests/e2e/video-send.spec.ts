@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { openApp, screenshot } from "./helpers";
 
-// A finished clip is sent to the chat: the result screen's "Send to chat" has the bot post it
+// A finished clip is saved and sent to the chat: the result screen's "Send to chat" has the bot post it
 // (POST /api/video/send-to-chat); in demo mode the demo chat stands in for the messenger and shows it.
 
 const PHOTO = path.resolve("tests/fixtures/photo.jpg");
@@ -25,7 +25,9 @@ async function becomeStarter(page: Page) {
 
 const botVideos = (page: Page) => page.getByTestId("demo-chat-bot").locator("video");
 
-test("a finished clip is sent to the chat: the screen says so and the demo chat shows the video", async ({ page }) => {
+test("a finished clip is saved as a file and sent to the chat: the screen says so and the demo chat shows the video", async ({
+  page,
+}) => {
   await becomeStarter(page);
   await page.getByTestId("card-image-to-video").click();
   await page.getByTestId("video-model-gen4_turbo").click();
@@ -36,6 +38,11 @@ test("a finished clip is sent to the chat: the screen says so and the demo chat 
   await page.getByTestId("video-generate").click();
   await page.getByTestId("video-confirm").click();
   await expect(page.getByTestId("video-result")).toBeVisible({ timeout: 30_000 });
+
+  // Saved: the clip downloads as an MP4 file.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("video-save").click();
+  expect((await download).suggestedFilename()).toMatch(/^video-image_to_video\.mp4$/);
 
   const sends: string[] = [];
   page.on(
