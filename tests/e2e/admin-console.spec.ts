@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot } from "./helpers";
+import { openApp, screenshot, seriousViolations } from "./helpers";
 
 // The operator console at /admin in demo mode: the demo operator signs in without the widget, looks
 // a user up and grants units; the mini-app's "Console" link signs the demo operator in by a one-time link.
@@ -79,6 +79,9 @@ test("at 390 px every console tab is on screen (the tab bar wraps) and no screen
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, tab).toBeLessThanOrEqual(0);
+    // Every tab read on a phone as on a desktop: no critical or serious axe rule, no skipped heading.
+    await expect(page.locator("[aria-busy=true], .admin-main [role=progressbar]")).toHaveCount(0);
+    expect(await seriousViolations(page), tab).toEqual([]);
   }
 });
 
