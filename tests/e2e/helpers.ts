@@ -40,6 +40,15 @@ export async function payInSandbox(page: Page) {
   await popup.close();
 }
 
+/** Buys Starter (gen4_turbo, 50 video tokens) through the sandbox checkout, then returns Home. */
+export async function becomeStarter(page: Page) {
+  await openApp(page, { hash: "/tariffPay/Starter" });
+  await payInSandbox(page);
+  await page.goto(page.url().replace(/#.*$/, "#/"));
+  await page.reload();
+  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+}
+
 /** The critical and serious violations on the page, one line per rule with the first offending nodes. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

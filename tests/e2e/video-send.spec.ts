@@ -1,27 +1,12 @@
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot } from "./helpers";
+import { becomeStarter, screenshot } from "./helpers";
 
 // A finished clip is saved and sent to the chat: the result screen's "Send to chat" has the bot post it
 // (POST /api/video/send-to-chat); in demo mode the demo chat stands in for the messenger and shows it.
 
 const PHOTO = path.resolve("tests/fixtures/photo.jpg");
-
-/** Buys Starter (gen4_turbo, 50 video tokens) through the sandbox checkout, then returns Home. */
-async function becomeStarter(page: Page) {
-  await openApp(page, { hash: "/tariffPay/Starter" });
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByTestId("pay-button").click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  await popup.getByTestId("checkout-confirm").click();
-  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-  await popup.close();
-  await page.goto(page.url().replace(/#.*$/, "#/"));
-  await page.reload();
-  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
-}
 
 const botVideos = (page: Page) => page.getByTestId("demo-chat-bot").locator("video");
 

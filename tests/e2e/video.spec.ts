@@ -1,24 +1,9 @@
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot, storedToken } from "./helpers";
+import { becomeStarter, openApp, screenshot, storedToken } from "./helpers";
 
 const PHOTO = path.resolve("tests/fixtures/photo.jpg");
-
-/** Buys Starter (gen4_turbo, 50 video tokens) through the sandbox checkout, then returns Home. */
-async function becomeStarter(page: Page) {
-  await openApp(page, { hash: "/tariffPay/Starter" });
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByTestId("pay-button").click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  await popup.getByTestId("checkout-confirm").click();
-  await expect(popup.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-  await popup.close();
-  await page.goto(page.url().replace(/#.*$/, "#/"));
-  await page.reload();
-  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
-}
 
 /** From Home to a cropped picture on gen4_turbo's setup screen. */
 async function setUpImageToVideo(page: Page) {
