@@ -8,7 +8,9 @@
 // a bare node:http server; the floor and the bare server verify the same JWT with jose and replay that SQL.
 // autocannon loads the three on loopback, each with as many database connections as the app (DATABASE_POOL_SIZE);
 // after BENCH_WARMUP_SECONDS (5) of load on every call, every call is run BENCH_REPEATS times in rotated order and
-// the medians are printed, with the goal app ≥ 0.85 × the floor beside them.
+// the medians are printed, with the goal app ≥ 0.85 × the floor beside them, and the CPU time the app's and the
+// floor's processes spent a request (read from /proc over each load): steadier than the rates when something else
+// runs on the machine, since a busy core slows both the server and autocannon.
 // BENCH_DB=pglite instead measures the embedded database: start-up on an existing folder and the slowest
 // request at 10 connections (no bare server).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -20,13 +22,14 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { APP_BASE, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { APP_BASE, groupCpuSeconds, median, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { startNextFloor, type NextFloor } from "./next-floor";
 import { createThrowawayDatabase } from "./throwaway-database";
 
 type Call = { label: string; method: "GET" | "POST"; path: string; auth: boolean; body?: string };
 type Recorded = Call & { queries: { sql: string; params: unknown[] }[]; status: number; response: string };
-type Figures = { rps: number; p50: number; p99: number; max: number; errors: number };
+/** `cpuUs`: the server's CPU time a request (its process group; NaN for the bare server, which shares the bench's). */
+type Figures = { rps: number; p50: number; p99: number; max: number; errors: number; cpuUs: number };
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3291);
@@ -96,7 +99,15 @@ async function runBare() {
 }
 
 // ---------- the driver ----------
-async function load(url: string, call: Call, token: string, connections: number, seconds: number): Promise<Figures> {
+async function load(
+  url: string,
+  call: Call,
+  token: string,
+  connections: number,
+  seconds: number,
+  pgid?: number,
+): Promise<Figures> {
+  const cpuBefore = pgid ? groupCpuSeconds(pgid) : NaN;
   const result = await autocannon({
     url: url + call.path,
     method: call.method,
@@ -114,6 +125,7 @@ async function load(url: string, call: Call, token: string, connections: number,
     p99: result.latency.p99,
     max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs: pgid ? ((groupCpuSeconds(pgid) - cpuBefore) / result.requests.total) * 1e6 : NaN,
   };
 }
 
@@ -237,6 +249,7 @@ async function benchPostgres() {
 
     const bases = { app: appBase, floor: floor.base, bare: bareBase };
     const targets = ["app", "floor", "bare"] as const;
+    const groups = { app: app.pid, floor: floor.pid, bare: undefined };
     const runs = new Map(
       CALLS.map((c) => [c.label, { app: [] as Figures[], floor: [] as Figures[], bare: [] as Figures[] }]),
     );
@@ -248,7 +261,9 @@ async function benchPostgres() {
       for (const call of order) {
         for (const [i] of targets.entries()) {
           const target = targets[(i + repeat) % targets.length];
-          runs.get(call.label)![target].push(await load(bases[target], call, token, CONNECTIONS, SECONDS));
+          runs
+            .get(call.label)!
+            [target].push(await load(bases[target], call, token, CONNECTIONS, SECONDS, groups[target]));
         }
       }
     }
@@ -261,9 +276,9 @@ async function benchPostgres() {
     );
     console.log(`load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAfter} after`);
     console.log(
-      `| call | app rps (p50/p99 ms) | Next floor rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / floor (goal ≥ ${FLOOR_GOAL}) | floor / bare | errors |`,
+      `| call | app rps (p50/p99 ms) | Next floor rps (p50/p99 ms) | bare server rps (p50/p99 ms) | app / floor (goal ≥ ${FLOOR_GOAL}) | floor / bare | CPU µs a request, app / floor | errors |`,
     );
-    console.log("|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|");
     for (const call of CALLS) {
       const { app: a, floor: f, bare: b } = runs.get(call.label)!;
       const m = (list: Figures[], key: keyof Figures) => median(list.map((x) => x[key]));
@@ -271,7 +286,7 @@ async function benchPostgres() {
       const errors = [...a, ...f, ...b].reduce((sum, x) => sum + x.errors, 0);
       const ratio = m(a, "rps") / m(f, "rps");
       console.log(
-        `| ${call.label} | ${cell(a)} | ${cell(f)} | ${cell(b)} | ${ratio.toFixed(2)}${ratio >= FLOOR_GOAL ? "" : " ✗"} | ${(m(f, "rps") / m(b, "rps")).toFixed(2)} | ${errors} |`,
+        `| ${call.label} | ${cell(a)} | ${cell(f)} | ${cell(b)} | ${ratio.toFixed(2)}${ratio >= FLOOR_GOAL ? "" : " ✗"} | ${(m(f, "rps") / m(b, "rps")).toFixed(2)} | ${Math.round(m(a, "cpuUs"))} / ${Math.round(m(f, "cpuUs"))} | ${errors} |`,
       );
     }
   } finally {

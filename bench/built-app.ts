@@ -1,5 +1,6 @@
 // The built app as the benches start it: `npm start` (or BENCH_APP_CMD) on loopback, in its own process group.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 
 export const APP_CMD = process.env.BENCH_APP_CMD ?? "npm start --silent";
 export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3290);
@@ -46,4 +47,19 @@ export async function waitForHealth(child: ChildProcess, limitMs = 60_000): Prom
     await sleep(25);
   }
   throw new Error(`the app did not answer /api/health within ${limitMs} ms`);
+}
+
+/** CPU seconds used so far by the processes of a process group (the app under npm and sh, the floor's `next start`). */
+export function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ
 }
