@@ -9,6 +9,18 @@ const nextConfig: NextConfig = {
   // unless the caller is inside node_modules (docs/decisions/0434-grammy-loaded-from-node-modules.md).
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "@ffmpeg-installer/ffmpeg", "unpdf", "grammy"],
   poweredByHeader: false,
+  // The CSS goes into the page's <head> as <style> instead of a <link> the first paint waits for
+  // (Lighthouse's render-blocking finding on Home: 120-150 ms): the page is one shell whose CSS is
+  // small, and it is rendered per request anyway (docs/decisions/0506-home-from-launch-data.md).
+  experimental: { inlineCss: true },
+  // Next's client always brings its polyfill module (vercel/next.js#86785): an empty one instead, since
+  // every browser the app supports has what it adds (lib/client/no-polyfills.js).
+  turbopack: {
+    resolveAlias: {
+      "next/dist/build/polyfills/polyfill-module": "./lib/client/no-polyfills.js",
+      "../build/polyfills/polyfill-module": "./lib/client/no-polyfills.js",
+    },
+  },
   headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),
   // Clients call some paths with a trailing slash (GET /api/package/, POST /api/history/): they
   // must answer directly instead of being redirected (a redirect would drop a POST body).

@@ -1,9 +1,9 @@
 "use client";
 import "@/lib/client/zod-jitless";
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useState } from "react";
 import { afterNextPaint } from "@/lib/client/after-paint";
 import { startHost } from "@/lib/client/host";
-import { paintLaunchTheme, readLaunch, type Launch } from "@/lib/client/launch-params";
+import { paintLaunchTheme, readHostLaunch, readLaunch, type Launch } from "@/lib/client/launch-params";
 import { getToken, login } from "@/lib/client/session";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { AppRoutes, HashRouter } from "./app-router";
@@ -37,6 +37,11 @@ async function start(): Promise<Startup> {
   } catch (error) {
     return { state: "failed", reason: (error as Error).message, locale: readStoredLocale() ?? DEFAULT_LOCALE };
   }
+  return startWith(launch);
+}
+
+/** What follows the launch, synchronously: the theme painted, sign-in begun, the hash handed to the router. */
+function startWith(launch: Launch): Startup {
   paintLaunchTheme(launch.themeParams);
   // Sign-in runs while the shell and the greeting render; API calls wait for it (lib/client/session.ts).
   // A failed login is ignored here: the first API call retries it through the 401 refresh.
@@ -52,14 +57,28 @@ async function start(): Promise<Startup> {
   return { state: "ready", launch, locale: launchLocale(launch), signedIn };
 }
 
-// Begun when this chunk evaluates rather than after the first render: the launch (in the demo, its
-// init data) and sign-in run while React mounts.
-const early = typeof window === "undefined" ? undefined : start();
+// Begun when this chunk evaluates rather than after the first render. Inside the messenger the launch
+// is in the URL, so the start is over before React hydrates (docs/decisions/0506-home-from-launch-data.md);
+// in the demo the launch (its init data) and sign-in run while React mounts.
+const hostLaunch = typeof window === "undefined" ? undefined : readHostLaunch();
+const early: Startup | Promise<Startup> | undefined =
+  typeof window === "undefined" ? undefined : hostLaunch ? startWith(hostLaunch) : start();
 
 export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessages }) {
+  // The server renders the spinner (it cannot see the hash), so hydration renders it too.
   const [startup, setStartup] = useState<Startup>({ state: "starting" });
 
+  // Inside the messenger the shell and Home replace the spinner before the browser paints it: the
+  // greeting, the cards and the header are in the first frame, from the launch data and the account
+  // state kept on this device (lib/client/account-snapshot.ts); nothing waits for a request.
+  useLayoutEffect(() => {
+    // The one cascading render wanted here: hydration must match the server's spinner, and an update
+    // from a layout effect is rendered before the browser paints it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (early && !(early instanceof Promise)) setStartup(early);
+  }, []);
   useEffect(() => {
+    if (early && !(early instanceof Promise)) return;
     // A transition: React renders the shell and Home in slices that yield to the browser, instead of
     // one long task that keeps the page from answering a tap (Lighthouse's blocking time).
     void (early ?? start()).then((ready) => startTransition(() => setStartup(ready)));

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
+import { afterNextPaint } from "@/lib/client/after-paint";
 
 // The mini-app's query client (lib/client/query-client.ts) and TanStack Query's core load in their own
 // chunk, started once the first screen is committed: Home's greeting does not wait for them
@@ -28,9 +29,12 @@ export function DataLayer({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (provided) return;
     let cancelled = false;
-    void loadClient().then((loaded) => !cancelled && setProvided(loaded));
+    // Once the first frame is painted: inside the messenger the shell commits in hydration's own task,
+    // and React runs that commit's effects before the browser paints (docs/decisions/0506-home-from-launch-data.md).
+    const cancelLoad = afterNextPaint(() => void loadClient().then((loaded) => !cancelled && setProvided(loaded)));
     return () => {
       cancelled = true;
+      cancelLoad();
     };
   }, [provided]);
   useEffect(() => {

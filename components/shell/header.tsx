@@ -6,6 +6,7 @@ import { routes } from "@/lib/routes";
 import { AfterPaint } from "@/components/ui/after-paint";
 import { lazyPart } from "./lazy-part";
 import { TariffPill } from "./tariff-pill";
+import { snapshotTariffName } from "./snapshot-tariff";
 
 // Opened by the bell only, so its chunk stays out of the first load.
 const NotificationsSheet = lazyPart(() =>
@@ -37,8 +38,8 @@ export function Header() {
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
           <CartIcon />
         </Link>
-        {/* Until the user's tariff is read, the badge says Free, as it would while the tariff loads. */}
-        <AfterPaint placeholder={<TariffPill name={t("freeTariff")} />}>
+        {/* Until the user's tariff is read, the badge says the one last seen on this device (else Free). */}
+        <AfterPaint placeholder={<TariffPill name={snapshotTariffName(t("freeTariff"))} />}>
           <HeaderTariff />
         </AfterPaint>
       </div>

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { NextIntlClientProvider } from "next-intl";
+import { afterNextPaint } from "@/lib/client/after-paint";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { FirstPaintMessages } from "@/lib/i18n/first-paint-messages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
@@ -80,14 +81,19 @@ export function IntlProvider({
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([loadMessages("ru"), locale === "en" ? loadMessages("en") : undefined]).then(([ru, en]) => {
-      if (cancelled) return;
-      // Every screen re-renders with the new messages: in slices that yield to the browser (a transition).
-      startTransition(() => setShown({ locale, messages: en ? overRussian(ru, en) : ru }));
-    });
+    // Asked for once the first frame is painted, so the first paint's scripts are the only ones it waits
+    // for (inside the messenger this effect runs before that paint: data-layer.tsx).
+    const cancelLoad = afterNextPaint(() =>
+      Promise.all([loadMessages("ru"), locale === "en" ? loadMessages("en") : undefined]).then(([ru, en]) => {
+        if (cancelled) return;
+        // Every screen re-renders with the new messages: in slices that yield to the browser (a transition).
+        startTransition(() => setShown({ locale, messages: en ? overRussian(ru, en) : ru }));
+      }),
+    );
     document.documentElement.lang = locale;
     return () => {
       cancelled = true;
+      cancelLoad();
     };
   }, [locale]);
 

@@ -126,32 +126,40 @@ async function demoInitData(): Promise<string> {
 let launched: Launch | undefined;
 
 /**
- * Reads the launch once. Inside the messenger it answers at once and tells the host the app is ready
- * (the host's loading placeholder goes away as early as possible); in demo mode it asks the server
+ * The messenger's launch, read at once from the URL (or the launch stored by an earlier load): undefined
+ * outside the messenger. It tells the host the app is ready (the host's loading placeholder goes away
+ * as early as possible). Synchronous, so the shell can render Home in the frame hydration paints.
+ */
+export function readHostLaunch(): Launch | undefined {
+  const query = hostListens() ? readLaunchQuery() : undefined;
+  if (!query) return undefined;
+  const params = new URLSearchParams(query);
+  const initData = params.get("tgWebAppData") ?? "";
+  postToHost("web_app_ready");
+  launched = {
+    mode: "telegram",
+    initData,
+    user: parseUser(initData),
+    themeParams: parseThemeParams(params.get("tgWebAppThemeParams")),
+  };
+  return launched;
+}
+
+/**
+ * Reads the launch once: inside the messenger at once (readHostLaunch); in demo mode it asks the server
  * for signed init data. Rejects when there is neither (shown as the start-up failure page).
  */
 export async function readLaunch(): Promise<Launch> {
-  const query = hostListens() ? readLaunchQuery() : undefined;
-  if (query) {
-    const params = new URLSearchParams(query);
-    const initData = params.get("tgWebAppData") ?? "";
-    postToHost("web_app_ready");
-    launched = {
-      mode: "telegram",
-      initData,
-      user: parseUser(initData),
-      themeParams: parseThemeParams(params.get("tgWebAppThemeParams")),
-    };
-  } else {
-    const initData = await demoInitData();
-    // ?demo_theme=dark reports the dark palette (lib/client/demo-host.ts).
-    launched = {
-      mode: "demo",
-      initData,
-      user: parseUser(initData),
-      themeParams: { ...demoThemeParams(readDemoTheme()) },
-    };
-  }
+  const host = readHostLaunch();
+  if (host) return host;
+  const initData = await demoInitData();
+  // ?demo_theme=dark reports the dark palette (lib/client/demo-host.ts).
+  launched = {
+    mode: "demo",
+    initData,
+    user: parseUser(initData),
+    themeParams: { ...demoThemeParams(readDemoTheme()) },
+  };
   return launched;
 }
 

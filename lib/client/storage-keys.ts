@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   session: "session",
   language: "language",
   userTariff: "user_tariff",
+  // The tariff and balance last seen, per Telegram user, for the first paint (lib/client/account-snapshot.ts).
+  accountSnapshot: "account_snapshot",
   customTariff: "custom_tariff_settings",
   videoProcessing: "video_processing_state",
   // The operator token of the console at /admin (lib/client/admin-session.ts).

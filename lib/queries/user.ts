@@ -1,6 +1,7 @@
 "use client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
+import { saveLaunchUserSnapshot } from "@/lib/client/account-snapshot";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { UserTariffResponse } from "@/lib/contracts/user";
 
@@ -14,6 +15,8 @@ export async function fetchUserTariff(): Promise<UserTariffResponse> {
   const data = await api("GET /api/user/user-tariff");
   // Kept locally so tariff cards can tell the active one before the call answers.
   localStorage.setItem(STORAGE_KEYS.userTariff, data.user_tariff ?? "");
+  // And per user for the next first paint (the header's badge).
+  saveLaunchUserSnapshot({ tariff: data.user_tariff ?? null });
   return data;
 }
 
@@ -23,6 +26,11 @@ export const useUserTariff = () => useQuery(userTariffQueryOptions());
 export const userStatisticQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.statistic(),
-    queryFn: () => api("GET /api/user/statistic"),
+    queryFn: async () => {
+      const data = await api("GET /api/user/statistic");
+      // Home's balance line paints from it on the next load.
+      saveLaunchUserSnapshot({ textTokens: data.remaining_quotas.text_tokens });
+      return data;
+    },
   });
 export const useUserStatistic = () => useQuery(userStatisticQueryOptions());

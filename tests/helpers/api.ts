@@ -1,9 +1,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { sign } from "@telegram-apps/init-data-node";
 import { apiCalls, type CallContract } from "@/lib/contracts/calls";
 import { refusalsOf } from "@/lib/server/http/openapi";
+import { signedInitData } from "./init-data";
+
+export { signedInitData };
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -139,25 +141,6 @@ export async function call<T = any>(
   }
   assertContract(callKeyOf(method, routeFile), res.status, res.headers, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
-}
-
-let nextTelegramId = 500_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
-
-export function signedInitData(
-  user: Record<string, unknown> = {},
-  options: { authDate?: Date; token?: string; startParam?: string } = {},
-) {
-  const tgUser = { id: nextTelegramId++, first_name: "Test", username: "tester", language_code: "ru", ...user };
-  return sign(
-    {
-      user: tgUser as never,
-      chat_instance: "1",
-      chat_type: "sender",
-      ...(options.startParam ? { start_param: options.startParam } : {}),
-    },
-    options.token ?? process.env.BOT_TOKEN!,
-    options.authDate ?? new Date(),
-  );
 }
 
 /** Signs a new user in through the real login route and returns their token and id. */

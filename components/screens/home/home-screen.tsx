@@ -2,6 +2,7 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
+import { launchUserSnapshot } from "@/lib/client/account-snapshot";
 import { currentLaunch } from "@/lib/client/launch-params";
 import type { PickerType } from "@/lib/shared/model-actions";
 import { routes } from "@/lib/routes";
@@ -44,7 +45,8 @@ export default function HomeScreen() {
               <button type="button" className="card__cover" onClick={open("text", "text")}>
                 <CardBody icon="💬" title={t("newDialog")} />
               </button>
-              <AfterPaint placeholder={<QuotaLine remaining={undefined} />}>
+              {/* The first frame shows the balance last seen on this device; the statistic call updates it. */}
+              <AfterPaint placeholder={<QuotaLine remaining={launchUserSnapshot().textTokens} />}>
                 <HomeQuota />
               </AfterPaint>
             </div>

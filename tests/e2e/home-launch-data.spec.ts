@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { openApp, payInSandbox } from "./helpers";
+import { WEBVIEW_PROXY_SCRIPT, launchHash, signedInitData } from "../helpers/init-data";
+
+// Issue 46: opened as the messenger opens it (signed launch data in the URL's hash, a host that listens),
+// Home paints its greeting, cards and header from the launch data and the account state kept on this
+// device, before sign-in answers; sign-in and the account's calls then fill in without moving anything
+// (docs/decisions/0506-home-from-launch-data.md).
+
+test("Home paints from the launch data and the cached tariff while sign-in is held, and nothing shifts after", async ({
+  page,
+  request,
+  appServer,
+}) => {
+  test.setTimeout(120_000);
+  // A Starter account: bought on the demo, so the cached tariff differs from the badge's default (Free).
+  const userId = await openApp(page, { hash: "/tariffPay/Starter" });
+  await payInSandbox(page);
+
+  // The demo server signs launch data with its development bot token, kept in its data folder once used.
+  expect((await request.get(`/api/demo/init-data?user=${userId}`)).ok()).toBe(true);
+  const { botToken } = JSON.parse(
+    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
+  ) as { botToken: string };
+  // No username: the greeting then shows the first name.
+  const initData = signedInitData(
+    { id: userId, first_name: "Мария", username: undefined, language_code: "ru" },
+    { token: botToken },
+  );
+  const launchUrl = `/${launchHash(initData, { bg_color: "#ffffff", text_color: "#000000" })}`;
+
+  // Leave the demo's session and launch behind; the messenger's webview proxy is in every page from now on.
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
+  await page.goto("about:blank");
+
+  // First launch from the messenger: sign-in and the account's calls answer; the device keeps what they said.
+  await page.goto(launchUrl);
+  await expect(page.getByTestId("greeting")).toHaveText("Привет, Мария!");
+  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+  const quota = await page.getByTestId("home-quota").textContent();
+  expect(quota).toContain("Осталось");
+
+  // Reopened: a new sign-in (the token dropped), held back until the first frame has been checked.
+  await page.evaluate(() => localStorage.removeItem("session"));
+  await page.goto("about:blank");
+  let releaseLogin = () => {};
+  const loginHeld = new Promise<void>((resolve) => (releaseLogin = resolve));
+  let loginRequested = false;
+  await page.route("**/api/auth/telegram-login", async (route) => {
+    loginRequested = true;
+    await loginHeld;
+    await route.continue();
+  });
+  // Every layout shift of the load, as the page reports it (CLS's entries).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { shifts?: number[] }).shifts = shifts;
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+    ).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(launchUrl);
+
+  await expect(page.getByTestId("greeting")).toHaveText("Привет, Мария!");
+  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+  await expect(page.getByTestId("home-quota")).toHaveText(quota!);
+  await expect(page.getByTestId("card-assistants")).toBeVisible();
+  await expect.poll(() => loginRequested).toBe(true);
+  // Read in one go in the page: the badge and the balance line are swapped for their loaded parts meanwhile.
+  const boxes = () =>
+    page.evaluate(() =>
+      ["greeting", "header-tariff", "card-new-dialog", "home-quota", "card-market"].map((id) => {
+        const box = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+        return box && { id, x: box.x, y: box.y, width: box.width, height: box.height };
+      }),
+    );
+  const before = await boxes();
+  expect(before.every(Boolean)).toBe(true);
+
+  const signedIn = page.waitForResponse((res) => res.url().includes("/api/auth/telegram-login") && res.ok());
+  const tariffRead = page.waitForResponse((res) => res.url().includes("/api/user/user-tariff") && res.ok());
+  const statisticRead = page.waitForResponse((res) => res.url().includes("/api/user/statistic") && res.ok());
+  releaseLogin();
+  await Promise.all([signedIn, tariffRead, statisticRead]);
+  await page.waitForLoadState("networkidle");
+
+  await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
+  await expect(page.getByTestId("home-quota")).toHaveText(quota!);
+  expect(await boxes()).toEqual(before);
+  expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([]);
+});
