@@ -176,7 +176,9 @@ async function main() {
         },
       }),
     }).then((res) => res.text());
-  const isAnswer = (c: { method: string; text: string }) => c.method === "sendMessage" && c.text.includes("tokens:");
+  // The final answer is the message with the cost line (messages/en.json bot.costLine, "text units: …" since 41842d3).
+  const isAnswer = (c: { method: string; text: string }) =>
+    c.method === "sendMessage" && c.text.includes("text units:");
   const until = async (check: () => boolean, what: string) => {
     const end = performance.now() + ANSWER_TIMEOUT_MS;
     while (!check()) {
