@@ -176,7 +176,9 @@ async function main() {
         },
       }),
     }).then((res) => res.text());
-  const isAnswer = (c: { method: string; text: string }) => c.method === "sendMessage" && c.text.includes("tokens:");
+  // The final answer is the message with the cost line (messages/en.json bot.costLine, "text units: …" since 41842d3).
+  const isAnswer = (c: { method: string; text: string }) =>
+    c.method === "sendMessage" && c.text.includes("text units:");
   const until = async (check: () => boolean, what: string) => {
     const end = performance.now() + ANSWER_TIMEOUT_MS;
     while (!check()) {
@@ -318,6 +320,28 @@ async function main() {
     const f = floorResults[i];
     const pair = (pick: (round: Round) => number[]) => (f ? `${both(pick(r))} · ${both(pick(f))}` : both(pick(r)));
     console.log(`| ${r.label} | ${pair((x) => x.asked)} | ${pair((x) => x.model)} | ${pair((x) => x.after)} |`);
+  }
+  if (floorResults.length) {
+    // Issue 46's goals read against the floor of the same run (decision 0442): the final answer within
+    // 10 %, the first reaction within 50 ms and the CPU a turn within 1.5 times the floor's.
+    console.log(
+      "\nThe app against the bot floor, same run (goals: final answer p50 ≤ 1.10 × the floor's, first reaction p50 ≤ the floor's + 50 ms, CPU a turn ≤ 1.5 × the floor's)",
+    );
+    console.log(
+      "| chats at once | final answer p50: app / floor (goal ≤ 1.10) | first reaction p50: app / floor ms (goal ≤ +50) | CPU ms a turn: app / floor (goal ≤ 1.5) |",
+    );
+    console.log("|---|---|---|---|");
+    for (const [i, r] of results.entries()) {
+      const f = floorResults[i];
+      if (!f) continue;
+      const ratio = (a: number, b: number, goal: number) => `${(a / b).toFixed(2)}${a / b <= goal ? "" : " ✗"}`;
+      const [appFinal, floorFinal] = [percentile(r.final, 50), percentile(f.final, 50)];
+      const [appFirst, floorFirst] = [percentile(r.first, 50), percentile(f.first, 50)];
+      const gap = appFirst - floorFirst;
+      console.log(
+        `| ${r.label} | ${ms(appFinal)} / ${ms(floorFinal)} = ${ratio(appFinal, floorFinal, 1.1)} | ${ms(appFirst)} / ${ms(floorFirst)} = ${gap >= 0 ? "+" : ""}${ms(gap)}${gap <= 50 ? "" : " ✗"} | ${ms(r.cpuMsPerTurn)} / ${ms(f.cpuMsPerTurn)} = ${ratio(r.cpuMsPerTurn, f.cpuMsPerTurn, 1.5)} |`,
+      );
+    }
   }
   if (!sweep.length) return;
   console.log(

@@ -24,5 +24,20 @@ export function translatorFor<Namespace extends NamespaceKeys<Messages, NestedKe
   namespace: Namespace,
 ) {
   const locale: Locale = language === "en" ? "en" : "ru";
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace });
+  const key = `${locale}:${namespace}`;
+  let translator = translators.get(key) as Translator<Namespace> | undefined;
+  if (!translator) {
+    translator = createTranslator({ locale, messages: MESSAGES[locale], namespace });
+    translators.set(key, translator);
+  }
+  return translator;
 }
+
+type Translator<Namespace extends NamespaceKeys<Messages, NestedKeyOf<Messages>>> = ReturnType<
+  typeof createTranslator<Messages, Namespace>
+>;
+
+// One translator per language and namespace for the process: creating one sets up its formatter
+// caches anew (about a tenth of a millisecond, several times a bot turn), and a translator holds
+// nothing of a call (docs/decisions/0507-chat-turn-cpu-cut-to-the-floor.md).
+const translators = new Map<string, unknown>();

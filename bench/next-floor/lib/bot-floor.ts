@@ -192,7 +192,10 @@ async function turn(rowId: number, update: Update) {
     )
     select text_tokens + package_text_tokens as left_units from c`;
   await Promise.all([
-    botApi("sendMessage", { chat_id: chatId, text: `${answer}\n\ntokens: ${units} · left: ${charged.left_units}` }),
+    botApi("sendMessage", {
+      chat_id: chatId,
+      text: `${answer}\n\n— text units: ${units}, left: ${charged.left_units}`,
+    }),
     sql`
       with m as (insert into dialog_messages (session_id, user_text, ai_text, model_id) values (${sender.session_id}, ${message.text!}, ${answer}, ${sender.model_id})),
       t as (update bot_turns set status = 'done', finished_at = now() where id = ${turnId})

@@ -17,7 +17,7 @@ import { toggleVoiceAnswers, VOICE_PREFIX } from "./actions/spoken-answer";
 import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
-import { senderWithSession, type ActiveSession } from "./session";
+import { senderWithSession, type ActiveSession, type Sender } from "./session";
 import { MODELS_PREFIX, SET_MODEL_PREFIX } from "./model-choice";
 import {
   listModelsForSession,
@@ -33,17 +33,14 @@ import { log } from "@/lib/server/log";
 // The bot's update handling (grammY). Updates arrive from the bot-updates worker through
 // bot.handleUpdate, never by long polling; bot info comes from the settings so no getMe is needed.
 
-/** `appSession`: the sender's active session, read with them (the message handlers' first need). */
-type BotContext = Context & { appUser: User; appSession: ActiveSession | null };
+/**
+ * `appSession`: the sender's active session, read with them (the message handlers' first need);
+ * `appTextLeft`: their text balance read with them, null when it is to be read (a text turn's gate).
+ */
+type BotContext = Context & { appUser: User; appSession: ActiveSession | null; appTextLeft: number | null };
 
 /** The sender as an app user with their active session, created like at login when they write before opening the mini-app. */
-async function senderUser({
-  db,
-  from,
-}: {
-  db: Db;
-  from: NonNullable<Context["from"]>;
-}): Promise<{ user: User; active: ActiveSession | null }> {
+async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<Sender> {
   const existing = await senderWithSession({ db, telegramId: from.id });
   const sender = existing ?? {
     user: await upsertTelegramUser({
@@ -59,6 +56,7 @@ async function senderUser({
       },
     }),
     active: null,
+    textLeft: null,
   };
   // They wrote to the bot, so it may write to them again (the outbox stops after a 403).
   if (sender.user.botBlockedAt) await db.update(users).set({ botBlockedAt: null }).where(eq(users.id, sender.user.id));
@@ -89,7 +87,11 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   // The first reaction ("typing") went out from the webhook already (webhook.ts), before the update was stored.
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
-    ({ user: ctx.appUser, active: ctx.appSession } = await senderUser({ db, from: ctx.from }));
+    ({
+      user: ctx.appUser,
+      active: ctx.appSession,
+      textLeft: ctx.appTextLeft,
+    } = await senderUser({ db, from: ctx.from }));
     // An operator blocked them (docs/product/console.md#users): a refusal, and nothing else runs.
     if (ctx.appUser.blockedAt) {
       if (ctx.chat) await ctx.reply(translatorFor(ctx.appUser.language, "admin.blockedUser")("bot"));
@@ -120,7 +122,14 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   bot.command("new", (ctx) => startNewSession({ ctx, db, user: ctx.appUser }));
   bot.command("voice", (ctx) => toggleVoiceAnswers({ ctx, db, user: ctx.appUser }));
   bot.on("message:text", (ctx) =>
-    handleTextMessage({ ctx, db, user: ctx.appUser, active: ctx.appSession, text: ctx.message.text }),
+    handleTextMessage({
+      ctx,
+      db,
+      user: ctx.appUser,
+      active: ctx.appSession,
+      textLeft: ctx.appTextLeft,
+      text: ctx.message.text,
+    }),
   );
   bot.on(
     ["message:photo", "message:voice", "message:audio", "message:video", "message:video_note", "message:document"],

@@ -153,6 +153,7 @@ export async function answerText({
   text,
   sessionId,
   active: known,
+  textLeft,
   question,
 }: {
   ctx: Context;
@@ -161,6 +162,8 @@ export async function answerText({
   text: string;
   sessionId?: number;
   active?: ActiveSession | null;
+  /** The text balance the router read with the sender (session.ts senderWithSession); read here when not given. */
+  textLeft?: number | null;
   question?: DialogueQuestion;
 }): Promise<void> {
   const lang = user.language;
@@ -176,7 +179,11 @@ export async function answerText({
   }
   const fixed = `${active.systemPrompt ?? ""}${text}`;
   const images = imageCount(question?.content ?? text);
-  const balance = quotaLeft({ db, userId: user.id, kind: "text_tokens" });
+  // Read with the sender when it came with the session this turn runs in (Retry names another one later).
+  const balance =
+    textLeft != null && known && !sessionId
+      ? Promise.resolve(textLeft)
+      : quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   // The earlier turns are read while the balance is; only a user who can pay gets old turns folded
   // into a summary (a charged model call).
   const [unitsLeft, context] = await Promise.all([

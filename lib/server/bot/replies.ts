@@ -1,10 +1,10 @@
 import "server-only";
 import { GrammyError, InlineKeyboard, type Context } from "grammy";
-import convertMarkdown from "telegramify-markdown";
 import type { Message } from "grammy/types";
 import { routes } from "@/lib/routes";
 import { botText } from "./bot-text";
 import { publicUrl } from "@/lib/server/http/public-url";
+import { toMarkdownV2 } from "./markdown-v2";
 
 const TELEGRAM_TEXT_LIMIT = 4096;
 
@@ -59,7 +59,7 @@ export async function sendFormatted({
       if (i === 0 && draft) await ctx.api.editMessageText(draft.chat.id, draft.message_id, body, options);
       else await ctx.reply(body, options);
     };
-    const formatted = convertMarkdown(part, "escape").trimEnd();
+    const formatted = toMarkdownV2(part).trimEnd();
     // Plain text only when Telegram refused the formatting (400); a flood wait or a lost request is the caller's to handle.
     await send(
       formatted.length <= TELEGRAM_TEXT_LIMIT ? formatted : part,

@@ -3,12 +3,13 @@ import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import type { Context } from "grammy";
-import { assistants, dialogMessages, dialogSessions, modelUsage, models, users, type User } from "@/db/schema";
+import { assistants, dialogMessages, dialogSessions, modelUsage, models, quotas, users, type User } from "@/db/schema";
 import type { ModelAction } from "@/lib/shared/model-actions";
 import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
+import { nowMs } from "@/lib/server/clock";
 import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
@@ -47,18 +48,34 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
 // Every update starts with this read: prepared once per database handle (no query building per update).
 const senderById = perDatabase((db) =>
   db
-    .select({ user: users, ...sessionColumns })
+    .select({
+      user: users,
+      ...sessionColumns,
+      // The text balance as quotaLeft reads it, so a text turn does not read it again.
+      textLeft: sql<number | null>`${quotas.textTokens} + ${quotas.packageTextTokens}`.mapWith(Number),
+      stepEndsAt: quotas.stepEndsAt,
+    })
     .from(users)
     .leftJoin(dialogSessions, and(eq(dialogSessions.id, users.activeSessionId), eq(dialogSessions.userId, users.id)))
     .leftJoin(models, eq(models.id, dialogSessions.modelId))
     .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
+    .leftJoin(quotas, eq(quotas.userId, users.id))
     .where(eq(users.telegramId, sql.placeholder("telegramId")))
     .prepare("bot_sender_with_session"),
 );
 
+/** The sender read: who wrote, their active session and their text balance (see senderWithSession). */
+export type Sender = {
+  user: User;
+  active: ActiveSession | null;
+  /** What quotaLeft answers for text_tokens, or null when it must be asked (a refill is due first). */
+  textLeft: number | null;
+};
+
 /**
- * The user who wrote and their active session (as activeSession answers it) in one statement: the
- * first read of every update, so a message's turn starts with one round trip instead of two.
+ * The user who wrote, their active session (as activeSession answers it) and their text balance in one
+ * statement: the first read of every update, so a message's turn starts with one round trip instead of
+ * three. The balance only decides whether a turn may start; the charge is made in SQL (spendQuota).
  */
 export async function senderWithSession({
   db,
@@ -66,11 +83,14 @@ export async function senderWithSession({
 }: {
   db: Db;
   telegramId: number;
-}): Promise<{ user: User; active: ActiveSession | null } | undefined> {
+}): Promise<Sender | undefined> {
   const [row] = await senderById(db).execute({ telegramId });
   if (!row) return undefined;
   const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, modelVision, systemPrompt } =
     row;
+  // A due refill changes the balance: then quotaLeft applies it and reads again.
+  const refillDue = row.stepEndsAt !== null && row.stepEndsAt.getTime() <= nowMs();
+  const textLeft = refillDue ? null : (row.textLeft ?? 0);
   // A session row always has its model (a foreign key), so the model's columns are there with it.
   const active = session
     ? {
@@ -83,7 +103,7 @@ export async function senderWithSession({
         systemPrompt,
       }
     : null;
-  return { user, active };
+  return { user, active, textLeft };
 }
 
 /**

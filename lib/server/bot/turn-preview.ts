@@ -128,7 +128,9 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
   return {
     show: frames.show,
     finish: async ({ text, footer, keyboard }) => {
-      await close();
+      // No frame after this one; the answer does not wait for those on their way: it is a new message,
+      // not an edit of the draft, so no frame can overwrite it (as the bot floor does; decision 0507).
+      void close();
       await sendFormatted({ ctx, text, footer, keyboard });
     },
     fail: async ({ text, keyboard }) => {

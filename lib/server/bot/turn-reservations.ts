@@ -132,17 +132,18 @@ export async function chargeAnsweredTurn({
 }): Promise<(Spent & { held: number[] }) | null> {
   try {
     return await db.transaction(async (tx) => {
+      // The row's end and the charge go out together (pipelined on the transaction's connection, one
+      // round trip instead of two while every other turn waits for a connection too): a row that
+      // was no longer running throws, and the rollback takes the charge back with it.
+      const [ended, spending] = await Promise.allSettled([
+        endedTurn(tx, { turnId, status }),
+        spendQuota({ db: tx, userId, kind: "text_tokens", amount, clampAtZero: true, refs: { ...refs, turnId } }),
+      ]);
+      if (ended.status === "rejected") throw ended.reason;
       // A row gone with its session is still charged: the answer was given in the chat.
-      if (!(await endedTurn(tx, { turnId, status })).length && (await turnExists(tx, turnId)))
-        throw new NoLongerRunning();
-      const spent = await spendQuota({
-        db: tx,
-        userId,
-        kind: "text_tokens",
-        amount,
-        clampAtZero: true,
-        refs: { ...refs, turnId },
-      });
+      if (!ended.value.length && (await turnExists(tx, turnId))) throw new NoLongerRunning();
+      if (spending.status === "rejected") throw spending.reason;
+      const spent = spending.value;
       const held = await holdAnswer({ db: tx, userId, chatId: answer.chatId, parts: answer.parts(spent.left) });
       return { ...spent, held };
     });

@@ -41,8 +41,9 @@ export async function handleTextMessage({
   db,
   user,
   active,
+  textLeft,
   text,
-}: Incoming & { active: ActiveSession | null; text: string }): Promise<void> {
+}: Incoming & { active: ActiveSession | null; textLeft?: number | null; text: string }): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   switch (active?.session.action) {
     case "text_to_image":
@@ -55,7 +56,7 @@ export async function handleTextMessage({
       return replyWithHint({ ctx, db, user, active });
     default:
       // Text and document sessions (a follow-up question), no session, and the video actions the mini-app serves.
-      return answerText({ ctx, db, user, text, active });
+      return answerText({ ctx, db, user, text, active, textLeft });
   }
 }
 
