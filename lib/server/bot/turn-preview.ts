@@ -128,9 +128,10 @@ function draftPreview({ ctx, chatId, turnId }: { ctx: Context; chatId: number; t
   return {
     show: frames.show,
     finish: async ({ text, footer, keyboard }) => {
-      // No frame after this one; the answer does not wait for those on their way: it is a new message,
-      // not an edit of the draft, so no frame can overwrite it (as the bot floor does; decision 0507).
-      void close();
+      // No frame after this one, and the answer waits for the one on its way (at most one: frames go out
+      // one after another): a draft Telegram received after the answer would show again under it for up
+      // to 30 s (decision 0507).
+      await close();
       await sendFormatted({ ctx, text, footer, keyboard });
     },
     fail: async ({ text, keyboard }) => {
