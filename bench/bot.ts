@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { startFakeBotApi } from "../tests/fakes/telegram-bot-api";
 import { startFakeOpenAi } from "../tests/fakes/openai";
-import { APP_BASE, APP_PORT, sleep, startApp, stopApp, waitForHealth } from "./built-app";
+import { APP_BASE, APP_PORT, groupCpuSeconds, sleep, startApp, stopApp, waitForHealth } from "./built-app";
 import { startNextFloor } from "./next-floor";
 import { createThrowawayDatabase } from "./throwaway-database";
 
@@ -55,21 +55,6 @@ const load = () =>
     .loadavg()
     .map((v) => v.toFixed(1))
     .join(" / ");
-
-/** CPU seconds used so far by the processes of a process group (the app under npm and sh, the floor's `next start`). */
-function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
-  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100; // USER_HZ
-}
 
 /** Users with an active text session on gpt-4o-mini and START_TOKENS text tokens, through the app's own code. */
 async function seedChats(telegramIds: number[]) {
