@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { openApp, payInSandbox } from "./helpers";
+import { openApp, payInSandbox, screenshot } from "./helpers";
 import { WEBVIEW_PROXY_SCRIPT, launchHash, signedInitData } from "../helpers/init-data";
 
 // Issue 46: opened as the messenger opens it (signed launch data in the URL's hash, a host that listens),
@@ -82,6 +82,7 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
     );
   const before = await boxes();
   expect(before.every(Boolean)).toBe(true);
+  await screenshot(page, "home-launch-sign-in-held-ru", { fullPage: false });
 
   const signedIn = page.waitForResponse((res) => res.url().includes("/api/auth/telegram-login") && res.ok());
   const tariffRead = page.waitForResponse((res) => res.url().includes("/api/user/user-tariff") && res.ok());
@@ -94,4 +95,5 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   await expect(page.getByTestId("home-quota")).toHaveText(quota!);
   expect(await boxes()).toEqual(before);
   expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([]);
+  await screenshot(page, "home-launch-signed-in-ru", { fullPage: false });
 });
