@@ -7,9 +7,9 @@ import { quotas, subscriptions, tariffs, users, type User } from "@/db/schema";
 import { perKind, type QuotaRecord } from "@/lib/shared/quota-kinds";
 import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
-import { now, nowMs } from "@/lib/server/clock";
+import { now } from "@/lib/server/clock";
 import { changeBalances } from "@/lib/server/quotas/ledger";
-import { applyDueRefills } from "@/lib/server/quotas/refill";
+import { applyDueRefills, refillDue } from "@/lib/server/quotas/refill";
 import {
   packageQuotaColumns,
   remainingQuotaColumns,
@@ -77,7 +77,7 @@ const callerById = perDatabase((db) =>
 export async function findCaller({ db, userId }: { db: Db; userId: number }): Promise<Caller | undefined> {
   let [row] = await callerById(db).execute({ userId });
   // A refill or expiry is due: apply it before anything reads the balances (docs/product/billing.md).
-  if (row?.stepEndsAt && row.stepEndsAt.getTime() <= nowMs()) {
+  if (refillDue(row?.stepEndsAt)) {
     await applyDueRefills({ db, userId, now: now() });
     [row] = await callerById(db).execute({ userId });
   }

@@ -8,8 +8,8 @@ import type { ModelAction } from "@/lib/shared/model-actions";
 import { defaultActionCost, type ActionCost } from "@/lib/shared/pricing/job-price";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { loadAllModels } from "@/lib/server/catalogue/models";
-import { getRemainingQuotas } from "@/lib/server/tariffs/current-tariff";
-import { nowMs } from "@/lib/server/clock";
+import { getRemainingQuotas, remainingQuotaColumns } from "@/lib/server/tariffs/current-tariff";
+import { refillDue } from "@/lib/server/quotas/refill";
 import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
@@ -52,7 +52,7 @@ const senderById = perDatabase((db) =>
       user: users,
       ...sessionColumns,
       // The text balance as quotaLeft reads it, so a text turn does not read it again.
-      textLeft: sql<number | null>`${quotas.textTokens} + ${quotas.packageTextTokens}`.mapWith(Number),
+      textLeft: remainingQuotaColumns.textTokens,
       stepEndsAt: quotas.stepEndsAt,
     })
     .from(users)
@@ -89,8 +89,7 @@ export async function senderWithSession({
   const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, modelVision, systemPrompt } =
     row;
   // A due refill changes the balance: then quotaLeft applies it and reads again.
-  const refillDue = row.stepEndsAt !== null && row.stepEndsAt.getTime() <= nowMs();
-  const textLeft = refillDue ? null : (row.textLeft ?? 0);
+  const textLeft = refillDue(row.stepEndsAt) ? null : (row.textLeft ?? 0);
   // A session row always has its model (a foreign key), so the model's columns are there with it.
   const active = session
     ? {

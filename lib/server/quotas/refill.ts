@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { quotas, subscriptions, tariffs } from "@/db/schema";
 import { perKind, QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-kinds";
 import { FREE_TARIFF } from "@/lib/shared/tariff-names";
+import { nowMs } from "@/lib/server/clock";
 import { changeBalances, oldAllowance, timestamp, type LedgerRefs } from "./ledger";
 
 // The allowance of a subscription is granted per 30-day step: on purchase, then at each step's end
@@ -22,6 +23,10 @@ export const tariffJoin = sql`left join subscriptions s on s.user_id = o.user_id
 /** The allowance of one kind the user's tariff gives at `now` (over `tariffJoin`): the subscription's while it runs, else Free's. */
 export const tariffAllowance = (kind: QuotaKey, now: Date): SQL =>
   sql`case when s.expires_at > ${timestamp(now)} then s.${SUBSCRIPTION_LIMIT[kind]} else f.${FREE_BALANCE[kind]} end`;
+
+/** Whether a quotas row's refill or expiry is due (its `step_ends_at` has passed): applyDueRefills applies it. */
+export const refillDue = (stepEndsAt: Date | null | undefined): boolean =>
+  stepEndsAt != null && stepEndsAt.getTime() <= nowMs();
 
 /**
  * Applies every refill or expiry that is due by `now` (one user's, or everyone's for the renewal

@@ -8,7 +8,7 @@ import { FREE_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { now, nowMs } from "@/lib/server/clock";
-import { applyDueRefills } from "@/lib/server/quotas/refill";
+import { applyDueRefills, refillDue } from "@/lib/server/quotas/refill";
 
 /** The columns of a subscription that say which tariff, limits and models it gives. */
 export const subscriptionColumns = {
@@ -99,7 +99,7 @@ export async function getCurrentTariff({ db, userId }: { db: Db; userId: number 
 /** What the user can spend now (allowance + package units), after applying a refill or expiry that is due (one query when none is). */
 export async function getRemainingQuotas({ db, userId }: { db: Db; userId: number }): Promise<QuotaRecord> {
   let [row] = await prepared(db).quotas.execute({ userId });
-  if (row?.stepEndsAt && row.stepEndsAt.getTime() <= nowMs()) {
+  if (refillDue(row?.stepEndsAt)) {
     await applyDueRefills({ db, userId, now: now() });
     [row] = await prepared(db).quotas.execute({ userId });
   }
