@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { SDK_MARKER, probeGreeting } from "./greeting-probe";
+import { holdSignIn } from "./helpers";
 
 // Issue 13: Home's first paint needs neither @telegram-apps/sdk (it loads right after) nor a
 // finished sign-in (the greeting comes from the launch parameters; API calls wait for the login).
@@ -9,22 +10,15 @@ test("the greeting shows before sign-in ends, and the SDK's chunk loads only aft
 }) => {
   const userId = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10 + 7;
   const probe = await probeGreeting(page);
-  let releaseLogin = () => {};
-  const loginHeld = new Promise<void>((resolve) => (releaseLogin = resolve));
-  let loginRequested = false;
-  await page.route("**/api/auth/telegram-login", async (route) => {
-    loginRequested = true;
-    await loginHeld;
-    await route.continue();
-  });
+  const signIn = await holdSignIn(page);
 
   await page.goto(`/?demo_user=${userId}`);
   await expect(page.getByTestId("greeting")).toHaveText(`Привет, @demo_${userId}!`);
-  expect(loginRequested).toBe(true);
+  expect(signIn.requested()).toBe(true);
   // Nothing that needs the token has an answer yet: the quota line waits for the login.
   await expect(page.getByTestId("card-new-dialog")).not.toContainText("Осталось");
 
-  releaseLogin();
+  signIn.release();
   await expect(page.getByTestId("card-new-dialog")).toContainText("Осталось: 20 тыс. токенов");
   await expect(page.getByTestId("header-tariff")).toHaveText("Free");
 

@@ -40,6 +40,22 @@ export async function payInSandbox(page: Page) {
   await popup.close();
 }
 
+/**
+ * Holds the page's sign-in (POST /api/auth/telegram-login) until `release()`: `requested()` tells
+ * whether the page has asked for it meanwhile.
+ */
+export async function holdSignIn(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route("**/api/auth/telegram-login", async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { requested: () => requested, release };
+}
+
 /** Buys Starter (gen4_turbo, 50 video tokens) through the sandbox checkout, then returns Home. */
 export async function becomeStarter(page: Page) {
   await openApp(page, { hash: "/tariffPay/Starter" });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { openApp, payInSandbox, screenshot } from "./helpers";
+import { holdSignIn, openApp, payInSandbox, screenshot } from "./helpers";
 import { WEBVIEW_PROXY_SCRIPT, launchHash, signedInitData } from "../helpers/init-data";
 
 // Issue 46: opened as the messenger opens it (signed launch data in the URL's hash, a host that listens),
@@ -49,14 +49,7 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   // Reopened: a new sign-in (the token dropped), held back until the first frame has been checked.
   await page.evaluate(() => localStorage.removeItem("session"));
   await page.goto("about:blank");
-  let releaseLogin = () => {};
-  const loginHeld = new Promise<void>((resolve) => (releaseLogin = resolve));
-  let loginRequested = false;
-  await page.route("**/api/auth/telegram-login", async (route) => {
-    loginRequested = true;
-    await loginHeld;
-    await route.continue();
-  });
+  const signIn = await holdSignIn(page);
   // Every layout shift of the load, as the page reports it (CLS's entries).
   await page.addInitScript(() => {
     const shifts: number[] = [];
@@ -71,7 +64,7 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
   await expect(page.getByTestId("home-quota")).toHaveText(quota!);
   await expect(page.getByTestId("card-assistants")).toBeVisible();
-  await expect.poll(() => loginRequested).toBe(true);
+  await expect.poll(signIn.requested).toBe(true);
   // Read in one go in the page: the badge and the balance line are swapped for their loaded parts meanwhile.
   const boxes = () =>
     page.evaluate(() =>
@@ -87,7 +80,7 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   const signedIn = page.waitForResponse((res) => res.url().includes("/api/auth/telegram-login") && res.ok());
   const tariffRead = page.waitForResponse((res) => res.url().includes("/api/user/user-tariff") && res.ok());
   const statisticRead = page.waitForResponse((res) => res.url().includes("/api/user/statistic") && res.ok());
-  releaseLogin();
+  signIn.release();
   await Promise.all([signedIn, tariffRead, statisticRead]);
   await page.waitForLoadState("networkidle");
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openApp, screenshot, seriousViolations } from "./helpers";
+import { holdSignIn, openApp, screenshot, seriousViolations } from "./helpers";
 
 // Issue 43: the app shows the account as it is, right after paying, in the language chosen.
 
@@ -114,18 +114,13 @@ test.describe("point 2: the language is the user's choice, stable", () => {
     await freshDevice(page);
     // The sign-in is held until the pick is made: its answer carries the account's language as saved
     // before (en), which used to be put back over the pick.
-    let releaseSignIn!: () => void;
-    const signInHeld = new Promise<void>((resolve) => (releaseSignIn = resolve));
-    await page.route("**/api/auth/telegram-login", async (route) => {
-      await signInHeld;
-      await route.continue();
-    });
+    const signIn = await holdSignIn(page);
     await page.goto(`/?demo_user=${userId}&demo_lang=en#/PersonalAccountPage`);
     await expect(htmlLang(page)).toHaveAttribute("lang", "en");
     await page.getByTestId("language-ru").click();
     await expect(htmlLang(page)).toHaveAttribute("lang", "ru");
     const saved = page.waitForResponse((res) => res.url().includes("/api/settings/language") && res.ok());
-    releaseSignIn();
+    signIn.release();
     await saved;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Личный кабинет");
     await page.reload();
