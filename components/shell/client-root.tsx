@@ -61,8 +61,10 @@ function startWith(launch: Launch): Startup {
 // is in the URL, so the start is over before React hydrates (docs/decisions/0506-home-from-launch-data.md);
 // in the demo the launch (its init data) and sign-in run while React mounts.
 const hostLaunch = typeof window === "undefined" ? undefined : readHostLaunch();
-const early: Startup | Promise<Startup> | undefined =
-  typeof window === "undefined" ? undefined : hostLaunch ? startWith(hostLaunch) : start();
+/** Inside the messenger: the start, already over. */
+const startedAtOnce = hostLaunch && startWith(hostLaunch);
+/** In the demo: the start, under way. */
+const starting = typeof window === "undefined" || hostLaunch ? undefined : start();
 
 export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessages }) {
   // The server renders the spinner (it cannot see the hash), so hydration renders it too.
@@ -75,13 +77,13 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
     // The one cascading render wanted here: hydration must match the server's spinner, and an update
     // from a layout effect is rendered before the browser paints it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (early && !(early instanceof Promise)) setStartup(early);
+    if (startedAtOnce) setStartup(startedAtOnce);
   }, []);
   useEffect(() => {
-    if (early && !(early instanceof Promise)) return;
+    if (startedAtOnce) return;
     // A transition: React renders the shell and Home in slices that yield to the browser, instead of
     // one long task that keeps the page from answering a tap (Lighthouse's blocking time).
-    void (early ?? start()).then((ready) => startTransition(() => setStartup(ready)));
+    void (starting ?? start()).then((ready) => startTransition(() => setStartup(ready)));
   }, []);
 
   const launch = startup.state === "ready" ? startup.launch : undefined;
