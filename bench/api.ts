@@ -45,7 +45,7 @@ const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 20);
 const JWT_SECRET = crypto.randomBytes(32).toString("base64url");
 const BOT_TOKEN = `1000000001:${crypto.randomBytes(24).toString("base64url")}`;
 
-const CALLS: Call[] = [
+const ALL_CALLS: Call[] = [
   { label: "GET /api/health", method: "GET", path: "/api/health", auth: false },
   { label: "GET /api/user/statistic", method: "GET", path: "/api/user/statistic", auth: true },
   { label: "GET /api/models/all", method: "GET", path: "/api/models/all", auth: true },
@@ -58,6 +58,10 @@ const CALLS: Call[] = [
     auth: true,
   },
 ];
+// BENCH_CALLS="models/all,tariff/standard" measures only the calls whose path holds one of those (a quicker look).
+const CALLS = process.env.BENCH_CALLS
+  ? ALL_CALLS.filter((c) => process.env.BENCH_CALLS!.split(",").some((part) => c.path.includes(part)))
+  : ALL_CALLS;
 // The route module and its params for each call (the app router's file layout).
 const ROUTES: Record<string, { file: string; params: Record<string, string> }> = {
   "/api/health": { file: "app/api/health/route", params: {} },

@@ -7,7 +7,13 @@ import type { ModelAction } from "@/lib/shared/model-actions";
 import type { Language } from "@/lib/contracts/common";
 import { actionCost } from "@/lib/shared/pricing/job-price";
 import { ApiError } from "@/lib/server/http/api-error";
-import { tariffOfSubscription, tariffsById, type CurrentSubscription } from "@/lib/server/tariffs/current-tariff";
+import {
+  tariffOfSubscription,
+  tariffsById,
+  type CurrentSubscription,
+  type CurrentTariff,
+} from "@/lib/server/tariffs/current-tariff";
+import { jsonText, type JsonText } from "@/lib/server/http/json-text";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { accessibleModelIds, toModelItem, type ModelRow } from "./access-rules";
 import { cachedCatalogue } from "./cache";
@@ -18,11 +24,14 @@ type Access = { db: Db; subscription: CurrentSubscription | null };
 /** Ids of the models the caller's current tariff opens (from the cached catalogue: no query). */
 export async function getAccessibleModelIds({ db, subscription }: Access): Promise<Set<number>> {
   const [current, byTariff] = await Promise.all([tariffOfSubscription({ db, subscription }), modelIdsByTariff(db)]);
-  return accessibleModelIds({
+  return accessibleIn(current, byTariff);
+}
+
+const accessibleIn = (current: CurrentTariff, byTariff: Map<number, number[]>): Set<number> =>
+  accessibleModelIds({
     tariffModelIds: byTariff.get(current.tariff.id) ?? [],
     customModelIds: current.subscription?.customModelIds,
   });
-}
 
 const modelIdsByTariff = (db: Db) =>
   cachedCatalogue(db, "model-ids-by-tariff", async () => {
@@ -75,18 +84,41 @@ export const loadAllModels = (
     });
   });
 
-/** Every enabled model (or those with one of `actions`), each action flagged with the caller's access, texts in their language. */
+/**
+ * Every enabled model (or those with one of `actions`), each action flagged with the caller's access, texts in
+ * their language, as JSON. The answer depends only on the caller's tariff unless a Custom subscription chose its
+ * own models, so each tariff's answer is kept as its JSON per language (json-text.ts); a chosen set is built
+ * for its caller each time (not kept: the sets could grow without bound).
+ */
 export async function listModels({
   db,
   subscription,
   language,
   actions,
-}: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<ModelItem[]> {
-  const [rows, accessible, openedBy] = await Promise.all([
+}: Access & { language: Language; actions?: readonly ModelAction[] }): Promise<JsonText<ModelItem[]>> {
+  const current = await tariffOfSubscription({ db, subscription });
+  const build = async () => jsonText(await modelItems({ db, current, language, actions }));
+  if (current.subscription?.customModelIds?.length) return build();
+  return cachedCatalogue(db, `model-list:${current.tariff.id}:${language}:${actions?.join() ?? "all"}`, build);
+}
+
+async function modelItems({
+  db,
+  current,
+  language,
+  actions,
+}: {
+  db: Db;
+  current: CurrentTariff;
+  language: Language;
+  actions?: readonly ModelAction[];
+}): Promise<ModelItem[]> {
+  const [rows, byTariff, openedBy] = await Promise.all([
     loadAllModels(db),
-    getAccessibleModelIds({ db, subscription }),
+    modelIdsByTariff(db),
     cheapestTariffByModel(db),
   ]);
+  const accessible = accessibleIn(current, byTariff);
   return rows
     .filter((m) => m.enabled && (!actions || m.actions.some((a) => actions.includes(a))))
     .map((m) => toModelItem(m, accessible, language, openedBy));

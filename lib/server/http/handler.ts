@@ -16,6 +16,7 @@ import { requestClientAddress } from "./request-address";
 import { loggedRequest } from "./request-log";
 import { observeRequest, routePattern } from "@/lib/server/metrics/http";
 import { log } from "@/lib/server/log";
+import { JsonText, jsonTextResponse } from "./json-text";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -150,15 +151,23 @@ async function handled(
   return response;
 }
 
-/** A handler's result: its own Response as it is, anything else as JSON (Response.json: see errorResponse). */
+/**
+ * What a handler may return: the call's answer, the same already as JSON (a cached catalogue answer:
+ * json-text.ts), or a Response of its own.
+ */
+type Answer<R> = Promise<NoInfer<R> | JsonText<NoInfer<R>> | Response>;
+
+/** A handler's result: its own Response or ready JSON as it is, anything else as JSON (Response.json: see errorResponse). */
 function respond(result: unknown): Response {
-  return result instanceof Response ? result : Response.json(result ?? {});
+  if (result instanceof Response) return result;
+  if (result instanceof JsonText) return jsonTextResponse(result);
+  return Response.json(result ?? {});
 }
 
 /** A route open to anyone (login, health, webhooks that authenticate themselves). */
 export function withPublic<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
-  handler: (ctx: PublicContext<B, Q>) => Promise<NoInfer<R> | Response>,
+  handler: (ctx: PublicContext<B, Q>) => Answer<R>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> =>
     handled(req, context, async ({ url, params: arrived }) => {
@@ -178,7 +187,7 @@ export function withPublic<R, B = undefined, Q = undefined>(
 /** A route for a signed-in user: 401 without a valid bearer token, then parse, then the handler. */
 export function withUser<R, B = undefined, Q = undefined>(
   schemas: Schemas<B, Q, R>,
-  handler: (ctx: UserContext<B, Q>) => Promise<NoInfer<R> | Response>,
+  handler: (ctx: UserContext<B, Q>) => Answer<R>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> =>
     handled(req, context, async ({ url, params: arrived }) => {
@@ -214,7 +223,7 @@ export function withUser<R, B = undefined, Q = undefined>(
  */
 export function withAdmin<R, B = undefined, Q = undefined>(
   schemas: Omit<Schemas<B, Q, R>, "rateLimit" | "authorize">,
-  handler: (ctx: AdminContext<B, Q>) => Promise<NoInfer<R> | Response>,
+  handler: (ctx: AdminContext<B, Q>) => Answer<R>,
 ) {
   return (req: Request, context?: RouteContext): Promise<Response> =>
     handled(req, context, async ({ url, params: arrived }) => {
@@ -258,9 +267,7 @@ type FormInput<F, K extends string, B> = [B] extends [never]
  */
 export function withUserForm<R, F, K extends string, B = never>(
   schemas: FormSchemas<F, K, B, R>,
-  handler: (
-    ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>,
-  ) => Promise<NoInfer<R> | Response>,
+  handler: (ctx: Omit<UserContext<undefined, undefined>, "body"> & FormInput<F, K, B>) => Answer<R>,
 ) {
   return withUser({ rateLimit: schemas.rateLimit, response: schemas.response }, async (ctx) => {
     schemas.refuseEarly?.();

@@ -16,6 +16,7 @@ import { textIn } from "@/lib/shared/catalogue-text";
 import type { Language } from "@/lib/contracts/common";
 import { CUSTOM_TARIFF } from "@/lib/shared/tariff-names";
 import { ApiError } from "@/lib/server/http/api-error";
+import { jsonText, type JsonText } from "@/lib/server/http/json-text";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { tariffsById } from "./current-tariff";
 
@@ -59,15 +60,18 @@ async function modelsByTariff({
   return byTariff;
 }
 
-/** GET /api/tariff/standard: every tariff keyed by name, in catalogue order, texts in the reader's language. */
+/**
+ * GET /api/tariff/standard: every tariff keyed by name, in catalogue order, texts in the reader's language;
+ * kept as its JSON, the same for every reader of a language (json-text.ts).
+ */
 export const getStandardTariffs = ({
   db,
   language,
 }: {
   db: Db;
   language: Language;
-}): Promise<StandardTariffsResponse> =>
-  cachedCatalogue(db, `standard-tariffs:${language}`, () => loadStandardTariffs(db, language));
+}): Promise<JsonText<StandardTariffsResponse>> =>
+  cachedCatalogue(db, `standard-tariffs:${language}`, async () => jsonText(await loadStandardTariffs(db, language)));
 
 async function loadStandardTariffs(db: Db, language: Language): Promise<StandardTariffsResponse> {
   const rows = await db.select().from(tariffs).orderBy(asc(tariffs.sortOrder));

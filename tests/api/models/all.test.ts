@@ -78,6 +78,30 @@ describe("GET /api/models/all", () => {
     ).toEqual(["claude-sonnet", "midjourney"]);
   });
 
+  it("keeps each tariff's answer for every caller on it, and never hands one caller's own choice of models to another", async () => {
+    const first = await signIn();
+    await subscribe({ userId: first.userId, tariff: "Custom", customModelNames: ["gpt-4o"] });
+    const chooser = await signIn();
+    await subscribe({ userId: chooser.userId, tariff: "Custom", customModelNames: ["claude-sonnet", "midjourney"] });
+    const free = await signIn();
+    const opened = async (token: string) =>
+      [...(await accessOf(token))]
+        .filter(([, ok]) => ok)
+        .map(([name]) => name)
+        .sort();
+    expect(await opened(first.token)).toEqual(["gpt-4o"]);
+    expect(await opened(chooser.token)).toEqual(["claude-sonnet", "midjourney"]);
+    expect(await opened(free.token)).toEqual([...freeModels].sort());
+    // The same answer for a second caller on Free.
+    const again = await signIn();
+    const [one, two] = await Promise.all(
+      [free.token, again.token].map((token) => call<ModelItem[]>(getAll, "GET", "/api/models/all", { token })),
+    );
+    expect(two.body).toEqual(one.body);
+    expect(two.headers.get("content-type")).toBe("application/json");
+    expect(modelsResponseSchema.parse(two.body)).toHaveLength(catalogueModels.length);
+  });
+
   it("answers every action's price per job, as the catalogue seeds it (kind, units, per)", async () => {
     const { token } = await signIn();
     const models = modelsResponseSchema.parse((await call(getAll, "GET", "/api/models/all", { token })).body);
