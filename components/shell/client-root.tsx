@@ -4,6 +4,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useState } fr
 import { afterNextPaint } from "@/lib/client/after-paint";
 import { startHost } from "@/lib/client/host";
 import { paintLaunchTheme, readHostLaunch, readLaunch, type Launch } from "@/lib/client/launch-params";
+import { launchSplashShown, removeLaunchSplash } from "@/lib/client/launch-splash";
 import { getToken, login } from "@/lib/client/session";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locale";
 import { AppRoutes, HashRouter } from "./app-router";
@@ -70,21 +71,32 @@ export function ClientRoot({ firstMessages }: { firstMessages: FirstPaintMessage
   // The server renders the spinner (it cannot see the hash), so hydration renders it too.
   const [startup, setStartup] = useState<Startup>({ state: "starting" });
 
-  // Inside the messenger the shell and Home replace the spinner before the browser paints it: the
-  // greeting, the cards and the header are in the first frame, from the launch data and the account
-  // state kept on this device (lib/client/account-snapshot.ts); nothing waits for a request.
+  // Inside the messenger Home is on screen from the first frame: the page's inline copy of the greeting
+  // (lib/client/launch-splash.ts), else the shell itself, rendered before the browser paints the spinner.
+  // The greeting, the cards and the header come from the launch data and the account state kept on this
+  // device (lib/client/account-snapshot.ts); nothing waits for a request.
   useLayoutEffect(() => {
     // The one cascading render wanted here: hydration must match the server's spinner, and an update
     // from a layout effect is rendered before the browser paints it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (startedAtOnce) setStartup(startedAtOnce);
+    if (startedAtOnce && !launchSplashShown()) setStartup(startedAtOnce);
   }, []);
   useEffect(() => {
-    if (startedAtOnce) return;
     // A transition: React renders the shell and Home in slices that yield to the browser, instead of
-    // one long task that keeps the page from answering a tap (Lighthouse's blocking time).
+    // one long task that keeps the page from answering a tap (Lighthouse's blocking time). Inside the
+    // messenger, while the copy of the greeting is on screen; in the demo, once the launch is read.
+    if (startedAtOnce) {
+      if (launchSplashShown()) startTransition(() => setStartup(startedAtOnce));
+      return;
+    }
     void (starting ?? start()).then((ready) => startTransition(() => setStartup(ready)));
   }, []);
+  // The copy goes in the commit that renders the shell, before the browser paints it: the shell's
+  // greeting takes its place.
+  const started = startup.state !== "starting";
+  useLayoutEffect(() => {
+    if (started) removeLaunchSplash();
+  }, [started]);
 
   const launch = startup.state === "ready" ? startup.launch : undefined;
   const signedIn = startup.state === "ready" ? startup.signedIn : undefined;

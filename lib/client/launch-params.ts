@@ -1,6 +1,7 @@
 "use client";
 import { demoThemeParams, readDemoTheme } from "./demo-host";
 import { paintReadableColours } from "./readable-theme";
+import { hostListens, paintHostColours, postToHost } from "./host-primitives";
 
 // The host's launch parameters, read without @telegram-apps/sdk so that the first paint (theme,
 // greeting, sign-in) needs none of its bytes; the SDK loads after the first paint (lib/client/host.ts).
@@ -24,14 +25,6 @@ export type ThemeParams = Record<string, `#${string}`>;
 export type Launch = { mode: HostMode; initData: string; user?: LaunchUser; themeParams: ThemeParams };
 
 const STORAGE_KEY = "tapps/launchParams";
-// The SDK's default target origin for the web client's frame.
-const WEB_HOST_ORIGIN = "https://web.telegram.org";
-
-type HostWindow = Window & {
-  TelegramWebviewProxy?: { postEvent?: (eventType: string, eventData?: string) => void };
-  external?: { notify?: (message: string) => void };
-};
-
 const queryOf = (url: string) => url.replace(/^[^?#]*[?#]/, "").replace(/[?#]/g, "&");
 const isLaunchQuery = (query: string | undefined): query is string => {
   const params = new URLSearchParams(query);
@@ -56,38 +49,6 @@ function readLaunchQuery(): string | undefined {
     return query;
   }
   return undefined;
-}
-
-function inFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
-}
-
-/** Whether a messenger can hear the app: the web client's frame, the apps' webview proxy, or Windows Phone's notify. */
-function hostListens(): boolean {
-  const host = window as HostWindow;
-  return (
-    inFrame() ||
-    typeof host.TelegramWebviewProxy?.postEvent === "function" ||
-    typeof host.external?.notify === "function"
-  );
-}
-
-/**
- * Posts a method to the messenger the way the SDK's bridge does (core.telegram.org/api/web-events):
- * parent.postMessage of {eventType, eventData} as JSON in the web client's frame,
- * TelegramWebviewProxy.postEvent(eventType, JSON of eventData) in the apps, external.notify(JSON) on Windows Phone.
- */
-function postToHost(eventType: string, eventData?: unknown): void {
-  const host = window as HostWindow;
-  const message = JSON.stringify({ eventType, eventData });
-  if (inFrame()) window.parent.postMessage(message, WEB_HOST_ORIGIN);
-  else if (host.TelegramWebviewProxy?.postEvent)
-    host.TelegramWebviewProxy.postEvent(eventType, JSON.stringify(eventData));
-  else host.external?.notify?.(message);
 }
 
 function parseUser(initData: string): LaunchUser | undefined {
@@ -169,25 +130,11 @@ export const currentLaunch = (): Launch | undefined => launched;
 /** The signed init data to sign in with (undefined before the launch is read). */
 export const getRawInitData = (): string | undefined => launched?.initData || undefined;
 
-// The SDK's themeParams.isDark: no background colour, or its perceived brightness (#rrggbb) below 120.
-function isDarkColor(hex: string | undefined): boolean {
-  if (!hex) return true;
-  const rgb = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!rgb) return false;
-  const [r, g, b] = rgb.slice(1).map((part) => parseInt(part, 16));
-  return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120;
-}
-
 /**
  * Paints the launch theme before the first render: the --tg-theme-* variables app/globals.css reads
  * and <html data-theme>, as the SDK's theme binding names them (lib/client/host-frame.ts), which
  * takes over with the same values once it loads.
  */
 export function paintLaunchTheme(themeParams: ThemeParams): void {
-  const root = document.documentElement;
-  for (const [key, value] of Object.entries(themeParams))
-    root.style.setProperty(`--tg-theme-${key.replace(/_/g, "-")}`, value);
-  const dark = isDarkColor(themeParams.bg_color);
-  root.setAttribute("data-theme", dark ? "dark" : "light");
-  paintReadableColours(themeParams, dark);
+  paintReadableColours(themeParams, paintHostColours(themeParams));
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { holdSignIn, openApp, payInSandbox, screenshot } from "./helpers";
 import { WEBVIEW_PROXY_SCRIPT, launchHash, signedInitData } from "../helpers/init-data";
+import { demoThemeParams } from "@/lib/client/demo-host";
 
 // Issue 46: opened as the messenger opens it (signed launch data in the URL's hash, a host that listens),
 // Home paints its greeting, cards and header from the launch data and the account state kept on this
@@ -89,4 +90,73 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   expect(await boxes()).toEqual(before);
   expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([]);
   await screenshot(page, "home-launch-signed-in-ru", { fullPage: false });
+});
+
+// The page's inline launch script (lib/client/launch-splash.ts) paints the messenger's colours and the
+// greeting before any bundle is fetched; the shell's first commit takes its place without a shift.
+test("the greeting is in the page's first frame before any script loads, where the shell then renders it", async ({
+  page,
+  request,
+  appServer,
+}) => {
+  // Any Telegram user: the launch data is signed as the messenger signs it, so sign-in accepts it later.
+  expect((await request.get("/api/demo/init-data")).ok()).toBe(true);
+  const { botToken } = JSON.parse(
+    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
+  ) as { botToken: string };
+  const initData = signedInitData(
+    {
+      id: 7_460_000_000 + Math.floor(Math.random() * 1_000_000),
+      first_name: "Mary",
+      username: undefined,
+      language_code: "en",
+    },
+    { token: botToken },
+  );
+  // The messenger's dark palette, every colour of it (the demo's copy of Telegram's).
+  const launchUrl = `/${launchHash(initData, demoThemeParams("dark"))}`;
+
+  const failures: string[] = [];
+  page.on("pageerror", (error) => failures.push(error.message));
+  page.on("console", (message) => message.type() === "error" && failures.push(message.text()));
+  await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { shifts?: number[] }).shifts = shifts;
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+    ).observe({ type: "layout-shift", buffered: true });
+  });
+  // Every bundle held back: what shows is the HTML and its inline script alone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(launchUrl, { waitUntil: "commit" });
+
+  const splashGreeting = page.locator(".launch-splash h1");
+  await expect(splashGreeting).toHaveText("Hi, Mary!");
+  await expect(page.locator(".launch-splash")).toContainText("AI Assistant");
+  await expect(page.getByTestId("greeting")).toHaveCount(0);
+  await expect(page.locator(".page-spinner")).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  const at = async (locator: typeof splashGreeting) => {
+    const box = (await locator.boundingBox())!;
+    return { x: box.x, y: box.y, width: box.width };
+  };
+  const splashBox = await at(splashGreeting);
+  await screenshot(page, "home-launch-splash-en", { fullPage: false });
+
+  release();
+  await expect(page.getByTestId("greeting")).toHaveText("Hi, Mary!");
+  await expect(page.locator(".launch-splash")).toHaveCount(0);
+  await expect(page.locator(".home__greeting")).toHaveCount(1);
+  expect(await at(page.getByTestId("greeting"))).toEqual(splashBox);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([]);
+  // Hydration took the server's tree as it was (React reports a mismatch as an error).
+  expect(failures).toEqual([]);
+  await screenshot(page, "home-launch-splash-taken-over-en", { fullPage: false });
 });
