@@ -160,3 +160,27 @@ test("the greeting is in the page's first frame before any script loads, where t
   expect(failures).toEqual([]);
   await screenshot(page, "home-launch-splash-taken-over-en", { fullPage: false });
 });
+
+test("a dark host that leaves colours out gets dark grounds and light text, not the light defaults", async ({
+  page,
+  request,
+  appServer,
+}) => {
+  expect((await request.get("/api/demo/init-data")).ok()).toBe(true);
+  const { botToken } = JSON.parse(
+    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
+  ) as { botToken: string };
+  const initData = signedInitData(
+    { id: 7_470_000_000 + Math.floor(Math.random() * 1_000_000), first_name: "Mary", language_code: "en" },
+    { token: botToken },
+  );
+  await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
+  await page.goto(`/${launchHash(initData, { bg_color: "#17212b" })}`);
+  await expect(page.getByTestId("greeting")).toHaveText(/^Hi, /);
+  const colours = await page.evaluate(() => ({
+    ground: getComputedStyle(document.querySelector(".app-column")!).backgroundColor,
+    text: getComputedStyle(document.querySelector(".home__greeting")!).color,
+  }));
+  expect(colours).toEqual({ ground: "rgb(14, 22, 33)", text: "rgb(245, 245, 245)" });
+  await screenshot(page, "home-dark-host-without-colours-en", { fullPage: false });
+});
