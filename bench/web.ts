@@ -185,6 +185,14 @@ function finding(lhr: LighthouseResult, id: string): { none: boolean; text: stri
   return { none: false, text: `${savings.join(", ") || "savings not given"}: ${listed.join(", ")}` };
 }
 
+/** The HTML of the element Lighthouse took for the largest contentful paint (its audit's first node). */
+function lcpElement(lhr: LighthouseResult): string {
+  const found = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {}).match(
+    /"snippet":"((?:[^"\\]|\\.)*)"/,
+  );
+  return found ? `\`${JSON.parse(`"${found[1]}"`)}\`` : "not reported";
+}
+
 /**
  * Lighthouse's mobile performance run (its default: simulated slow 4G and 4× CPU) on Home's launch URL,
  * through its Node API on a Puppeteer page that has the webview proxy, as the throttled loads do.
@@ -306,6 +314,7 @@ async function main() {
       `| Lighthouse on the empty Next page: performance / TBT / LCP | ${scoreOf(emptyLhr)} / ${Math.round(emptyLhr.audits["total-blocking-time"]?.numericValue ?? NaN)} ms / ${((emptyLhr.audits["largest-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(2)} s | reference |`,
     );
     console.log(`| LCP | ${(lcp / 1000).toFixed(2)} s | ≤ 1.2 s: ${metOr(lcp <= 1200)} |`);
+    console.log(`| LCP element | ${lcpElement(lhr)} | |`);
     for (const [id, goal] of [
       ["render-blocking-resources", "no render-blocking CSS"],
       ["render-blocking-insight", "no render-blocking CSS"],
