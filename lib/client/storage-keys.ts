@@ -3,7 +3,6 @@ export const STORAGE_KEYS = {
   // The bearer token with the launch user it was issued to (lib/client/session.ts).
   session: "session",
   language: "language",
-  userTariff: "user_tariff",
   // The tariff and balance last seen, per Telegram user, for the first paint (lib/client/account-snapshot.ts).
   accountSnapshot: "account_snapshot",
   customTariff: "custom_tariff_settings",

@@ -2,7 +2,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import { saveLaunchUserSnapshot } from "@/lib/client/account-snapshot";
-import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import type { UserTariffResponse } from "@/lib/contracts/user";
 
 export const userKeys = {
@@ -13,9 +12,8 @@ export const userKeys = {
 
 export async function fetchUserTariff(): Promise<UserTariffResponse> {
   const data = await api("GET /api/user/user-tariff");
-  // Kept locally so tariff cards can tell the active one before the call answers.
-  localStorage.setItem(STORAGE_KEYS.userTariff, data.user_tariff ?? "");
-  // And per user for the next first paint (the header's badge).
+  // Kept per user for the next first paint (the header's badge) and for the tariff cards, which tell the
+  // active one before the call answers.
   saveLaunchUserSnapshot({ tariff: data.user_tariff ?? null });
   return data;
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { PackStoreCard, TariffCard } from "@/components/tariffs/tariff-card";
 import { LoadFailure } from "@/components/ui/load-failure";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { STORAGE_KEYS } from "@/lib/client/storage-keys";
+import { launchUserSnapshot } from "@/lib/client/account-snapshot";
 import { useStandardTariffs } from "@/lib/queries/tariffs";
 import { useUserTariff } from "@/lib/queries/user";
 import { routes } from "@/lib/routes";
@@ -25,12 +25,12 @@ export default function TariffListScreen() {
   const entries = Object.entries(tariffs.data);
   if (entries.length === 0) return <LoadFailure title={t("tariffUnavailable")} testId="tariff-error" />;
 
-  // Until the call answers, the tariff kept locally by the last answer tells the active card.
-  // ("" is Free, as null is in the answer; null here means not known yet.)
-  const stored = userTariff.isSuccess
-    ? (userTariff.data.user_tariff ?? "")
-    : localStorage.getItem(STORAGE_KEYS.userTariff);
-  const current = stored || FREE_TARIFF;
+  // Until the call answers, the tariff this account had when last seen on this device tells the active
+  // card (lib/client/account-snapshot.ts: another account's is never shown). "" is Free, as null is in
+  // the answer; null here means not known yet.
+  const seen = userTariff.isSuccess ? userTariff.data.user_tariff : launchUserSnapshot().tariff;
+  const known = seen === undefined ? null : (seen ?? "");
+  const current = known || FREE_TARIFF;
   const choose = (name: string) => {
     // Free cannot be bought over a paid tariff: it comes back by itself when the paid period ends.
     if (name === FREE_TARIFF && current !== FREE_TARIFF) return setFreeNote(true);
@@ -55,7 +55,7 @@ export default function TariffListScreen() {
             name={name}
             tariff={tariff}
             index={index}
-            active={stored !== null && isActiveTariff(name, stored, FREE_TARIFF)}
+            active={known !== null && isActiveTariff(name, known, FREE_TARIFF)}
             onChoose={() => choose(name)}
           />
         ))}
