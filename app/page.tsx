@@ -8,11 +8,12 @@ import { translatorFor } from "@/lib/server/translator";
 // headers cannot override), and a shell cached for a year would keep users on an old deploy.
 export const dynamic = "force-dynamic";
 
-/** What the launch copy of Home says in each language (lib/client/launch-splash.ts). */
+/** What the launch copy of Home says in each language (lib/client/launch-splash.ts): the same for every request. */
 const splashTexts = (language: "ru" | "en") => ({
   greeting: translatorFor(language, "Home")("greeting", { name: "{name}" }),
   appName: translatorFor(language, "Shell")("appName"),
 });
+const SPLASH_TEXTS = { ru: splashTexts("ru"), en: splashTexts("en") };
 
 // One page: the client shell routes on the URL hash. On the server it renders only its start-up
 // spinner (nothing Telegram-related), so the shell's scripts are in the HTML and download with
@@ -24,7 +25,7 @@ export default async function Page() {
   const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
   return (
     <>
-      <LaunchSplashScript nonce={nonce} texts={{ ru: splashTexts("ru"), en: splashTexts("en") }} />
+      <LaunchSplashScript nonce={nonce} texts={SPLASH_TEXTS} />
       <ClientRoot firstMessages={firstPaintMessages()} />
     </>
   );

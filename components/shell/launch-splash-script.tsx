@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 // The functions' source, built once per process.
+const splash = paintLaunchSplash.toString();
 const functions = `${inlineJson(STORAGE_KEYS.language)},{listens:${hostListens.toString()},post:${postToHost.toString()},paintColours:${paintHostColours.toString()}}`;
 
 /**
@@ -14,6 +15,6 @@ const functions = `${inlineJson(STORAGE_KEYS.language)},{listens:${hostListens.t
  * text, no client code.
  */
 export function LaunchSplashScript({ nonce, texts }: { nonce: string | undefined; texts: SplashTexts }) {
-  const source = `(${paintLaunchSplash.toString()})(${inlineJson(texts)},${functions})`;
+  const source = `(${splash})(${inlineJson(texts)},${functions})`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: source }} />;
 }

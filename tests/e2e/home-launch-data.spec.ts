@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { holdSignIn, openApp, payInSandbox, screenshot } from "./helpers";
 import { WEBVIEW_PROXY_SCRIPT, launchHash, signedInitData } from "../helpers/init-data";
@@ -9,6 +10,32 @@ import { demoThemeParams } from "@/lib/client/demo-host";
 // Home paints its greeting, cards and header from the launch data and the account state kept on this
 // device, before sign-in answers; sign-in and the account's calls then fill in without moving anything
 // (docs/decisions/0506-home-from-launch-data.md).
+
+/**
+ * Launch data for `user` signed as the messenger signs it, with the demo server's development bot token
+ * (kept in its data folder once the demo has signed anything), as the URL the messenger opens.
+ */
+async function messengerLaunchUrl(
+  { request, port }: { request: APIRequestContext; port: number },
+  user: Parameters<typeof signedInitData>[0],
+  themeParams: Record<string, string>,
+): Promise<string> {
+  expect((await request.get("/api/demo/init-data")).ok()).toBe(true);
+  const { botToken } = JSON.parse(fs.readFileSync(path.resolve(`.data/e2e-${port}/dev-secrets.json`), "utf8")) as {
+    botToken: string;
+  };
+  return `/${launchHash(signedInitData(user, { token: botToken }), themeParams)}`;
+}
+
+/** Records every layout shift of the next loads, as the page reports it (CLS's entries), in window.shifts. */
+const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { shifts?: number[] }).shifts = shifts;
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+    ).observe({ type: "layout-shift", buffered: true });
+  });
 
 test("Home paints from the launch data and the cached tariff while sign-in is held, and nothing shifts after", async ({
   page,
@@ -20,17 +47,12 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   const userId = await openApp(page, { hash: "/tariffPay/Starter" });
   await payInSandbox(page);
 
-  // The demo server signs launch data with its development bot token, kept in its data folder once used.
-  expect((await request.get(`/api/demo/init-data?user=${userId}`)).ok()).toBe(true);
-  const { botToken } = JSON.parse(
-    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
-  ) as { botToken: string };
   // No username: the greeting then shows the first name.
-  const initData = signedInitData(
+  const launchUrl = await messengerLaunchUrl(
+    { request, port: appServer.port },
     { id: userId, first_name: "Мария", username: undefined, language_code: "ru" },
-    { token: botToken },
+    { bg_color: "#ffffff", text_color: "#000000" },
   );
-  const launchUrl = `/${launchHash(initData, { bg_color: "#ffffff", text_color: "#000000" })}`;
 
   // Leave the demo's session and launch behind; the messenger's webview proxy is in every page from now on.
   await page.evaluate(() => {
@@ -51,14 +73,7 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   await page.evaluate(() => localStorage.removeItem("session"));
   await page.goto("about:blank");
   const signIn = await holdSignIn(page);
-  // Every layout shift of the load, as the page reports it (CLS's entries).
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as { shifts?: number[] }).shifts = shifts;
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
-    ).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(launchUrl);
 
   await expect(page.getByTestId("greeting")).toHaveText("Привет, Мария!");
@@ -100,33 +115,23 @@ test("the greeting is in the page's first frame before any script loads, where t
   appServer,
 }) => {
   // Any Telegram user: the launch data is signed as the messenger signs it, so sign-in accepts it later.
-  expect((await request.get("/api/demo/init-data")).ok()).toBe(true);
-  const { botToken } = JSON.parse(
-    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
-  ) as { botToken: string };
-  const initData = signedInitData(
+  // The messenger's dark palette, every colour of it (the demo's copy of Telegram's).
+  const launchUrl = await messengerLaunchUrl(
+    { request, port: appServer.port },
     {
       id: 7_460_000_000 + Math.floor(Math.random() * 1_000_000),
       first_name: "Mary",
       username: undefined,
       language_code: "en",
     },
-    { token: botToken },
+    demoThemeParams("dark"),
   );
-  // The messenger's dark palette, every colour of it (the demo's copy of Telegram's).
-  const launchUrl = `/${launchHash(initData, demoThemeParams("dark"))}`;
 
   const failures: string[] = [];
   page.on("pageerror", (error) => failures.push(error.message));
   page.on("console", (message) => message.type() === "error" && failures.push(message.text()));
   await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as { shifts?: number[] }).shifts = shifts;
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
-    ).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   // Every bundle held back: what shows is the HTML and its inline script alone.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -166,16 +171,13 @@ test("a dark host that leaves colours out gets dark grounds and light text, not 
   request,
   appServer,
 }) => {
-  expect((await request.get("/api/demo/init-data")).ok()).toBe(true);
-  const { botToken } = JSON.parse(
-    fs.readFileSync(path.resolve(`.data/e2e-${appServer.port}/dev-secrets.json`), "utf8"),
-  ) as { botToken: string };
-  const initData = signedInitData(
+  const launchUrl = await messengerLaunchUrl(
+    { request, port: appServer.port },
     { id: 7_470_000_000 + Math.floor(Math.random() * 1_000_000), first_name: "Mary", language_code: "en" },
-    { token: botToken },
+    { bg_color: "#17212b" },
   );
   await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
-  await page.goto(`/${launchHash(initData, { bg_color: "#17212b" })}`);
+  await page.goto(launchUrl);
   await expect(page.getByTestId("greeting")).toHaveText(/^Hi, /);
   const colours = await page.evaluate(() => ({
     ground: getComputedStyle(document.querySelector(".app-column")!).backgroundColor,
