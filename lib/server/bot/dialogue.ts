@@ -301,16 +301,16 @@ export async function answerText({
     stopped && botText(lang)("stoppedNote"),
   ].filter(Boolean);
   // The footer names the balance the charge leaves.
-  const footerWith = (left: number) => {
+  const footerWith = (left: string) => {
     // A voice note's line names the audio units its transcription took as well (docs/product/bot.md).
     const spent = question?.reserved
       ? botText(lang)("costLineVoice", {
           audio: String(question.reserved.units),
           audioLeft: String(question.reserved.left),
           tokens: String(units),
-          left: String(left),
+          left,
         })
-      : botText(lang)("costLine", { tokens: String(units), left: String(left) });
+      : botText(lang)("costLine", { tokens: String(units), left });
     const cost = `${spent} · ${steerText(lang)("contextLine", { percent: String(fullness) })}`;
     return [...notes, cost].join("\n");
   };
@@ -330,7 +330,7 @@ export async function answerText({
     await preview.abandon();
     throw new TurnHandedOver();
   }
-  const footer = footerWith(charged.left);
+  const footer = footerWith(String(charged.left));
   // Paid and ended: from here nothing may throw (the update would fail although it was answered). The
   // answer goes out while the turn is written down; its safety copy is dropped once it is delivered,
   // or sent by the outbox at once when it was not.

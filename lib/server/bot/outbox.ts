@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Api } from "grammy";
 import type { Db } from "@/db";
 import { env } from "@/lib/env";
@@ -7,6 +7,7 @@ import { botOutbox, rateLimits, users } from "@/db/schema";
 import { hitRateLimit } from "@/lib/server/rate-limit";
 import { callFailure } from "./telegram-api";
 import { log } from "@/lib/server/log";
+import { timestamp } from "@/lib/server/quotas/ledger";
 
 // Messages to the bot chat are written to bot_outbox in the same transaction as the change that
 // caused them, then delivered by a worker (the bot-outbox job). A row is claimed with a conditional
@@ -68,12 +69,45 @@ export async function holdAnswer({
   parts: string[];
   now?: Date;
 }): Promise<number[]> {
-  const nextAttemptAt = new Date(now.getTime() + env.BOT_ANSWER_HOLD_SECONDS * 1000);
   const rows = await db
     .insert(botOutbox)
-    .values(parts.map((text) => ({ userId, chatId, text, nextAttemptAt })))
+    .values(parts.map((text) => ({ userId, chatId, text, nextAttemptAt: heldUntil(now) })))
     .returning({ id: botOutbox.id });
   return rows.map((r) => r.id);
+}
+
+const heldUntil = (now: Date) => new Date(now.getTime() + env.BOT_ANSWER_HOLD_SECONDS * 1000);
+
+/** Stands for the balance left in a held answer's parts made before the charge that answers it (heldAnswerRows). */
+export const LEFT_MARK = "\uE000".repeat(10);
+
+/**
+ * holdAnswer as a CTE's statement inside the charge's own statement (turn-reservations.ts), over its
+ * changed quotas row `c`: a row a part, LEFT_MARK in each replaced by `left`. The mark is as long as
+ * any balance, so a part split to Telegram's limit with it stays within it.
+ */
+export function heldAnswerRows({
+  userId,
+  chatId,
+  parts,
+  left,
+  now = new Date(),
+}: {
+  userId: number;
+  chatId: number;
+  parts: string[];
+  left: SQL;
+  now?: Date;
+}): SQL {
+  const texts = sql.join(
+    parts.map((text) => sql`${text}`),
+    sql`, `,
+  );
+  return sql`insert into bot_outbox (user_id, chat_id, text, next_attempt_at)
+    select ${userId}::integer, ${chatId}::bigint, replace(p.text, ${LEFT_MARK}, (${left})::text), ${timestamp(heldUntil(now))}
+    from c cross join unnest(array[${texts}]::text[]) with ordinality as p(text, n)
+    order by p.n
+    returning id`;
 }
 
 /** The live delivery settled a held answer: delivered (its copy is dropped) or not (the copy is sent now). */

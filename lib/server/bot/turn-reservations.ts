@@ -1,13 +1,14 @@
 import "server-only";
-import { holdAnswer } from "./outbox";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { heldAnswerRows, holdAnswer, LEFT_MARK } from "./outbox";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { botTurns, type TurnReservation } from "@/db/schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { ApiError } from "@/lib/server/http/api-error";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
-import { refundQuota, spendQuota, type Spent } from "@/lib/server/quotas/spend";
-import type { LedgerRefs } from "@/lib/server/quotas/ledger";
+import { now } from "@/lib/server/clock";
+import { changeBalances, type LedgerRefs } from "@/lib/server/quotas/ledger";
+import { refundQuota, spendChange, spendQuota, spentOf, type Spent } from "@/lib/server/quotas/spend";
 import type { UpdateRun } from "./hand-over";
 import { endedTurn, endingTurns, insertTurn, turnRunning, type BotTurn, type NewTurn, type TurnEnd } from "./turns";
 import { releasedUpdate, type StoredUpdate } from "./updates";
@@ -104,32 +105,76 @@ class NoLongerRunning extends Error {}
 const turnExists = async (db: Db, turnId: number) =>
   (await db.select({ id: botTurns.id }).from(botTurns).where(eq(botTurns.id, turnId))).length > 0;
 
-/**
- * An answered turn's charge and its row's end, in one transaction (docs/decisions/0461-answer-charged-with-the-turns-end.md):
- * an instance that dies before it commits leaves the turn running and uncharged (the next attempt ends
- * it as abandoned and answers anew, charging once); after it, the turn is done and charged (the next
- * attempt does nothing). The answer is charged past the balance down to zero (it was given). Answers
- * the spend, or null when the row was ended already (a later attempt took the update over): nothing
- * is charged.
- */
-export async function chargeAnsweredTurn({
-  db,
-  turnId,
-  status,
-  userId,
-  amount,
-  refs,
-  answer,
-}: {
+type AnsweredTurnCharge = {
   db: Db;
   turnId: number;
   status: "done" | "stopped";
   userId: number;
   amount: number;
   refs: LedgerRefs;
-  /** The answer's safety copy, held in the outbox with the charge (outbox.ts holdAnswer); its footer needs the balance left. */
-  answer: { chatId: number; parts: (left: number) => string[] };
-}): Promise<(Spent & { held: number[] }) | null> {
+  /** The answer's safety copy, held in the outbox with the charge (outbox.ts holdAnswer); its footer names the balance left. */
+  answer: { chatId: number; parts: (left: string) => string[] };
+};
+
+/**
+ * An answered turn's charge and its row's end, all or nothing (docs/decisions/0461-answer-charged-with-the-turns-end.md):
+ * an instance that dies before it commits leaves the turn running and uncharged (the next attempt ends
+ * it as abandoned and answers anew, charging once); after it, the turn is done and charged (the next
+ * attempt does nothing). The answer is charged past the balance down to zero (it was given). Answers
+ * the spend, or null when the row was ended already (a later attempt took the update over): nothing
+ * is charged. Usually one statement (docs/decisions/0510-answer-charged-in-one-statement.md); a
+ * refill due, or a row ended or deleted under it, takes the transaction.
+ */
+export async function chargeAnsweredTurn(charge: AnsweredTurnCharge): Promise<(Spent & { held: number[] }) | null> {
+  return (await chargeInOneStatement(charge)) ?? chargeInTransaction(charge);
+}
+
+/**
+ * The turn's row locked while it runs (or its absence: a row gone with its session is still
+ * charged, the answer was given), then the quotas row, as every other path takes them; the charge,
+ * its ledger rows, the row's end and the answer's safety copy follow from them in the same
+ * statement. Answers undefined when it changed nothing: the quotas row was not taken (a refill due),
+ * or the row no longer ran.
+ */
+async function chargeInOneStatement({ db, turnId, status, userId, amount, refs, answer }: AnsweredTurnCharge) {
+  const spend = spendChange({
+    userId,
+    kind: "text_tokens",
+    amount,
+    clampAtZero: true,
+    refs: { ...refs, turnId },
+    at: now(),
+  });
+  const running = db
+    .select({ id: botTurns.id })
+    .from(botTurns)
+    .where(and(eq(botTurns.id, turnId), eq(botTurns.status, "running")))
+    .for("update");
+  const ended = endingTurns(db, {
+    where: sql`${botTurns.id} in (select id from r) and exists (select 1 from o)`,
+    status,
+  });
+  const [row] = await changeBalances({
+    db,
+    ...spend,
+    where: sql`${spend.where} and (exists (select 1 from r) or not exists (select 1 from bot_turns where id = ${turnId}))`,
+    joined: {
+      first: sql`r as (${running.getSQL()})`,
+      after: sql`t as (${ended.getSQL()}), h as (${heldAnswerRows({
+        userId,
+        chatId: answer.chatId,
+        parts: answer.parts(LEFT_MARK),
+        left: sql`c.text_tokens + c.package_text_tokens`,
+      })})`,
+      answer: { held: sql`(select coalesce(array_agg(id order by id), '{}') from h)` },
+    },
+  });
+  if (!row) return undefined;
+  const held = (row.extra.held as unknown[]).map(Number);
+  return { ...(await spentOf({ db, kind: "text_tokens", row })), held };
+}
+
+async function chargeInTransaction({ db, turnId, status, userId, amount, refs, answer }: AnsweredTurnCharge) {
   try {
     return await db.transaction(async (tx) => {
       // The row's end and the charge go out together (pipelined on the transaction's connection, one
@@ -144,7 +189,7 @@ export async function chargeAnsweredTurn({
       if (!ended.value.length && (await turnExists(tx, turnId))) throw new NoLongerRunning();
       if (spending.status === "rejected") throw spending.reason;
       const spent = spending.value;
-      const held = await holdAnswer({ db: tx, userId, chatId: answer.chatId, parts: answer.parts(spent.left) });
+      const held = await holdAnswer({ db: tx, userId, chatId: answer.chatId, parts: answer.parts(String(spent.left)) });
       return { ...spent, held };
     });
   } catch (error) {

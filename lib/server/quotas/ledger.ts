@@ -58,6 +58,12 @@ type Change = {
   now: Date;
   /** More values to answer, as expressions over `o`, the new row `q` and `extraFrom`'s tables, by name. */
   extraReturning?: Record<string, SQL>;
+  /**
+   * Other reads and writes joined to the change in its one statement (all or nothing), as CTEs
+   * (`name as (...)`): `first` before the quotas row `o` is locked (`where` may use them), `after`
+   * over the changed row `c`; `answer`, more values over all of them, by name (in `extra`).
+   */
+  joined?: { first?: SQL; after?: SQL; answer?: Record<string, SQL> };
 };
 
 /** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
@@ -72,6 +78,7 @@ export async function changeBalances({
   refs = {},
   now,
   extraReturning = {},
+  joined = {},
 }: Change): Promise<BalancesAfter[]> {
   const sets = [
     ...Object.entries(allowance).map(([k, v]) => sql`${allowanceColumn(k as QuotaKey)} = ${v}`),
@@ -89,16 +96,16 @@ export async function changeBalances({
     sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
     sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
   ]);
-  const extras = Object.entries(extraReturning).map(
-    ([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`,
-  );
+  const named = (values: Record<string, SQL>) =>
+    sql.join(Object.entries(values).map(([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`));
   const rows = await db.execute<Record<string, unknown>>(sql`
-    with o as (select * from quotas o where ${where} for update),
+    with ${joined.first ? sql`${joined.first},` : sql``}
+    o as (select * from quotas o where ${where} for update),
     c as (
       update quotas q set ${sql.join(sets, sql`, `)}
       from o ${extraFrom ?? sql``}
       where q.user_id = o.user_id
-      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason${sql.join(extras)}
+      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason${named(extraReturning)}
     ),
     l as (
       insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
@@ -107,7 +114,8 @@ export async function changeBalances({
       from c cross join lateral (values ${sql.join(kindRows, sql`, `)}) as k(kind, units, package_units, after)
       where k.units <> 0
     )
-    select * from c`);
+    ${joined.after ? sql`, ${joined.after}` : sql``}
+    select c.*${named(joined.answer ?? {})} from c`);
   return rowsOf(rows).map((r) => ({
     userId: Number(r.user_id),
     allowance: Object.fromEntries(QUOTA_KEYS.map((k) => [k, Number(r[k])])) as QuotaRecord,
@@ -117,7 +125,9 @@ export async function changeBalances({
     alertsSent: (typeof r.alerts_sent === "string" ? JSON.parse(r.alerts_sent) : (r.alerts_sent ?? {})) as Partial<
       Record<QuotaKey, number>
     >,
-    extra: Object.fromEntries(Object.keys(extraReturning).map((name) => [name, r[`extra_${name}`]])),
+    extra: Object.fromEntries(
+      [...Object.keys(extraReturning), ...Object.keys(joined.answer ?? {})].map((name) => [name, r[`extra_${name}`]]),
+    ),
   }));
 }
 

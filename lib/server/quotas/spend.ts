@@ -5,7 +5,7 @@ import type { LedgerReason } from "@/db/schema";
 import type { QuotaKey } from "@/lib/shared/quota-kinds";
 import { now } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
-import { changeBalances, oldAllowance, oldPackage, timestamp, type LedgerRefs } from "./ledger";
+import { changeBalances, oldAllowance, oldPackage, timestamp, type BalancesAfter, type LedgerRefs } from "./ledger";
 import { alertLowBalance } from "./alerts";
 import { applyDueRefills, tariffAllowance, tariffJoin } from "./refill";
 
@@ -48,25 +48,8 @@ export async function spendQuota({
   refs?: LedgerRefs;
   clampAtZero?: boolean;
 }): Promise<Spent> {
-  checkAmount(amount);
   const at = now();
-  const allowance = oldAllowance(kind);
-  const packageUnits = oldPackage(kind);
-  const refillNotDue = sql`(o.step_ends_at is null or o.step_ends_at > ${timestamp(at)})`;
-  const spend = () =>
-    changeBalances({
-      db,
-      where: clampAtZero
-        ? sql`o.user_id = ${userId} and ${refillNotDue}`
-        : sql`o.user_id = ${userId} and ${refillNotDue} and ${allowance} + ${packageUnits} >= ${amount}`,
-      allowance: { [kind]: sql`greatest(${allowance} - ${amount}, 0)` },
-      packageUnits: { [kind]: sql`greatest(${packageUnits} - greatest(${amount} - ${allowance}, 0), 0)` },
-      reason: SPEND_REASON[kind],
-      refs,
-      now: at,
-      extraFrom: tariffJoin,
-      extraReturning: { tariffLimit: tariffAllowance(kind, at) },
-    });
+  const spend = () => changeBalances({ db, ...spendChange({ userId, kind, amount, refs, clampAtZero, at }) });
   let [row] = await spend();
   if (!row) {
     // A refill was due (or the balance is short): the refill first, then the spend once more.
@@ -77,9 +60,51 @@ export async function spendQuota({
     if (clampAtZero) throw new ApiError("not_found", "No quotas for this user");
     throw new ApiError("payment_required", `Not enough ${kind.replace("_", " ")} left`);
   }
+  return spentOf({ db, kind, row });
+}
+
+/**
+ * spendQuota's statement as changeBalances' arguments, for a caller that joins other writes to it:
+ * it changes nothing when a refill is due or (unless `clampAtZero`) the balance is short.
+ */
+export function spendChange({
+  userId,
+  kind,
+  amount,
+  refs,
+  clampAtZero,
+  at,
+}: {
+  userId: number;
+  kind: QuotaKey;
+  amount: number;
+  refs?: LedgerRefs;
+  clampAtZero: boolean;
+  at: Date;
+}) {
+  checkAmount(amount);
+  const allowance = oldAllowance(kind);
+  const packageUnits = oldPackage(kind);
+  const refillNotDue = sql`(o.step_ends_at is null or o.step_ends_at > ${timestamp(at)})`;
+  return {
+    where: clampAtZero
+      ? sql`o.user_id = ${userId} and ${refillNotDue}`
+      : sql`o.user_id = ${userId} and ${refillNotDue} and ${allowance} + ${packageUnits} >= ${amount}`,
+    allowance: { [kind]: sql`greatest(${allowance} - ${amount}, 0)` },
+    packageUnits: { [kind]: sql`greatest(${packageUnits} - greatest(${amount} - ${allowance}, 0), 0)` },
+    reason: SPEND_REASON[kind],
+    refs,
+    now: at,
+    extraFrom: tariffJoin,
+    extraReturning: { tariffLimit: tariffAllowance(kind, at) },
+  };
+}
+
+/** What a spend made by spendChange left, after the balance alert it may call for. */
+export async function spentOf({ db, kind, row }: { db: Db; kind: QuotaKey; row: BalancesAfter }): Promise<Spent> {
   await alertLowBalance({
     db,
-    userId,
+    userId: row.userId,
     kind,
     allowanceLeft: row.allowance[kind],
     limit: Number(row.extra.tariffLimit),
