@@ -6,6 +6,7 @@ import { createOpenAiProvider } from "@/lib/server/ai/openai-provider";
 import { noteFallback } from "@/lib/server/ai/model-fallback";
 import { recordProviderCall } from "@/lib/server/ai/provider-calls";
 import { recordProviderRequest, type ProviderRequest } from "@/lib/server/requests/log";
+import { deferToUpdate } from "@/lib/server/bot/hand-over";
 import {
   channelsFor,
   isDefaultChannelConfigured,
@@ -194,12 +195,16 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T 
   }
 }
 
-/** Writes the answered call's row with what it used. */
+/**
+ * Writes the answered call's row with what it used; in the bot's worker, while the chat gets its
+ * answer rather than before (the worker waits for it before settling the update).
+ */
 async function answeredRow(
   { channelId, model, latencyMs }: Answered,
   row: Omit<ProviderRequest, "model" | "channelId" | "latencyMs">,
 ) {
-  await recordProviderRequest(await getDb(), { model, channelId, latencyMs, ...row });
+  const written = getDb().then((db) => recordProviderRequest(db, { model, channelId, latencyMs, ...row }));
+  if (!deferToUpdate(written)) await written;
 }
 
 /** A non-streamed operation: routed, then its row with the units its result says it used. */

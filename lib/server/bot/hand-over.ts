@@ -29,6 +29,8 @@ export type UpdateRun = {
   turnIds: Set<number>;
   finishing: boolean;
   resumed: boolean;
+  /** Writes the answer did not wait for (deferToUpdate); the worker waits for them before it settles the update. */
+  deferred: Promise<unknown>[];
 };
 
 // Shared by every bundled copy of this module, like the turns' stop registry (process-wide.ts).
@@ -42,8 +44,25 @@ export function runUpdate<T>(updateId: number, work: () => Promise<T>): { run: U
     turnIds: new Set(),
     finishing: false,
     resumed: false,
+    deferred: [],
   };
   return { run, done: scope.run(run, work) };
+}
+
+/**
+ * A write the chat's answer need not wait for (a model call's request-log row), made while handling
+ * an update: the worker waits for it before settling the update, so it is there once the update is
+ * done and a shutdown does not cut it off. Answers false outside the worker: the caller awaits it.
+ */
+export function deferToUpdate(write: Promise<unknown>): boolean {
+  const run = scope.getStore();
+  run?.deferred.push(write);
+  return run !== undefined;
+}
+
+/** The deferred writes of the update being handled, settled (they never fail it). */
+export async function deferredSettled(): Promise<void> {
+  await Promise.allSettled(scope.getStore()?.deferred ?? []);
 }
 
 /** Shutdown reached an update still running: its turns wind down and hand it over. */

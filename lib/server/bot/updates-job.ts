@@ -8,7 +8,7 @@ import type { Job } from "@/lib/server/jobs/scheduler";
 import { log } from "@/lib/server/log";
 import { processWide } from "@/lib/server/process-wide";
 import { createBot } from "./bot";
-import { TurnHandedOver, handOver, runUpdate, updateResumed, type UpdateRun } from "./hand-over";
+import { TurnHandedOver, deferredSettled, handOver, runUpdate, updateResumed, type UpdateRun } from "./hand-over";
 import { endAbandonedTurns, handBackUpdate } from "./turn-reservations";
 import { announceUpdate, listenForUpdates } from "./update-signal";
 import {
@@ -105,11 +105,13 @@ async function handle(db: Db, row: StoredUpdate, { lockMs, hold, settleBackoffMs
     hold(tail);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
+    await deferredSettled();
     for (const taken of rows) more = (await settle(taken)).more || more;
     return more;
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.
     const error = thrown instanceof BotError ? thrown.error : thrown;
+    await deferredSettled();
     if (error instanceof TurnHandedOver) {
       for (const taken of rows)
         await retrying(() => releaseUpdate({ db, row: taken }), settleBackoffMs, `releasing update ${taken.updateId}`);
