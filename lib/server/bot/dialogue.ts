@@ -12,7 +12,6 @@ import { fallbackLine, modelPrice } from "./fallback-turn";
 import { approxTokens } from "./context";
 import { hasOtherModel, startDefaultTextSession } from "./model-choice";
 import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
-import { settleHeldAnswer } from "./outbox";
 import { splitForTelegram, tariffsKeyboard, webAppKeyboard } from "./replies";
 import { activeSession, quotaLeft, saveAnsweredTurn, sessionPrice, type ActiveSession } from "./session";
 import { contextPercent, dialogueContext } from "./summary";
@@ -332,21 +331,17 @@ export async function answerText({
   }
   const footer = footerWith(String(charged.left));
   // Paid and ended: from here nothing may throw (the update would fail although it was answered). The
-  // answer goes out while the turn is written down; its safety copy is dropped once it is delivered,
-  // or sent by the outbox at once when it was not.
-  const deliver = async () => {
-    let delivered = false;
-    try {
-      await preview.finish({ text: answer, footer, keyboard: answerKeyboard(lang, active.session) });
-      delivered = true;
-    } catch (error) {
-      log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; sent by the outbox`);
-    }
-    await settleHeldAnswer({ db, ids: charged.held, delivered });
-  };
-  const outcomes = await Promise.allSettled([
-    deliver(),
-    saveAnsweredTurn({
+  // answer goes out first; then the turn is written down with its safety copy dropped (delivered) or
+  // due at once for the outbox (not delivered), in one statement.
+  let delivered = false;
+  try {
+    await preview.finish({ text: answer, footer, keyboard: answerKeyboard(lang, active.session) });
+    delivered = true;
+  } catch (error) {
+    log().error({ err: error }, `[bot] answer of turn ${turn.id} not delivered; sent by the outbox`);
+  }
+  try {
+    await saveAnsweredTurn({
       db,
       sessionId: active.session.id,
       turn: {
@@ -358,11 +353,11 @@ export async function answerText({
       },
       end: { turnId: turn.id, status: stopped ? "stopped" : "done" },
       usage: { userId: user.id, modelName: answeredBy, action: "text", quantity: tokens },
-    }),
-  ]);
-  for (const outcome of outcomes)
-    if (outcome.status === "rejected")
-      log().error({ err: outcome.reason }, `[bot] paid turn ${turn.id} not fully recorded`);
+      held: { ids: charged.held, delivered },
+    });
+  } catch (error) {
+    log().error({ err: error }, `[bot] paid turn ${turn.id} not fully recorded`);
+  }
   // The text came first; the voice follows, paid apart (it never throws).
   if (active.session.voiceAnswers && !stopped) await speakAnswer({ ctx, db, user, active, text: answer });
 }

@@ -110,12 +110,19 @@ export function heldAnswerRows({
     returning id`;
 }
 
-/** The live delivery settled a held answer: delivered (its copy is dropped) or not (the copy is sent now). */
-export async function settleHeldAnswer({ db, ids, delivered }: { db: Db; ids: number[]; delivered: boolean }) {
-  if (!ids.length) return;
+/** How the live delivery of a held answer went: delivered (its copy is dropped) or not (the copy is sent now). */
+export type HeldAnswerDelivery = { ids: number[]; delivered: boolean };
+
+/** settleHeldAnswer's statement, for a caller that joins it to its own (session.ts saveAnsweredTurn); ids not empty. */
+export function settlingHeldAnswer(db: Db, { ids, delivered }: HeldAnswerDelivery) {
   const held = and(inArray(botOutbox.id, ids), eq(botOutbox.status, "pending"));
-  if (delivered) await db.delete(botOutbox).where(held);
-  else await db.update(botOutbox).set({ nextAttemptAt: new Date() }).where(held);
+  if (delivered) return db.delete(botOutbox).where(held).returning({ id: botOutbox.id });
+  return db.update(botOutbox).set({ nextAttemptAt: new Date() }).where(held).returning({ id: botOutbox.id });
+}
+
+/** The live delivery settled a held answer. */
+export async function settleHeldAnswer({ db, ...delivery }: { db: Db } & HeldAnswerDelivery) {
+  if (delivery.ids.length) await settlingHeldAnswer(db, delivery);
 }
 
 /** The outbox's share of Telegram's ~30 messages a second, across all instances. */

@@ -14,6 +14,7 @@ import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { endedTurn, endTurn } from "./turns";
+import { settleHeldAnswer, settlingHeldAnswer, type HeldAnswerDelivery } from "./outbox";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
 
@@ -222,10 +223,10 @@ export async function saveTurn({
 }
 
 /**
- * An answered text turn written down in one statement instead of three: its message (as saveTurn),
- * its row's end and the model usage row. The statement is all or nothing, so when the message
- * cannot be saved (its session deleted meanwhile) the turn's end and its usage are still written,
- * apart, as they were before they were joined; the error is passed on.
+ * An answered text turn written down in one statement instead of four: its message (as saveTurn),
+ * its row's end, the model usage row and the settling of its answer's safety copy (outbox.ts). The
+ * statement is all or nothing, so when the message cannot be saved (its session deleted meanwhile)
+ * the rest is still written, apart, as it was before they were joined; the error is passed on.
  */
 export async function saveAnsweredTurn({
   db,
@@ -233,12 +234,14 @@ export async function saveAnsweredTurn({
   turn,
   end,
   usage,
+  held,
 }: {
   db: Db;
   sessionId: number;
   turn: TurnRecord;
   end: Parameters<typeof endedTurn>[1];
   usage: Parameters<typeof usageRow>[1];
+  held: HeldAnswerDelivery;
 }): Promise<void> {
   const saved = savedMessage(db, sessionId, turn);
   const ended = db.$with("ended").as(endedTurn(db, end));
@@ -248,10 +251,15 @@ export async function saveAnsweredTurn({
       .values(await usageRow(db, usage))
       .returning({ id: modelUsage.id }),
   );
+  const settled = held.ids.length ? [db.$with("settled").as(settlingHeldAnswer(db, held))] : [];
   try {
-    await touchSession(db, sessionId, saved, ended, used);
+    await touchSession(db, sessionId, saved, ended, used, ...settled);
   } catch (error) {
-    await Promise.allSettled([endTurn({ db, ...end }), recordModelUsage({ db, ...usage })]);
+    await Promise.allSettled([
+      endTurn({ db, ...end }),
+      recordModelUsage({ db, ...usage }),
+      settleHeldAnswer({ db, ...held }),
+    ]);
     throw error;
   }
   turnEnded(end.turnId, end.status);

@@ -127,4 +127,27 @@ describe("an answered turn's charge", () => {
     expect((await h.quotasOf(u.userId)).textTokens).toBe(1_000 - spent);
     expect(await copiesIn(u.telegramId)).toHaveLength((spent / 10) * 2);
   });
+
+  it("an answer the chat did not get live is due from the outbox at once, and sent from it once with its cost line", async () => {
+    const { env } = await import("@/lib/env");
+    const { telegramApi } = await import("@/lib/server/bot/telegram-api");
+    const { deliverOutbox } = await import("@/lib/server/bot/outbox");
+    const u = await chatUser();
+    h.bot.failOn("sendMessage", { status: 500 });
+    await h.post(h.messageUpdate(u.telegramId, { text: "a question" }));
+    await h.drain();
+    const [copy] = await copiesIn(u.telegramId);
+    expect(copy.status).toBe("pending");
+    expect(copy.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(copy.text).toMatch(/^Hello from the fake model\.[\s\S]*983/);
+    const [message] = await h.messagesOf(u.sessionId);
+    expect(message.aiText).toBe("Hello from the fake model.");
+    await deliverOutbox({
+      db: await h.getDb(),
+      client: telegramApi({ token: env.BOT_TOKEN!, apiRoot: h.bot.url }),
+      now: new Date(),
+    });
+    const answers = h.callsIn(u.telegramId, "sendMessage").map((m) => String(m.body.text));
+    expect(answers.filter((t) => t.startsWith("Hello from the fake model"))).toHaveLength(1);
+  });
 });
