@@ -18,6 +18,7 @@ import { webAppKeyboard } from "./replies";
 import { botClientOptions, prepareBotApi } from "./telegram-api";
 import { honourTelegramLimits } from "./telegram-limits";
 import { senderWithSession, type ActiveSession, type Sender } from "./session";
+import type { ContextRow } from "./context";
 import { MODELS_PREFIX, SET_MODEL_PREFIX } from "./model-choice";
 import {
   listModelsForSession,
@@ -35,13 +36,27 @@ import { log } from "@/lib/server/log";
 
 /**
  * `appSession`: the sender's active session, read with them (the message handlers' first need);
- * `appTextLeft`: their text balance read with them, null when it is to be read (a text turn's gate).
+ * `appTextLeft`: their text balance read with them, null when it is to be read (a text turn's gate);
+ * `appLatest`: a text message's session's latest messages, read with them (the turn's context).
  */
-type BotContext = Context & { appUser: User; appSession: ActiveSession | null; appTextLeft: number | null };
+type BotContext = Context & {
+  appUser: User;
+  appSession: ActiveSession | null;
+  appTextLeft: number | null;
+  appLatest?: ContextRow[];
+};
 
 /** The sender as an app user with their active session, created like at login when they write before opening the mini-app. */
-async function senderUser({ db, from }: { db: Db; from: NonNullable<Context["from"]> }): Promise<Sender> {
-  const existing = await senderWithSession({ db, telegramId: from.id });
+async function senderUser({
+  db,
+  from,
+  withLatest,
+}: {
+  db: Db;
+  from: NonNullable<Context["from"]>;
+  withLatest: boolean;
+}): Promise<Sender> {
+  const existing = await senderWithSession({ db, telegramId: from.id, withLatest });
   const sender = existing ?? {
     user: await upsertTelegramUser({
       db,
@@ -87,11 +102,14 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
   // The first reaction ("typing") went out from the webhook already (webhook.ts), before the update was stored.
   bot.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return;
+    // A text that is not a command goes to a turn, which needs the dialogue's latest messages next.
+    const text = ctx.message?.text;
     ({
       user: ctx.appUser,
       active: ctx.appSession,
       textLeft: ctx.appTextLeft,
-    } = await senderUser({ db, from: ctx.from }));
+      latest: ctx.appLatest,
+    } = await senderUser({ db, from: ctx.from, withLatest: Boolean(text && !text.startsWith("/")) }));
     // An operator blocked them (docs/product/console.md#users): a refusal, and nothing else runs.
     if (ctx.appUser.blockedAt) {
       if (ctx.chat) await ctx.reply(translatorFor(ctx.appUser.language, "admin.blockedUser")("bot"));
@@ -128,6 +146,7 @@ export function createBot({ db }: { db: Db }): Bot<BotContext> {
       user: ctx.appUser,
       active: ctx.appSession,
       textLeft: ctx.appTextLeft,
+      latest: ctx.appLatest,
       text: ctx.message.text,
     }),
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
-import { dialogMessages } from "@/db/schema";
+import { dialogMessages, dialogSessions } from "@/db/schema";
 import { env } from "@/lib/env";
 import { IMAGE_TOKENS, imagePart } from "@/lib/server/ai/content";
 import type { ChatMessage, ContentPart } from "@/lib/server/ai/provider";
@@ -20,6 +20,8 @@ const CHARS_PER_TOKEN = 4;
 export const approxTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 // Less of a document than this is no help to the model: the question and answer go without it.
 const MIN_DOCUMENT_CHARS = 400;
+/** The most earlier messages a turn reads (a longer dialogue is summarised long before). */
+const CONTEXT_ROWS = 200;
 
 /** The text cut to `maxChars` (the note included), saying how much there was. */
 function cutText(text: string, maxChars: number): string {
@@ -55,6 +57,12 @@ export function documentMessage({ question, text, name }: { question: string; te
 /** What a document turn keeps for later turns: no more of the text than a whole context could hold. */
 export const documentTextToKeep = (text: string) => cutText(text, env.BOT_CONTEXT_TOKENS * CHARS_PER_TOKEN);
 
+/** One earlier message as a turn's context reads it. */
+export type ContextRow = Pick<
+  typeof dialogMessages.$inferSelect,
+  "id" | "userText" | "aiText" | "documentText" | "userFileUrl"
+>;
+
 // Every text turn reads them: prepared once per database handle (no query building per turn). Ids start at 1, so after 0 is all of them.
 const latestMessages = perDatabase((db) =>
   db
@@ -73,9 +81,25 @@ const latestMessages = perDatabase((db) =>
       ),
     )
     .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
-    .limit(200)
+    .limit(CONTEXT_ROWS)
     .prepare("bot_latest_messages"),
 );
+
+/**
+ * The same rows as a column of a read that has the session row (session.ts reads them with the
+ * sender, so a text turn asks the model after one read instead of two): JSON, or null without a
+ * session or messages.
+ */
+export const latestMessagesColumn = sql<ContextRow[] | string | null>`(
+  select json_agg(json_build_object('id', m.id, 'userText', m.user_text, 'aiText', m.ai_text,
+    'documentText', m.document_text, 'userFileUrl', m.user_file_url) order by m.created_at desc, m.id desc)
+  from (select * from dialog_messages m
+    where m.session_id = ${dialogSessions.id} and m.id > coalesce(${dialogSessions.summarisedThroughId}, 0)
+    order by m.created_at desc, m.id desc limit ${sql.raw(String(CONTEXT_ROWS))}) m)`;
+
+/** latestMessagesColumn's value as rows (postgres-js parses JSON, a driver that does not gives the text). */
+export const latestMessagesOf = (value: ContextRow[] | string | null): ContextRow[] =>
+  typeof value === "string" ? (JSON.parse(value) as ContextRow[]) : (value ?? []);
 
 export type DialogueContext = {
   /** The earlier turns that fit, oldest first. */
@@ -98,14 +122,17 @@ export async function contextMessages({
   budget,
   afterId,
   vision = false,
+  read,
 }: {
   db: Db;
   sessionId: number;
   budget: number;
   afterId?: number | null;
   vision?: boolean;
+  /** The rows, when they were read already with the session row this `afterId` comes from. */
+  read?: ContextRow[];
 }): Promise<DialogueContext> {
-  const rows = await latestMessages(db).execute({ sessionId, afterId: afterId ?? 0 });
+  const rows = read ?? (await latestMessages(db).execute({ sessionId, afterId: afterId ?? 0 }));
   const kept: ChatMessage[] = [];
   let used = 0;
   for (const [index, row] of rows.entries()) {

@@ -9,7 +9,7 @@ import { getAiProvider, type ChatMessage, type ContentPart, type Usage } from "@
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
-import { approxTokens } from "./context";
+import { approxTokens, type ContextRow } from "./context";
 import { hasOtherModel, startDefaultTextSession } from "./model-choice";
 import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
 import { splitForTelegram, tariffsKeyboard, webAppKeyboard } from "./replies";
@@ -153,6 +153,7 @@ export async function answerText({
   sessionId,
   active: known,
   textLeft,
+  latest,
   question,
 }: {
   ctx: Context;
@@ -163,6 +164,8 @@ export async function answerText({
   active?: ActiveSession | null;
   /** The text balance the router read with the sender (session.ts senderWithSession); read here when not given. */
   textLeft?: number | null;
+  /** The session's latest messages the router read with the sender; read here when not given. */
+  latest?: ContextRow[];
   question?: DialogueQuestion;
 }): Promise<void> {
   const lang = user.language;
@@ -179,15 +182,25 @@ export async function answerText({
   const fixed = `${active.systemPrompt ?? ""}${text}`;
   const images = imageCount(question?.content ?? text);
   // Read with the sender when it came with the session this turn runs in (Retry names another one later).
+  const readWithSender = Boolean(known && !sessionId);
   const balance =
-    textLeft != null && known && !sessionId
+    textLeft != null && readWithSender
       ? Promise.resolve(textLeft)
       : quotaLeft({ db, userId: user.id, kind: "text_tokens" });
   // The earlier turns are read while the balance is; only a user who can pay gets old turns folded
   // into a summary (a charged model call).
   const [unitsLeft, context] = await Promise.all([
     balance,
-    dialogueContext({ ctx, db, user, active, fixed, images, mayFold: async () => (await balance) > 0 }),
+    dialogueContext({
+      ctx,
+      db,
+      user,
+      active,
+      fixed,
+      images,
+      mayFold: async () => (await balance) > 0,
+      read: readWithSender ? latest : undefined,
+    }),
   ]);
   if (unitsLeft <= 0) {
     if (question) await endUnanswered({ db, turnId: question.turn.id, status: "refused", question });

@@ -14,6 +14,7 @@ import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { endedTurn, endTurn } from "./turns";
+import { latestMessagesColumn, latestMessagesOf, type ContextRow } from "./context";
 import { settleHeldAnswer, settlingHeldAnswer, type HeldAnswerDelivery } from "./outbox";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
@@ -47,7 +48,8 @@ export async function activeSession({ db, user }: { db: Db; user: User }) {
 }
 
 // Every update starts with this read: prepared once per database handle (no query building per update).
-const senderById = perDatabase((db) =>
+// A text message's (a text turn's) also has the session's latest messages, the turn's context.
+const senderRead = (db: Db, withLatest: boolean) =>
   db
     .select({
       user: users,
@@ -55,6 +57,7 @@ const senderById = perDatabase((db) =>
       // The text balance as quotaLeft reads it, so a text turn does not read it again.
       textLeft: remainingQuotaColumns.textTokens,
       stepEndsAt: quotas.stepEndsAt,
+      latest: withLatest ? latestMessagesColumn : sql<null>`null`,
     })
     .from(users)
     .leftJoin(dialogSessions, and(eq(dialogSessions.id, users.activeSessionId), eq(dialogSessions.userId, users.id)))
@@ -62,8 +65,9 @@ const senderById = perDatabase((db) =>
     .leftJoin(assistants, eq(assistants.id, dialogSessions.assistantId))
     .leftJoin(quotas, eq(quotas.userId, users.id))
     .where(eq(users.telegramId, sql.placeholder("telegramId")))
-    .prepare("bot_sender_with_session"),
-);
+    .prepare(withLatest ? "bot_sender_with_latest" : "bot_sender_with_session");
+const senderById = perDatabase((db) => senderRead(db, false));
+const senderWithLatestById = perDatabase((db) => senderRead(db, true));
 
 /** The sender read: who wrote, their active session and their text balance (see senderWithSession). */
 export type Sender = {
@@ -71,21 +75,26 @@ export type Sender = {
   active: ActiveSession | null;
   /** What quotaLeft answers for text_tokens, or null when it must be asked (a refill is due first). */
   textLeft: number | null;
+  /** The active session's latest messages (context.ts contextMessages), when they were asked for. */
+  latest?: ContextRow[];
 };
 
 /**
- * The user who wrote, their active session (as activeSession answers it) and their text balance in one
- * statement: the first read of every update, so a message's turn starts with one round trip instead of
- * three. The balance only decides whether a turn may start; the charge is made in SQL (spendQuota).
+ * The user who wrote, their active session (as activeSession answers it), their text balance and, with
+ * `withLatest`, the session's latest messages in one statement: the first read of every update, so a
+ * text message's turn asks the model after one round trip instead of four. The balance only decides whether a turn may start; the charge is made in SQL (spendQuota).
  */
 export async function senderWithSession({
   db,
   telegramId,
+  withLatest = false,
 }: {
   db: Db;
   telegramId: number;
+  /** Also the session's latest messages: a text message's turn needs them next. */
+  withLatest?: boolean;
 }): Promise<Sender | undefined> {
-  const [row] = await senderById(db).execute({ telegramId });
+  const [row] = await (withLatest ? senderWithLatestById : senderById)(db).execute({ telegramId });
   if (!row) return undefined;
   const { user, session, modelName, modelDisplayName, modelEnabled, modelContextTokens, modelVision, systemPrompt } =
     row;
@@ -103,7 +112,7 @@ export async function senderWithSession({
         systemPrompt,
       }
     : null;
-  return { user, active, textLeft };
+  return { user, active, textLeft, latest: active && withLatest ? latestMessagesOf(row.latest) : undefined };
 }
 
 /**

@@ -10,7 +10,7 @@ import { spendQuota } from "@/lib/server/quotas/spend";
 import { log } from "@/lib/server/log";
 import { steerText } from "./bot-text";
 import { IMAGE_TOKENS } from "@/lib/server/ai/content";
-import { approxTokens, contextMessages, imageMarker, isImageKey } from "./context";
+import { approxTokens, contextMessages, imageMarker, isImageKey, type ContextRow } from "./context";
 import { sessionPrice, type ActiveSession } from "./session";
 
 // When the earlier turns of a text dialogue no longer fit the model's context budget, the oldest are
@@ -155,6 +155,7 @@ export async function dialogueContext({
   fixed,
   images = 0,
   mayFold,
+  read,
 }: {
   ctx: Context;
   db: Db;
@@ -163,6 +164,8 @@ export async function dialogueContext({
   fixed: string;
   images?: number;
   mayFold: () => Promise<boolean>;
+  /** The session's latest messages, read with `active` (session.ts senderWithSession). */
+  read?: ContextRow[];
 }): Promise<{ messages: ChatMessage[]; tokens: number }> {
   const budget = contextBudget(active);
   const fixedTokens = approxTokens(fixed) + images * IMAGE_TOKENS;
@@ -170,7 +173,7 @@ export async function dialogueContext({
   let { summary, summarisedThroughId: afterId } = active.session;
   const sessionId = active.session.id;
   const vision = active.modelVision;
-  let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId, vision });
+  let context = await contextMessages({ db, sessionId, budget: roomFor(summary), afterId, vision, read });
   if (context.overflowIds.length && (await mayFold())) {
     // Fold the turns that do not fit and enough of the oldest that do, so the rest leave room to grow
     // next to the summary about to be written (up to SUMMARY_SHARE of the budget): counted against the
@@ -182,6 +185,7 @@ export async function dialogueContext({
       budget: Math.floor(summaryRoom * KEEP_AFTER_SUMMARY),
       afterId,
       vision,
+      read,
     });
     const written = await summarise({ ctx, db, user, active, ids: overflowIds });
     if (written) {

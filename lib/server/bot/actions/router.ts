@@ -6,6 +6,7 @@ import type { User } from "@/db/schema";
 import { PICKER_TYPES, type PickerType } from "@/lib/shared/model-actions";
 import { botText } from "../bot-text";
 import { answerText } from "../dialogue";
+import type { ContextRow } from "../context";
 import { webAppKeyboard } from "../replies";
 import { endedForDisabledModel, type ActiveSession } from "../session";
 import { noiseRemovalTurn } from "./audio";
@@ -42,8 +43,14 @@ export async function handleTextMessage({
   user,
   active,
   textLeft,
+  latest,
   text,
-}: Incoming & { active: ActiveSession | null; textLeft?: number | null; text: string }): Promise<void> {
+}: Incoming & {
+  active: ActiveSession | null;
+  textLeft?: number | null;
+  latest?: ContextRow[];
+  text: string;
+}): Promise<void> {
   if (await endedForDisabledModel({ ctx, db, user, active })) return;
   switch (active?.session.action) {
     case "text_to_image":
@@ -56,7 +63,7 @@ export async function handleTextMessage({
       return replyWithHint({ ctx, db, user, active });
     default:
       // Text and document sessions (a follow-up question), no session, and the video actions the mini-app serves.
-      return answerText({ ctx, db, user, text, active, textLeft });
+      return answerText({ ctx, db, user, text, active, textLeft, latest });
   }
 }
 
