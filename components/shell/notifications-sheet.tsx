@@ -88,7 +88,9 @@ export function NotificationsSheet({ onClose }: { onClose: () => void }) {
         data-testid="notifications"
         onClick={(e) => e.stopPropagation()}
       >
-        <h3 className="notifications__title">{t("title")}</h3>
+        {/* An h2: the sheet is portalled to the page's end, after whatever screen lies under it, and a
+            title one level below the screen's h1 fits under every screen. */}
+        <h2 className="notifications__title">{t("title")}</h2>
         {isPending && (
           <div className="notifications__loading" aria-busy="true">
             <span className="spinner" />

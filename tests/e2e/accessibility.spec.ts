@@ -28,6 +28,8 @@ for (const lang of ["ru", "en"] as const)
       await page.getByTestId("header-bell").click();
       await page.getByTestId("notifications").waitFor();
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+      // Its title follows whatever screen lies under it (the sheet is at the page's end): an h2 fits under each.
+      await expect(page.getByTestId("notifications").getByRole("heading", { level: 2 })).toBeVisible();
       const bell = await seriousViolations(page);
       if (bell.length) found.notifications = bell;
       expect(found).toEqual({});
