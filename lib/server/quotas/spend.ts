@@ -49,7 +49,8 @@ export async function spendQuota({
   clampAtZero?: boolean;
 }): Promise<Spent> {
   const at = now();
-  const spend = () => changeBalances({ db, ...spendChange({ userId, kind, amount, refs, clampAtZero, at }) });
+  const change = spendChange({ userId, kind, amount, refs, clampAtZero, at });
+  const spend = () => changeBalances({ db, ...change });
   let [row] = await spend();
   if (!row) {
     // A refill was due (or the balance is short): the refill first, then the spend once more.
