@@ -57,22 +57,23 @@ export function documentMessage({ question, text, name }: { question: string; te
 /** What a document turn keeps for later turns: no more of the text than a whole context could hold. */
 export const documentTextToKeep = (text: string) => cutText(text, env.BOT_CONTEXT_TOKENS * CHARS_PER_TOKEN);
 
+/** What a turn's context reads of each earlier message, by the names it reads them as. */
+const contextColumns = {
+  id: dialogMessages.id,
+  userText: dialogMessages.userText,
+  aiText: dialogMessages.aiText,
+  documentText: dialogMessages.documentText,
+  userFileUrl: dialogMessages.userFileUrl,
+};
 /** One earlier message as a turn's context reads it. */
-export type ContextRow = Pick<
-  typeof dialogMessages.$inferSelect,
-  "id" | "userText" | "aiText" | "documentText" | "userFileUrl"
->;
+export type ContextRow = { [K in keyof typeof contextColumns]: (typeof dialogMessages.$inferSelect)[K] };
+/** The latest first: the budget is filled from the newest turn back. */
+const newestFirst = [dialogMessages.createdAt, dialogMessages.id];
 
 // Every text turn reads them: prepared once per database handle (no query building per turn). Ids start at 1, so after 0 is all of them.
 const latestMessages = perDatabase((db) =>
   db
-    .select({
-      id: dialogMessages.id,
-      userText: dialogMessages.userText,
-      aiText: dialogMessages.aiText,
-      documentText: dialogMessages.documentText,
-      userFileUrl: dialogMessages.userFileUrl,
-    })
+    .select(contextColumns)
     .from(dialogMessages)
     .where(
       and(
@@ -80,9 +81,16 @@ const latestMessages = perDatabase((db) =>
         gt(dialogMessages.id, sql.placeholder("afterId")),
       ),
     )
-    .orderBy(desc(dialogMessages.createdAt), desc(dialogMessages.id))
+    .orderBy(...newestFirst.map((column) => desc(column)))
     .limit(CONTEXT_ROWS)
     .prepare("bot_latest_messages"),
+);
+
+/** A column of dialog_messages as `m`'s (the schema's own names, never the user's input). */
+const ofM = (column: { name: string }) => sql.raw(`m.${column.name}`);
+const newestFirstOfM = sql.join(
+  newestFirst.map((column) => sql`${ofM(column)} desc`),
+  sql`, `,
 );
 
 /**
@@ -91,11 +99,13 @@ const latestMessages = perDatabase((db) =>
  * session or messages.
  */
 export const latestMessagesColumn = sql<ContextRow[] | string | null>`(
-  select json_agg(json_build_object('id', m.id, 'userText', m.user_text, 'aiText', m.ai_text,
-    'documentText', m.document_text, 'userFileUrl', m.user_file_url) order by m.created_at desc, m.id desc)
+  select json_agg(json_build_object(${sql.join(
+    Object.entries(contextColumns).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${ofM(column)}`),
+    sql`, `,
+  )}) order by ${newestFirstOfM})
   from (select * from dialog_messages m
     where m.session_id = ${dialogSessions.id} and m.id > coalesce(${dialogSessions.summarisedThroughId}, 0)
-    order by m.created_at desc, m.id desc limit ${sql.raw(String(CONTEXT_ROWS))}) m)`;
+    order by ${newestFirstOfM} limit ${sql.raw(String(CONTEXT_ROWS))}) m)`;
 
 /** latestMessagesColumn's value as rows (postgres-js parses JSON, a driver that does not gives the text). */
 export const latestMessagesOf = (value: ContextRow[] | string | null): ContextRow[] =>

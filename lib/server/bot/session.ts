@@ -82,7 +82,8 @@ export type Sender = {
 /**
  * The user who wrote, their active session (as activeSession answers it), their text balance and, with
  * `withLatest`, the session's latest messages in one statement: the first read of every update, so a
- * text message's turn asks the model after one round trip instead of four. The balance only decides whether a turn may start; the charge is made in SQL (spendQuota).
+ * text message's turn asks the model after one round trip instead of four. The balance only decides
+ * whether a turn may start; the charge is made in SQL (spendQuota).
  */
 export async function senderWithSession({
   db,

@@ -103,15 +103,18 @@ async function handle(db: Db, row: StoredUpdate, { lockMs, hold, settleBackoffMs
     const tail = await claimPasteTail({ db, head: row, lockMs, joinedOnly: Boolean(earlier?.answered) });
     rows = [row, ...tail];
     hold(tail);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    if (!earlier?.answered) await botFor(db).handleUpdate(joinPaste(row, tail) as any);
-    await deferredSettled();
+    // The writes its turn left to finish after the answer (hand-over.ts deferToUpdate) are in before
+    // the update is settled or handed back, whichever way the handling ended.
+    if (!earlier?.answered)
+      await botFor(db)
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        .handleUpdate(joinPaste(row, tail) as any)
+        .finally(deferredSettled);
     for (const taken of rows) more = (await settle(taken)).more || more;
     return more;
   } catch (thrown) {
     // grammY wraps what a handler throws in a BotError.
     const error = thrown instanceof BotError ? thrown.error : thrown;
-    await deferredSettled();
     if (error instanceof TurnHandedOver) {
       for (const taken of rows)
         await retrying(() => releaseUpdate({ db, row: taken }), settleBackoffMs, `releasing update ${taken.updateId}`);
