@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { seedCatalogue } from "./seed";
 import { acquireDataDirLock } from "./lock";
+import { preparedQueries } from "./prepared-queries";
 
 // Both drivers expose the same query builder; the PGlite database is typed as the postgres-js one so
 // that queries are written once. Avoid `db.execute()` (its result shape differs per driver).
@@ -39,8 +40,9 @@ async function openPostgres(url: string): Promise<Opened> {
     // server returns would lag by seconds. A short, flat backoff fails fast and reconnects at once.
     backoff: () => 0.2,
     connect_timeout: 5,
+    prepare: env.DATABASE_PREPARE === "true",
   });
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(preparedQueries(client), { schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {

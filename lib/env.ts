@@ -8,6 +8,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   // Connections one instance keeps to PostgreSQL: every chat a worker answers at once queues its queries on them.
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  // Queries are sent as prepared statements (db/prepared-queries.ts); "false" for a pooler that cannot keep them.
+  DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
   // Folder of the embedded database; "memory://" keeps it in memory (tests).
   PGLITE_DIR: z.string().default(".data/pglite"),
   DATA_DIR: z.string().default(".data"),
