@@ -17,23 +17,28 @@ type Scoped = (...args: unknown[]) => unknown;
 
 /** `client` with every query it, its transactions and their savepoints send prepared. */
 export function preparedQueries<T extends Client>(client: T): T {
+  // Made once per client, not on every query's access to `unsafe`.
+  const overrides = new Map<PropertyKey, unknown>();
+  const override = (property: PropertyKey, value: unknown): unknown => {
+    if (property === "unsafe") {
+      const unsafe = value as Unsafe;
+      return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+        unsafe.call(client, query, params, { ...options, prepare: true });
+    }
+    // drizzle's transactions and nested transactions run on the client these hand to their callback.
+    const scoped = value as Scoped;
+    return (...args: unknown[]) => {
+      const callback = args.pop() as (inner: Client) => unknown;
+      return scoped.call(client, ...args, (inner: Client) => callback(preparedQueries(inner)));
+    };
+  };
   return new Proxy(client, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (property === "unsafe") {
-        const unsafe = value as Unsafe;
-        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
-          unsafe.call(target, query, params, { ...options, prepare: true });
-      }
-      // drizzle's transactions and nested transactions run on the client these hand to their callback.
-      if (property === "begin" || property === "savepoint") {
-        const scoped = value as Scoped;
-        return (...args: unknown[]) => {
-          const callback = args.pop() as (inner: Client) => unknown;
-          return scoped.call(target, ...args, (inner: Client) => callback(preparedQueries(inner)));
-        };
-      }
-      return value;
+      if (property !== "unsafe" && property !== "begin" && property !== "savepoint") return value;
+      let made = overrides.get(property);
+      if (made === undefined) overrides.set(property, (made = override(property, value)));
+      return made;
     },
   });
 }

@@ -66,6 +66,21 @@ type Change = {
   joined?: { first?: SQL; after?: SQL; answer?: Record<string, SQL> };
 };
 
+// The parts of changeBalances' statement that are the same for every change, over the fixed quota
+// kinds: written once as text, since composing them from fragments took most of the time the statement
+// took to build, on every charge of every turn (docs/performance.md).
+/** Each kind's total and package units before the change, as `old_<kind>` and `old_package_<kind>` of `c`. */
+const OLD_TOTALS = sql.raw(
+  QUOTA_KEYS.map((k) => `o."${k}" + o."package_${k}" as "old_${k}", o."package_${k}" as "old_package_${k}"`).join(", "),
+);
+/** A row per kind over the changed row `c`: (kind, units, package_units, after). */
+const KIND_ROWS = sql.raw(
+  QUOTA_KEYS.map((k) => {
+    const after = `c."${k}" + c."package_${k}"`;
+    return `('${k}'::text, (${after}) - c."old_${k}", c."package_${k}" - c."old_package_${k}", ${after})`;
+  }).join(", "),
+);
+
 /** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
 export async function changeBalances({
   db,
@@ -87,15 +102,6 @@ export async function changeBalances({
     sql`updated_at = ${timestamp(now)}`,
   ];
   const reasonSql = typeof reason === "string" ? sql`${reason}::text` : reason;
-  const kindRows = QUOTA_KEYS.map((k) => {
-    const after = sql`c.${allowanceColumn(k)} + c.${packageColumn(k)}`;
-    const packageChange = sql`c.${packageColumn(k)} - c.${sql.identifier(`old_package_${k}`)}`;
-    return sql`(${k}::text, (${after}) - (c.${sql.identifier(`old_${k}`)}), ${packageChange}, ${after})`;
-  });
-  const oldTotals = QUOTA_KEYS.flatMap((k) => [
-    sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
-    sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
-  ]);
   const named = (values: Record<string, SQL>) =>
     sql.join(Object.entries(values).map(([name, value]) => sql`, ${value} as ${sql.identifier(`extra_${name}`)}`));
   const rows = await db.execute<Record<string, unknown>>(sql`
@@ -105,13 +111,13 @@ export async function changeBalances({
       update quotas q set ${sql.join(sets, sql`, `)}
       from o ${extraFrom ?? sql``}
       where q.user_id = o.user_id
-      returning q.*, ${sql.join(oldTotals, sql`, `)}, ${reasonSql} as ledger_reason${named(extraReturning)}
+      returning q.*, ${OLD_TOTALS}, ${reasonSql} as ledger_reason${named(extraReturning)}
     ),
     l as (
       insert into balance_ledger (user_id, created_at, kind, units, package_units, balance_after, reason, model_name, action, payment_id, turn_id, video_job_id)
       select c.user_id, ${timestamp(now)}, k.kind, k.units, k.package_units, k.after, c.ledger_reason, ${refs.modelName ?? null}, ${refs.action ?? null},
         ${refs.paymentId ?? null}::uuid, ${refs.turnId ?? null}::integer, ${refs.videoJobId ?? null}::integer
-      from c cross join lateral (values ${sql.join(kindRows, sql`, `)}) as k(kind, units, package_units, after)
+      from c cross join lateral (values ${KIND_ROWS}) as k(kind, units, package_units, after)
       where k.units <> 0
     )
     ${joined.after ? sql`, ${joined.after}` : sql``}
