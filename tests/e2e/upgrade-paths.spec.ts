@@ -18,6 +18,13 @@ test("a model outside the tariff leads to the tariffs, and stays offered after t
   await expect(page.getByTestId("model-tooltip")).toBeHidden({ timeout: 3_000 });
   const offer = page.getByTestId("model-upgrade");
   await expect(offer).toContainText("Claude Sonnet");
+  // The way to the tariff that opens the model keeps its label ("Перейти на Neuro Basic") on one line.
+  const labelLines = await offer.getByTestId("model-upgrade-tariff").evaluate((link) => {
+    const label = document.createRange();
+    label.selectNodeContents(link);
+    return new Set([...label.getClientRects()].map((line) => Math.round(line.top))).size;
+  });
+  expect(labelLines).toBe(1);
   await screenshot(page, "upgrade-locked-model-ru");
   await offer.getByTestId("model-upgrade-tariffs").click();
   await expect(page).toHaveURL(/#\/tariff$/);
