@@ -7,6 +7,8 @@ describe("previewText", () => {
     expect(previewText("абвгд", 5)).toBe("абвгд");
     expect(previewText("абвгде", 5)).toBe("абвгд…");
     expect(previewText("🇷🇺🇷🇺🇷🇺", 2)).toBe("🇷🇺🇷🇺…");
+    // Longer than max in UTF-16 units, not in characters: kept whole.
+    expect(previewText("🇷🇺🇷🇺", 2)).toBe("🇷🇺🇷🇺");
     expect(previewText("e\u0301e\u0301e\u0301", 2)).toBe("e\u0301e\u0301…");
   });
 });

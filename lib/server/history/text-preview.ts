@@ -4,6 +4,9 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The first `max` characters of `text`, with "…" appended when something was cut off. */
 export function previewText(text: string, max: number): string {
+  // A character is one UTF-16 unit or more, so a text no longer than `max` units is never cut: most
+  // previews (short first lines and last messages) skip segmenting.
+  if (text.length <= max) return text;
   let count = 0;
   for (const { index } of segmenter.segment(text)) {
     if (count === max) return `${text.slice(0, index)}…`;
