@@ -294,8 +294,8 @@ async function benchPostgres() {
       );
     }
   } finally {
-    if (app) stopApp(app);
-    floor?.stop();
+    if (app) await stopApp(app);
+    await floor?.stop();
     fs.rmSync(floorConfig, { force: true });
     bare?.kill("SIGTERM");
     await sleep(500);
@@ -329,8 +329,7 @@ async function benchPglite() {
       console.log(`| ${call.label} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors} |`);
     }
   } finally {
-    if (app) stopApp(app);
-    await sleep(500);
+    if (app) await stopApp(app);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -248,8 +248,7 @@ async function main() {
       if (percentile(result.first, 95) > 400) break;
     }
   } finally {
-    stopApp(app);
-    await sleep(1500);
+    await stopApp(app);
   }
   if (WITH_FLOOR) {
     // On the app's port, so the bench's own connections and timings are the same.
@@ -257,8 +256,7 @@ async function main() {
     try {
       floorResults = await bursts(floor.pid, floorRounds);
     } finally {
-      floor.stop();
-      await sleep(500);
+      await floor.stop();
     }
   }
   const charged = new Map<Round, number>();

@@ -24,14 +24,28 @@ export function startApp(env: Record<string, string | undefined>): ChildProcess 
   });
 }
 
-export function stopApp(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
+/**
+ * Stops a process group started detached (the app under npm and sh, the floor's `next start`) and answers
+ * once none of it is left, or after `limitMs`: the app drains before it exits, and the next bench (or the
+ * floor, on the app's port) would otherwise find the port still held.
+ */
+export async function stopGroup(pgid: number | undefined, limitMs = 30_000): Promise<void> {
+  if (!pgid) return;
+  const alive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(-pgid, "SIGTERM");
+  const start = performance.now();
+  while (alive() && performance.now() - start < limitMs) await sleep(50);
 }
+
+export const stopApp = (child: ChildProcess) => stopGroup(child.pid);
 
 /** Milliseconds until GET /api/health answers 200. */
 export async function waitForHealth(child: ChildProcess, limitMs = 60_000): Promise<number> {

@@ -7,13 +7,13 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { sleep } from "./built-app";
+import { sleep, stopGroup } from "./built-app";
 
 const ROOT = path.resolve(__dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 /** `pid`: its process group (`next start` runs detached), for the benches that read its CPU time. */
-export type NextFloor = { base: string; pid: number; stop: () => void };
+export type NextFloor = { base: string; pid: number; stop: () => Promise<void> };
 
 /** Builds the floor and starts it (`next start`) on `port`; `env` reaches its route handlers. Its page is an empty one that greets. */
 export async function startNextFloor({
@@ -29,10 +29,10 @@ export async function startNextFloor({
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   let child: ChildProcess | undefined;
   let stopped = false;
-  const stop = () => {
+  const stop = async () => {
     if (stopped) return;
     stopped = true;
-    if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    await stopGroup(child?.pid);
     remove();
   };
   try {
@@ -59,7 +59,7 @@ export async function startNextFloor({
       await sleep(50);
     }
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }

@@ -248,7 +248,7 @@ async function main() {
     const emptyThrottled = await throttledLoads(floor.base);
     // The same Lighthouse run on the empty page: what Next and React alone score on this machine.
     const emptyLhr = await lighthouseRun(floor.base);
-    floor.stop();
+    await floor.stop();
     const lhr = await lighthouseRun(APP_BASE);
     // The whole report, for a look at where the time goes (the LCP's breakdown, the trace's own timings).
     if (process.env.BENCH_WEB_REPORT) fs.writeFileSync(process.env.BENCH_WEB_REPORT, JSON.stringify(lhr));
@@ -335,9 +335,8 @@ async function main() {
       `| observed FCP / LCP (the load itself, unthrottled) | ${observed?.observedFirstContentfulPaint ?? "?"} ms / ${observed?.observedLargestContentfulPaint ?? "?"} ms | |`,
     );
   } finally {
-    stopApp(app);
-    floor?.stop();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stopApp(app);
+    await floor?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
