@@ -61,6 +61,8 @@ for (const lang of ["ru", "en"] as const) {
     await page.locator("[data-testid^=start-]").first().click();
     const sheet = page.getByTestId("model-modal");
     await sheet.locator(".model-row:not(.model-row--skeleton)").first().waitFor();
+    // The picture is of the sheet where it stays, not halfway through sliding up.
+    await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await screenshot(page, `w320-${lang}-assistant-model-sheet`, { fullPage: false });
     expect(await page.evaluate(brokenWords)).toEqual([]);
     // The sheet is fixed to the screen, so nothing scrolls: every row must end inside it.
