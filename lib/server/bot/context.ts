@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { perDatabase } from "@/db/per-database";
 import { dialogMessages, dialogSessions } from "@/db/schema";
@@ -94,18 +94,26 @@ const newestFirstOfM = sql.join(
 );
 
 /**
+ * The sessions whose text messages are dialogue turns with a context (dialogue.ts answerText): another
+ * session's text goes to its own action.
+ */
+export const DIALOGUE_ACTIONS: readonly string[] = ["text", "files"];
+const inDialogue = inArray(dialogSessions.action, [...DIALOGUE_ACTIONS]);
+
+/**
  * The same rows as a column of a read that has the session row (session.ts reads them with the
  * sender, so a text turn asks the model after one read instead of two): JSON, or null without a
- * session or messages.
+ * session or messages. Only a dialogue session's are read: an image or audio session's turn never
+ * uses them.
  */
-export const latestMessagesColumn = sql<ContextRow[] | string | null>`(
+export const latestMessagesColumn = sql<ContextRow[] | string | null>`case when ${inDialogue} then (
   select json_agg(json_build_object(${sql.join(
     Object.entries(contextColumns).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${ofM(column)}`),
     sql`, `,
   )}) order by ${newestFirstOfM})
   from (select * from dialog_messages m
     where m.session_id = ${dialogSessions.id} and m.id > coalesce(${dialogSessions.summarisedThroughId}, 0)
-    order by ${newestFirstOfM} limit ${sql.raw(String(CONTEXT_ROWS))}) m)`;
+    order by ${newestFirstOfM} limit ${sql.raw(String(CONTEXT_ROWS))}) m) end`;
 
 /** latestMessagesColumn's value as rows (postgres-js parses JSON, a driver that does not gives the text). */
 export const latestMessagesOf = (value: ContextRow[] | string | null): ContextRow[] =>

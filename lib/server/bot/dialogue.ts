@@ -9,7 +9,7 @@ import { getAiProvider, type ChatMessage, type ContentPart, type Usage } from "@
 import { jobUnits } from "@/lib/shared/pricing/job-price";
 import { botText, steerText } from "./bot-text";
 import { fallbackLine, modelPrice } from "./fallback-turn";
-import { approxTokens, type ContextRow } from "./context";
+import { approxTokens, DIALOGUE_ACTIONS, type ContextRow } from "./context";
 import { hasOtherModel, startDefaultTextSession } from "./model-choice";
 import { answerKeyboard, speakAnswer } from "./actions/spoken-answer";
 import { splitForTelegram, tariffsKeyboard, webAppKeyboard } from "./replies";
@@ -175,7 +175,7 @@ export async function answerText({
     await ctx.reply(botText(lang)("noSession"), { reply_markup: webAppKeyboard(lang) });
     return;
   }
-  if (active.session.action !== "text" && active.session.action !== "files") {
+  if (!DIALOGUE_ACTIONS.includes(active.session.action)) {
     await ctx.reply(botText(lang)("actionNotSupported"));
     return;
   }

@@ -14,7 +14,7 @@ import { fallbackSoFar } from "@/lib/server/ai/model-fallback";
 import { recordModelUsage, usageRow } from "@/lib/server/catalogue/usage";
 import { turnEnded } from "@/lib/server/metrics/bot-turns";
 import { endedTurn, endTurn } from "./turns";
-import { latestMessagesColumn, latestMessagesOf, type ContextRow } from "./context";
+import { DIALOGUE_ACTIONS, latestMessagesColumn, latestMessagesOf, type ContextRow } from "./context";
 import { settleHeldAnswer, settlingHeldAnswer, type HeldAnswerDelivery } from "./outbox";
 import { botText } from "./bot-text";
 import { webAppKeyboard } from "./replies";
@@ -75,7 +75,7 @@ export type Sender = {
   active: ActiveSession | null;
   /** What quotaLeft answers for text_tokens, or null when it must be asked (a refill is due first). */
   textLeft: number | null;
-  /** The active session's latest messages (context.ts contextMessages), when they were asked for. */
+  /** The active session's latest messages (context.ts contextMessages), when they were asked for and it is a dialogue. */
   latest?: ContextRow[];
 };
 
@@ -113,7 +113,9 @@ export async function senderWithSession({
         systemPrompt,
       }
     : null;
-  return { user, active, textLeft, latest: active && withLatest ? latestMessagesOf(row.latest) : undefined };
+  const latest =
+    active && withLatest && DIALOGUE_ACTIONS.includes(active.session.action) ? latestMessagesOf(row.latest) : undefined;
+  return { user, active, textLeft, latest };
 }
 
 /**

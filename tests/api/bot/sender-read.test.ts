@@ -42,6 +42,22 @@ describe("the sender read of a text message", () => {
     expect((await senderWithSession({ db, telegramId: u.telegramId }))!.latest).toBeUndefined();
   });
 
+  it("reads no messages for an image session's text, which is a prompt, not a dialogue turn", async () => {
+    const { senderWithSession } = await import("@/lib/server/bot/session");
+    const db = await h.getDb();
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text_to_image" });
+    await db.insert(dialogMessages).values({ sessionId: u.sessionId, userText: "a cat", aiText: null });
+    const sender = await senderWithSession({ db, telegramId: u.telegramId, withLatest: true });
+    expect(sender!.active!.session.action).toBe("text_to_image");
+    expect(sender!.latest).toBeUndefined();
+    const { latestMessagesColumn } = await import("@/lib/server/bot/context");
+    const [read] = await db
+      .select({ latest: latestMessagesColumn })
+      .from(dialogSessions)
+      .where(eq(dialogSessions.id, u.sessionId));
+    expect(read.latest).toBeNull();
+  });
+
   it("has no messages for a sender without an active session", async () => {
     const { senderWithSession } = await import("@/lib/server/bot/session");
     const telegramId = h.newTelegramId();
