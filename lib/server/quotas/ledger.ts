@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import type { LedgerReason } from "@/db/schema";
 import { QUOTA_KEYS, type QuotaKey, type QuotaRecord } from "@/lib/shared/quota-kinds";
@@ -67,18 +68,36 @@ type Change = {
 };
 
 // The parts of changeBalances' statement that are the same for every change, over the fixed quota
-// kinds: written once as text, since composing them from fragments took most of the time the statement
-// took to build, on every charge of every turn (docs/performance.md).
+// kinds: composed from the column helpers above once, at load, and kept as text, since composing them
+// took most of the time the statement took to build, on every charge of every turn (docs/performance.md).
+const dialect = new PgDialect();
+/** `fragment` rendered once as SQL text; it must hold no parameter (a value belongs in the statement's own). */
+function asText(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error(`A fixed fragment of the balance change holds parameters: ${text}`);
+  return sql.raw(text);
+}
 /** Each kind's total and package units before the change, as `old_<kind>` and `old_package_<kind>` of `c`. */
-const OLD_TOTALS = sql.raw(
-  QUOTA_KEYS.map((k) => `o."${k}" + o."package_${k}" as "old_${k}", o."package_${k}" as "old_package_${k}"`).join(", "),
+const OLD_TOTALS = asText(
+  sql.join(
+    QUOTA_KEYS.flatMap((k) => [
+      sql`${oldAllowance(k)} + ${oldPackage(k)} as ${sql.identifier(`old_${k}`)}`,
+      sql`${oldPackage(k)} as ${sql.identifier(`old_package_${k}`)}`,
+    ]),
+    sql`, `,
+  ),
 );
 /** A row per kind over the changed row `c`: (kind, units, package_units, after). */
-const KIND_ROWS = sql.raw(
-  QUOTA_KEYS.map((k) => {
-    const after = `c."${k}" + c."package_${k}"`;
-    return `('${k}'::text, (${after}) - c."old_${k}", c."package_${k}" - c."old_package_${k}", ${after})`;
-  }).join(", "),
+const KIND_ROWS = asText(
+  sql.join(
+    QUOTA_KEYS.map((k) => {
+      const after = sql`c.${allowanceColumn(k)} + c.${packageColumn(k)}`;
+      const packageChange = sql`c.${packageColumn(k)} - c.${sql.identifier(`old_package_${k}`)}`;
+      // The kind as a literal: it is one of QUOTA_KEYS, never input.
+      return sql`(${sql.raw(`'${k}'`)}::text, (${after}) - (c.${sql.identifier(`old_${k}`)}), ${packageChange}, ${after})`;
+    }),
+    sql`, `,
+  ),
 );
 
 /** Applies one balance change with its ledger rows; answers the changed rows' balances (none when `where` matched nothing). */
