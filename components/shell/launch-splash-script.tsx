@@ -1,9 +1,7 @@
 import { hostListens, paintHostColours, postToHost } from "@/lib/client/host-primitives";
 import { paintLaunchSplash, type SplashTexts } from "@/lib/client/launch-splash";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
-
-/** JSON that cannot close the script element it is written into. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+import { inlineJson } from "./inline-json";
 
 // The functions' source, built once per process.
 const splash = paintLaunchSplash.toString();

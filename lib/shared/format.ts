@@ -2,6 +2,8 @@
 // locale groups digits and writes the rouble sign.
 
 const INTL_LOCALE: Record<string, string> = { ru: "ru-RU", en: "en-US" };
+/** Every locale the interface formats in (lib/client/intl-warmup.ts loads their data while the page starts). */
+export const INTL_LOCALES = Object.values(INTL_LOCALE);
 const intlLocale = (locale: string): string => INTL_LOCALE[locale] ?? locale;
 
 /**

@@ -112,3 +112,20 @@ test("Home's tiles and the screens they open carry one name each, in each langua
   await expect(page.locator("[data-testid^=assistant-]").first()).toContainText("Create");
   await expect(page.locator("[data-testid^=assistant-]").first()).toContainText("Your photo");
 });
+
+test("the page loads the number and date formatting data on a worker that ends once it has", async ({ page }) => {
+  // lib/client/intl-warmup.ts: the inline script's worker makes one of each format per locale, then is ended.
+  const closed = new Promise<string>((resolve) =>
+    page.on("worker", (worker) => worker.on("close", () => resolve(worker.url()))),
+  );
+  const violations: string[] = [];
+  page.on(
+    "console",
+    (message) => message.text().includes("Content Security Policy") && violations.push(message.text()),
+  );
+  await openApp(page);
+  expect(await closed).toMatch(/^blob:/);
+  expect(violations).toEqual([]);
+  // The page formats numbers as before: the quota line's count in Russian.
+  await expect(page.getByTestId("home-quota")).toContainText("Осталось");
+});

@@ -14,7 +14,7 @@ type HeaderRule = { source: string; headers: Header[] };
  * The pages' Content-Security-Policy (docs/decisions/0104-content-security-policy.md): scripts only
  * with this request's nonce, which Next puts on its own scripts, and what those load ('strict-dynamic').
  * Styles stay inline-capable (React style attributes, the SDK's theme variables); images may come
- * from the providers' https links; everything else from this origin. `loginWidget`: the console
+ * from the providers' https links; workers only from blobs; everything else from this origin. `loginWidget`: the console
  * (/admin) also frames the Login Widget.
  */
 export function pageContentSecurityPolicy(
@@ -28,6 +28,8 @@ export function pageContentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' data: blob:",
+    // The formatting data's warm-up worker is made from a blob (lib/client/intl-warmup.ts); no other worker.
+    "worker-src blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "form-action 'self'",
