@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
     resolveAlias: {
       "next/dist/build/polyfills/polyfill-module": "./lib/client/no-polyfills.js",
       "../build/polyfills/polyfill-module": "./lib/client/no-polyfills.js",
+      // The SDK's bridge with its quick environment check remembered (docs/decisions/0513-sdk-environment-check-remembered.md).
+      "@telegram-apps/bridge": "./lib/client/telegram-bridge.ts",
+      "@telegram-apps/bridge-as-published": "./node_modules/@telegram-apps/bridge/dist/index.js",
     },
   },
   headers: async () => securityHeaderRules({ production: process.env.APP_MODE === "production" }),

@@ -12,6 +12,8 @@ export default defineConfig({
       "@": root,
       // Route handlers import "server-only"; in tests they run in plain Node.
       "server-only": path.join(root, "tests/setup/server-only.ts"),
+      // The name next.config.ts gives the published bridge, for lib/client/telegram-bridge.ts.
+      "@telegram-apps/bridge-as-published": path.join(root, "node_modules/@telegram-apps/bridge/dist/index.js"),
     },
   },
   test: {

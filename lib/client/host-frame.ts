@@ -1,5 +1,6 @@
 "use client";
 import { hapticFeedback, miniApp, swipeBehavior, themeParams, viewport } from "@telegram-apps/sdk-react";
+import { nextTask } from "./next-task";
 import { paintReadableColours } from "./readable-theme";
 
 // The messenger's frame around the app (docs/product/screens.md): its theme as CSS variables (--tg-theme-*, read by
@@ -34,14 +35,26 @@ async function fillTheHeight(): Promise<void> {
   viewport.expand.ifAvailable();
 }
 
-/** Called once after the SDK starts; never throws (a host without a feature simply lacks it). */
-export function startHostFrame(): void {
+/** Runs `step`; a host without a feature simply lacks it. */
+function tryStep(step: () => void): void {
   try {
-    followTheme();
-    if (swipeBehavior.mount.isAvailable() && !swipeBehavior.isMounted()) swipeBehavior.mount();
+    step();
   } catch (error) {
     console.warn("Host frame", error);
   }
+}
+
+/**
+ * Called once after the SDK starts, each step in its own task (lib/client/telegram.ts); never throws.
+ * Resolves once the height has been asked for, without waiting for the host's answer.
+ */
+export async function startHostFrame(): Promise<void> {
+  tryStep(followTheme);
+  await nextTask();
+  tryStep(() => {
+    if (swipeBehavior.mount.isAvailable() && !swipeBehavior.isMounted()) swipeBehavior.mount();
+  });
+  await nextTask();
   void fillTheHeight();
 }
 

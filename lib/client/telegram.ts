@@ -17,6 +17,7 @@ import {
 import { isInvoiceLink } from "./telegram-links";
 import { demoWriteAccess } from "@/lib/client/demo-host";
 import { startHostFrame } from "@/lib/client/host-frame";
+import { nextTask } from "@/lib/client/next-task";
 import type { Launch } from "@/lib/client/launch-params";
 
 // @telegram-apps/sdk, loaded after the first paint by lib/client/host.ts (never import it elsewhere:
@@ -43,16 +44,15 @@ function answerDemoHost(themeParams: Launch["themeParams"]) {
   };
 }
 
-// Each step of the start in its own task: run together, right after the first paint, they made one
-// long task that kept the page from answering a tap.
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * Starts the SDK on the launch read before the first paint. Outside the messenger (demo mode) the
  * host is mocked with the launch data the server signed, so the rest runs as it would in Telegram.
  * The ready signal was already posted (lib/client/launch-params.ts) inside the messenger.
  */
 export async function mountHost(launch: Launch): Promise<void> {
+  // Each step of the start in its own task, the first after the one that evaluated the SDK's modules: run
+  // together, right after the first paint, they made one long task that kept the page from answering a tap.
+  await nextTask();
   if (launch.mode === "demo") {
     mockTelegramEnv({
       launchParams: {
@@ -70,9 +70,10 @@ export async function mountHost(launch: Launch): Promise<void> {
   await nextTask();
   retrieveLaunchParams();
   backButton.mount.ifAvailable();
+  await nextTask();
   if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
   await nextTask();
-  startHostFrame();
+  await startHostFrame();
   if (launch.mode === "demo") miniApp.ready.ifAvailable();
 }
 
