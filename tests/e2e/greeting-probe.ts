@@ -19,7 +19,8 @@ export async function probeGreeting(page: Page) {
   });
   const bodies = new Map<string, Promise<Buffer>>();
   page.on("response", (res) => {
-    if (res.request().resourceType() === "script") bodies.set(res.url(), res.body());
+    // Fetched scripts only: a worker made from a blob (lib/client/intl-warmup.ts) has no body to read.
+    if (res.request().resourceType() === "script" && /^https?:/.test(res.url())) bodies.set(res.url(), res.body());
   });
   return {
     /** When the greeting entered the page (Infinity if it never did) and every script fetched so far. */
