@@ -30,6 +30,22 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
+/**
+ * Follows the sandbox checkout's "back to the app" link, which closes the checkout tab the app opened, and
+ * waits until it has. Playwright's click can end after the page is gone and then fails though the click
+ * landed: that is only an error while the tab is still open.
+ */
+export async function backFromCheckout(checkout: Page) {
+  const closed = checkout.waitForEvent("close");
+  await checkout
+    .getByTestId("checkout-back")
+    .click()
+    .catch((error: unknown) => {
+      if (!checkout.isClosed()) throw error;
+    });
+  await closed;
+}
+
 /** Pays on the sandbox checkout that the Pay button opens in a new tab, and closes the tab. */
 export async function payInSandbox(page: Page) {
   const popupPromise = page.waitForEvent("popup");

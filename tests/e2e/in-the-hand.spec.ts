@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { holdSignIn, openApp, screenshot, seriousViolations } from "./helpers";
+import { backFromCheckout, holdSignIn, openApp, screenshot, seriousViolations } from "./helpers";
 
 // Issue 43: the app shows the account as it is, right after paying, in the language chosen.
 
@@ -32,10 +32,8 @@ test.describe("point 1: current after a change elsewhere", () => {
     const checkout = await popupPromise;
     await checkout.getByTestId("checkout-confirm").click();
     await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-    const closed = checkout.waitForEvent("close");
-    await checkout.getByTestId("checkout-back").click();
     // No second copy of the app: the checkout tab closes and the tab that opened it is told.
-    await closed;
+    await backFromCheckout(checkout);
     await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
   });
 
@@ -158,7 +156,7 @@ test.describe("point 3: dates and renewals shown", () => {
     const checkout = await popupPromise;
     await checkout.getByTestId("checkout-confirm").click();
     await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-    await checkout.getByTestId("checkout-back").click();
+    await backFromCheckout(checkout);
     await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
     const renewal = new Date(Date.now() + 30 * 86_400_000).getDate();
 
@@ -311,7 +309,7 @@ test.describe("point 5: a locked model says which tariff opens it", () => {
     const checkout = await popupPromise;
     await checkout.getByTestId("checkout-confirm").click();
     await expect(checkout.getByTestId("checkout-result")).toHaveAttribute("data-status", "completed");
-    await checkout.getByTestId("checkout-back").click();
+    await backFromCheckout(checkout);
     await expect(badge(page)).toContainText("Starter", { timeout: 2_000 });
 
     await page.goto(`/?demo_user=${userId}#/`);

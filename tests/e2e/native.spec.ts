@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { screenshot } from "./helpers";
+import { backFromCheckout, screenshot } from "./helpers";
 import { fixtures, screenRows, showScreen, type Lang } from "./screens";
 
 // Issue 14: the app follows the host's theme, fits every phone width and keeps the demo's account,
@@ -123,8 +123,7 @@ test("the demo keeps its user, language and theme through a video link and the s
   const back = popup.getByTestId("checkout-back");
   await expect(back).toHaveAttribute("href", `/?demo_user=${userId}&demo_lang=en&demo_theme=dark`);
   // The checkout the app opened returns to the app's own tab and closes (no second copy of the app).
-  await back.click();
-  await expect.poll(() => popup.isClosed()).toBe(true);
+  await backFromCheckout(popup);
   await page.getByTestId("header-tariff").waitFor();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   expect(new URL(page.url()).searchParams.get("demo_user")).toBe(String(userId));
