@@ -26,23 +26,25 @@ export function startApp(env: Record<string, string | undefined>): ChildProcess 
 
 /**
  * Stops a process group started detached (the app under npm and sh, the floor's `next start`) and answers
- * once none of it is left, or after `limitMs`: the app drains before it exits, and the next bench (or the
- * floor, on the app's port) would otherwise find the port still held.
+ * once none of it is left, killing what still runs after `limitMs`: the app drains before it exits, and the
+ * next bench (or the floor, on the app's port) would otherwise find the port still held.
  */
 export async function stopGroup(pgid: number | undefined, limitMs = 30_000): Promise<void> {
   if (!pgid) return;
-  const alive = () => {
+  // Signals the group; false once none of it is left (signal 0 only asks).
+  const signal = (sig: NodeJS.Signals | 0) => {
     try {
-      process.kill(-pgid, 0);
+      process.kill(-pgid, sig);
       return true;
     } catch {
       return false;
     }
   };
-  if (!alive()) return;
-  process.kill(-pgid, "SIGTERM");
+  if (!signal("SIGTERM")) return;
   const start = performance.now();
-  while (alive() && performance.now() - start < limitMs) await sleep(50);
+  while (signal(0) && performance.now() - start < limitMs) await sleep(50);
+  if (!signal("SIGKILL")) return;
+  while (signal(0)) await sleep(50);
 }
 
 export const stopApp = (child: ChildProcess) => stopGroup(child.pid);

@@ -10,7 +10,8 @@ export function DemoChatLink() {
   if (!isDemoHost()) return null;
   return (
     <a className="demo-chat-link" href={demoChatUrl()} data-testid="demo-chat-link">
-      {t("openChat")} ›
+      {t("openChat")}
+      {"\u00a0›"}
     </a>
   );
 }

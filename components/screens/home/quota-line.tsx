@@ -17,8 +17,10 @@ export function QuotaLine({ remaining }: { remaining: number | undefined }) {
       data-testid="home-quota"
       data-exhausted={remaining <= 0}
     >
-      {/* Used up, the line says so and the limits page it opens offers packages and tariffs. */}
-      {remaining <= 0 ? t("remainingNone") : t("remaining", { count: remaining })} ›
+      {/* Used up, the line says so and the limits page it opens offers packages and tariffs. The
+          arrow is bound to the last word by a no-break space, so a narrow card never wraps it alone. */}
+      {remaining <= 0 ? t("remainingNone") : t("remaining", { count: remaining })}
+      {"\u00a0›"}
     </Link>
   );
 }
