@@ -13,6 +13,7 @@ export const dynamic = "force-dynamic";
 const splashTexts = (language: "ru" | "en") => ({
   greeting: translatorFor(language, "Home")("greeting", { name: "{name}" }),
   appName: translatorFor(language, "Shell")("appName"),
+  free: translatorFor(language, "Shell")("freeTariff"),
 });
 const SPLASH_TEXTS = { ru: splashTexts("ru"), en: splashTexts("en") };
 

@@ -1,8 +1,9 @@
 "use client";
-import { Suspense, useState } from "react";
+import { createElement, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { useTranslations } from "next-intl";
 import { routes } from "@/lib/routes";
+import { HEADER_ICONS, type HeaderIconName } from "@/lib/client/header-icons";
 import { AfterPaint } from "@/components/ui/after-paint";
 import { lazyPart } from "./lazy-part";
 import { TariffPill } from "./tariff-pill";
@@ -33,10 +34,10 @@ export function Header() {
           data-testid="header-bell"
           onClick={() => setBellOpen(true)}
         >
-          <BellIcon />
+          <HeaderIcon name="bell" />
         </button>
         <Link href={routes.packStore()} className="icon-button" aria-label={t("cart")} data-testid="header-cart">
-          <CartIcon />
+          <HeaderIcon name="cart" />
         </Link>
         {/* Until the user's tariff is read, the badge says the one last seen on this device (else Free). */}
         <AfterPaint placeholder={<TariffPill name={snapshotTariffName(t("freeTariff"))} />}>
@@ -52,17 +53,9 @@ export function Header() {
   );
 }
 
-const BellIcon = () => (
+// The same frame as the launch copy's (lib/client/launch-splash.ts), so the first frame's icons are these.
+const HeaderIcon = ({ name }: { name: HeaderIconName }) => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-    <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-  </svg>
-);
-
-const CartIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-    <circle cx="9" cy="21" r="1" />
-    <circle cx="20" cy="21" r="1" />
-    <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+    {HEADER_ICONS[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
   </svg>
 );

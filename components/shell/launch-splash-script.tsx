@@ -1,11 +1,13 @@
+import { HEADER_ICONS } from "@/lib/client/header-icons";
 import { hostListens, paintHostColours, postToHost } from "@/lib/client/host-primitives";
 import { paintLaunchSplash, type SplashTexts } from "@/lib/client/launch-splash";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
 import { inlineJson } from "./inline-json";
 
-// The functions' source, built once per process.
+// The function's source and its arguments after the texts (storage keys, icons, host primitives), built once per process.
 const splash = paintLaunchSplash.toString();
-const functions = `${inlineJson(STORAGE_KEYS.language)},{listens:${hostListens.toString()},post:${postToHost.toString()},paintColours:${paintHostColours.toString()}}`;
+const keys = { language: STORAGE_KEYS.language, accountSnapshot: STORAGE_KEYS.accountSnapshot };
+const laterArguments = `${inlineJson(keys)},${inlineJson(HEADER_ICONS)},{listens:${hostListens.toString()},post:${postToHost.toString()},paintColours:${paintHostColours.toString()}}`;
 
 /**
  * The inline script that paints Home's greeting from the launch data before any bundle loads
@@ -13,6 +15,6 @@ const functions = `${inlineJson(STORAGE_KEYS.language)},{listens:${hostListens.t
  * text, no client code.
  */
 export function LaunchSplashScript({ nonce, texts }: { nonce: string | undefined; texts: SplashTexts }) {
-  const source = `(${splash})(${inlineJson(texts)},${functions})`;
+  const source = `(${splash})(${inlineJson(texts)},${laterArguments})`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: source }} />;
 }

@@ -27,6 +27,17 @@ async function messengerLaunchUrl(
   return `/${launchHash(signedInitData(user, { token: botToken }), themeParams)}`;
 }
 
+/** Holds back every script bundle of the next loads until the answered function is called. */
+async function holdBundles(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Records every layout shift of the next loads, as the page reports it (CLS's entries), in window.shifts. */
 const recordLayoutShifts = (page: Page) =>
   page.addInitScript(() => {
@@ -74,7 +85,11 @@ test("Home paints from the launch data and the cached tariff while sign-in is he
   await page.goto("about:blank");
   const signIn = await holdSignIn(page);
   await recordLayoutShifts(page);
-  await page.goto(launchUrl);
+  // The page's launch copy, before any bundle runs, already has the tariff this device saw for the user.
+  const releaseBundles = await holdBundles(page);
+  await page.goto(launchUrl, { waitUntil: "commit" });
+  await expect(page.locator(".launch-splash .tariff-pill")).toHaveText("Starter");
+  releaseBundles();
 
   await expect(page.getByTestId("greeting")).toHaveText("Привет, Мария!");
   await expect(page.getByTestId("header-tariff")).toHaveText("Starter");
@@ -132,33 +147,52 @@ test("the greeting is in the page's first frame before any script loads, where t
   page.on("console", (message) => message.type() === "error" && failures.push(message.text()));
   await page.addInitScript(WEBVIEW_PROXY_SCRIPT);
   await recordLayoutShifts(page);
+  // Another account's tariff, kept on this device, is never this user's badge.
+  await page.addInitScript(() =>
+    localStorage.setItem("account_snapshot", JSON.stringify({ userId: 1, tariff: "Starter", textTokens: 5 })),
+  );
   // Every bundle held back: what shows is the HTML and its inline script alone.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBundles(page);
   await page.goto(launchUrl, { waitUntil: "commit" });
 
-  const splashGreeting = page.locator(".launch-splash h1");
+  const splash = page.locator(".launch-splash");
+  const splashGreeting = splash.locator("h1");
   await expect(splashGreeting).toHaveText("Hi, Mary!");
-  await expect(page.locator(".launch-splash")).toContainText("AI Assistant");
+  await expect(splash).toContainText("AI Assistant");
+  // The whole header: the bell and the cart drawn as the shell draws them, and the badge (no tariff seen yet: Free).
+  await expect(splash.locator(".icon-button svg")).toHaveCount(2);
+  await expect(splash.locator(".tariff-pill")).toHaveText("Free");
   await expect(page.getByTestId("greeting")).toHaveCount(0);
   await expect(page.locator(".page-spinner")).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
   const at = async (locator: typeof splashGreeting) => {
     const box = (await locator.boundingBox())!;
-    return { x: box.x, y: box.y, width: box.width };
+    return { x: box.x, y: box.y, width: box.width, height: box.height };
   };
-  const splashBox = await at(splashGreeting);
+  const splashBoxes = {
+    greeting: await at(splashGreeting),
+    bell: await at(splash.locator(".icon-button").first()),
+    cart: await at(splash.locator(".icon-button").last()),
+    badge: await at(splash.locator(".tariff-pill")),
+  };
+  const splashIcons = await splash.locator(".icon-button").evaluateAll((buttons) => buttons.map((b) => b.innerHTML));
   await screenshot(page, "home-launch-splash-en", { fullPage: false });
 
   release();
   await expect(page.getByTestId("greeting")).toHaveText("Hi, Mary!");
   await expect(page.locator(".launch-splash")).toHaveCount(0);
   await expect(page.locator(".home__greeting")).toHaveCount(1);
-  expect(await at(page.getByTestId("greeting"))).toEqual(splashBox);
+  await expect(page.getByTestId("header-tariff")).toHaveText("Free");
+  expect({
+    greeting: await at(page.getByTestId("greeting")),
+    bell: await at(page.getByTestId("header-bell")),
+    cart: await at(page.getByTestId("header-cart")),
+    badge: await at(page.getByTestId("header-tariff")),
+  }).toEqual(splashBoxes);
+  const shellIcons = await Promise.all(
+    ["header-bell", "header-cart"].map((id) => page.getByTestId(id).evaluate((b) => b.innerHTML)),
+  );
+  expect(shellIcons).toEqual(splashIcons);
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([]);
   // Hydration took the server's tree as it was (React reports a mismatch as an error).
