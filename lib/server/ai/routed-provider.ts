@@ -79,8 +79,14 @@ function clientOf(target: ChannelTarget, last: boolean): AiProvider {
 /** A call to route: `streamed` when its first result is the first token of a stream. */
 type Routed = AiCall & { model: string; streamed?: boolean; operation: ProviderRequest["operation"] };
 
-/** Which channel gave a call its first result, and how long it took (the request log's row). */
-type Answered = { channel: string; channelId: number | null; model: string; latencyMs: number };
+/** Which channel gave a call its first result, at what prices, and how long it took (the request log's row). */
+type Answered = {
+  channel: string;
+  channelId: number | null;
+  prices: ChannelTarget["prices"];
+  model: string;
+  latencyMs: number;
+};
 
 /** One attempt on one channel: answers as soon as the first result is there. */
 type Attempt<T> = (client: AiProvider, providerModelId: string, signal: AbortSignal) => Promise<T>;
@@ -133,7 +139,7 @@ async function throughChannels<T>({
       const latencyMs = performance.now() - started;
       record("ok");
       if (target.id !== null) await markChannelAnswered(db, target.id);
-      return { value, channel: target.name, channelId: target.id, latencyMs };
+      return { value, channel: target.name, channelId: target.id, prices: target.prices, latencyMs };
     } catch (error) {
       if (call.signal.aborted) {
         await record("aborted", error);
@@ -165,7 +171,8 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T 
     if (!isDemoMode()) throw new AiNotConfiguredError();
     const started = performance.now();
     const value = await attempt(sandboxAiProvider, call.model, call.signal);
-    return { value, channel: "sandbox", channelId: null, model: call.model, latencyMs: performance.now() - started };
+    const latencyMs = performance.now() - started;
+    return { value, channel: "sandbox", channelId: null, prices: {}, model: call.model, latencyMs };
   }
   const fallback = route.fallbackModel ? await channelsFor(db, route.fallbackModel) : undefined;
   const hasFallback = Boolean(fallback?.targets.length);
@@ -200,10 +207,10 @@ async function routed<T>(call: Routed, attempt: Attempt<T>): Promise<{ value: T 
  * answer rather than before (the worker waits for it before settling the update).
  */
 async function answeredRow(
-  { channelId, model, latencyMs }: Answered,
-  row: Omit<ProviderRequest, "model" | "channelId" | "latencyMs">,
+  { channelId, prices, model, latencyMs }: Answered,
+  row: Omit<ProviderRequest, "model" | "channelId" | "prices" | "latencyMs">,
 ) {
-  const written = getDb().then((db) => recordProviderRequest(db, { model, channelId, latencyMs, ...row }));
+  const written = getDb().then((db) => recordProviderRequest(db, { model, channelId, prices, latencyMs, ...row }));
   if (!deferToUpdate(written)) await written;
 }
 

@@ -1,43 +1,59 @@
 import "server-only";
-import { gt } from "drizzle-orm";
+import { gt, or } from "drizzle-orm";
 import type { Db } from "@/db";
 import { channels } from "@/db/schema";
 import { RECHECK_MS } from "@/lib/server/catalogue/cache";
 import { now, nowMs } from "@/lib/server/clock";
 
-// Which channels are cooling down, as this process knows it. The rows stay the shared truth (every
-// instance counts failures in them); each process reads the cooling ones at most every RECHECK_MS
-// instead of on every model call, and learns its own marks at once
-// (docs/decisions/0402-channel-routes-cached.md).
+// Which channels are cooling down or failing, as this process knows it. The rows stay the shared truth
+// (every instance counts failures in them); each process reads the cooling and failing ones at most
+// every RECHECK_MS instead of on every model call, and learns its own marks at once
+// (docs/decisions/0402-channel-routes-cached.md, 0514-clean-channel-answers-write-nothing.md).
+
+/** What this process knows of a channel it marked: cooling until (ms) or not, and whether its run of failures is open. */
+type Mark = { coolingUntil: number | null; failing: boolean };
 
 type Health = {
   /** Channel id → the end of its cooldown (ms). */
   coolingUntil: Map<number, number>;
+  /** Channels with a run of failures not yet ended by an answer (cooling ones included). */
+  failing: Set<number>;
   checkedAt: number;
   checking?: Promise<void>;
   /** Marks made by this process since the read in flight began: a read that began before them must not undo them. */
-  marks: Map<number, number | null>;
+  marks: Map<number, Mark>;
 };
 const states = new WeakMap<Db, Health>();
 
 const stateOf = (db: Db): Health => {
   let state = states.get(db);
-  if (!state) states.set(db, (state = { coolingUntil: new Map(), checkedAt: -Infinity, marks: new Map() }));
+  if (!state)
+    states.set(db, (state = { coolingUntil: new Map(), failing: new Set(), checkedAt: -Infinity, marks: new Map() }));
   return state;
 };
+
+function apply(state: Pick<Health, "coolingUntil" | "failing">, channelId: number, mark: Mark): void {
+  if (mark.coolingUntil === null) state.coolingUntil.delete(channelId);
+  else state.coolingUntil.set(channelId, mark.coolingUntil);
+  if (mark.failing) state.failing.add(channelId);
+  else state.failing.delete(channelId);
+}
 
 async function reread(db: Db, state: Health): Promise<void> {
   state.marks.clear();
   const rows = await db
     .select({ id: channels.id, until: channels.cooldownUntil })
     .from(channels)
-    .where(gt(channels.cooldownUntil, now()));
-  const coolingUntil = new Map(rows.map((r) => [r.id, r.until!.getTime()]));
-  for (const [id, until] of state.marks) {
-    if (until === null) coolingUntil.delete(id);
-    else coolingUntil.set(id, until);
-  }
-  state.coolingUntil = coolingUntil;
+    .where(or(gt(channels.cooldownUntil, now()), gt(channels.consecutiveFailures, 0)));
+  const read = {
+    coolingUntil: new Map(
+      rows.flatMap((r) => (r.until && r.until > now() ? [[r.id, r.until.getTime()] as const] : [])),
+    ),
+    failing: new Set(rows.map((r) => r.id)),
+  };
+  for (const [id, mark] of state.marks) apply(read, id, mark);
+  state.coolingUntil = read.coolingUntil;
+  state.failing = read.failing;
   state.checkedAt = nowMs();
 }
 
@@ -58,10 +74,19 @@ export async function coolingChecker(db: Db): Promise<(channelId: number) => num
   };
 }
 
-/** This process marked the channel: cooling until `untilMs`, or (null) answering again. */
-export function noteChannelHealth(db: Db, channelId: number, untilMs: number | null): void {
+/**
+ * Whether the channel had no run of failures and no cooldown when this process last looked (at most
+ * RECHECK_MS ago, as read for the call that just answered) and has marked none since: its answer then
+ * has nothing to end.
+ */
+export function knownClean(db: Db, channelId: number): boolean {
   const state = stateOf(db);
-  if (untilMs === null) state.coolingUntil.delete(channelId);
-  else state.coolingUntil.set(channelId, untilMs);
-  if (state.checking) state.marks.set(channelId, untilMs);
+  return state.checkedAt > -Infinity && !state.failing.has(channelId) && !state.coolingUntil.has(channelId);
+}
+
+/** This process marked the channel: failed (cooling until `coolingUntil`, or not yet) or answering again. */
+export function noteChannelHealth(db: Db, channelId: number, mark: Mark): void {
+  const state = stateOf(db);
+  apply(state, channelId, mark);
+  if (state.checking) state.marks.set(channelId, mark);
 }

@@ -3,11 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { channelModels, channels } from "@/db/schema";
 import { env } from "@/lib/env";
+import type { ChannelPrices } from "@/lib/shared/operator-roles";
 import { cachedCatalogue } from "@/lib/server/catalogue/cache";
 import { loadAllModels } from "@/lib/server/catalogue/models";
 import { now } from "@/lib/server/clock";
 import { countChannelFailure } from "./auto-disable";
-import { coolingChecker, noteChannelHealth } from "./health";
+import { coolingChecker, knownClean, noteChannelHealth } from "./health";
 import { weightedOrder } from "./weights";
 
 // Which endpoints a model is called through, and the health each channel shares with every
@@ -26,6 +27,8 @@ export type ChannelTarget = {
   /** Its priority and its share of traffic among the channels of that priority (weights.ts). */
   priority: number;
   weight: number;
+  /** What its calls cost (the request log's cost column); the default channel has none. */
+  prices: ChannelPrices;
 };
 
 /** The name the default channel is logged under. */
@@ -46,6 +49,7 @@ const channelRoutes = (db: Db): Promise<Map<string, ChannelTarget[]>> =>
         providerModelId: channelModels.providerModelId,
         priority: channels.priority,
         weight: channels.weight,
+        prices: channels.prices,
       })
       .from(channelModels)
       .innerJoin(channels, eq(channels.id, channelModels.channelId))
@@ -68,6 +72,7 @@ function defaultTargets(providerModelId: string): ChannelTarget[] {
       providerModelId,
       priority: 0,
       weight: 1,
+      prices: {},
     },
   ];
 }
@@ -106,8 +111,12 @@ export async function channelsFor(
   return { targets, served: targets.length > 0, fallbackModel };
 }
 
-/** A call through the channel got its first result: its run of failures ends. */
+/**
+ * A call through the channel got its first result: its run of failures ends. Most answers come from a
+ * channel with none, as this process knows it: those write nothing (docs/decisions/0514-clean-channel-answers-write-nothing.md).
+ */
 export async function markChannelAnswered(db: Db, channelId: number): Promise<void> {
+  if (knownClean(db, channelId)) return;
   await db
     .update(channels)
     .set({ consecutiveFailures: 0, cooldownUntil: null })
@@ -117,7 +126,7 @@ export async function markChannelAnswered(db: Db, channelId: number): Promise<vo
         sql`(${channels.consecutiveFailures} > 0 or ${channels.cooldownUntil} is not null)`,
       ),
     );
-  noteChannelHealth(db, channelId, null);
+  noteChannelHealth(db, channelId, { coolingUntil: null, failing: false });
 }
 
 /**
@@ -136,6 +145,6 @@ export async function markChannelFailed(db: Db, channelId: number): Promise<void
     })
     .where(eq(channels.id, channelId))
     .returning({ cooldownUntil: channels.cooldownUntil });
-  noteChannelHealth(db, channelId, row?.cooldownUntil?.getTime() ?? null);
+  noteChannelHealth(db, channelId, { coolingUntil: row?.cooldownUntil?.getTime() ?? null, failing: true });
   await countChannelFailure(db, channelId);
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { Db } from "@/db";
-import { channels, providerRequests } from "@/db/schema";
+import { providerRequests } from "@/db/schema";
 import { turnOfCall } from "@/lib/server/ai/model-fallback";
 import { log } from "@/lib/server/log";
+import type { ChannelPrices } from "@/lib/shared/operator-roles";
 import { requestCostRub } from "./cost";
 
 // The request log (docs/product/console.md "Request log"): one row per provider call, written by the
@@ -13,6 +14,8 @@ import { requestCostRub } from "./cost";
 export type ProviderRequest = {
   model: string;
   channelId: number | null;
+  /** The channel's prices as the call was routed (catalogue data, channels/route.ts): an answered call's cost. */
+  prices?: ChannelPrices;
   operation: "chatStream" | "generateImage" | "editImage" | "transcribe" | "speech";
   status: "ok" | "failed" | "rejected" | "aborted" | "cut";
   error?: unknown;
@@ -29,12 +32,6 @@ const UNIT_OPERATIONS = { generateImage: "image", editImage: "image_edit", trans
 const errorClass = (error: unknown) =>
   error === undefined ? null : error instanceof Error ? error.constructor.name || error.name : typeof error;
 
-async function pricesOf(db: Db, channelId: number | null) {
-  if (channelId === null) return {};
-  const [row] = await db.select({ prices: channels.prices }).from(channels).where(eq(channels.id, channelId));
-  return row?.prices ?? {};
-}
-
 /** Writes one call's row; a failure to write is logged and never fails the call. */
 export async function recordProviderRequest(db: Db, call: ProviderRequest): Promise<void> {
   const turn = turnOfCall();
@@ -46,7 +43,7 @@ export async function recordProviderRequest(db: Db, call: ProviderRequest): Prom
       audioMinutes: call.audioMinutes ?? 0,
       videoSeconds: 0,
     };
-    const costRub = call.status === "ok" ? requestCostRub(await pricesOf(db, call.channelId), used) : 0;
+    const costRub = call.status === "ok" ? requestCostRub(call.prices ?? {}, used) : 0;
     await db.insert(providerRequests).values({
       userId: turn?.userId ?? null,
       sessionId: turn?.sessionId ?? null,

@@ -215,6 +215,28 @@ describe("a text turn over two channels", () => {
     expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 0, cooldownUntil: null });
   });
 
+  it("an answer ends a run of failures another instance counted once this one has read it (within the health view's 2 s); a clean channel's answer writes nothing", async () => {
+    const first = await addChannel("first", {
+      url: one.url,
+      apiKey: one.apiKey,
+      priority: 0,
+      serves: { "gpt-4o-mini": "one-mini" },
+    });
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 10_000 } });
+    await h.send(u.telegramId, { text: "one" });
+    expect(lastText(u.telegramId)).toContain("Answer from channel one");
+    // Another instance counts two failures in the row; this one's view is from before them.
+    const db = await h.getDb();
+    await db.update(channels).set({ consecutiveFailures: 2 }).where(eq(channels.id, first.id));
+    await h.send(u.telegramId, { text: "two" });
+    expect(lastText(u.telegramId)).toContain("Answer from channel one");
+    expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 2 });
+    // Its view read again, the next answer ends the run.
+    clockOffset += 3_000;
+    await h.send(u.telegramId, { text: "three" });
+    expect(await channelRow(first.id)).toMatchObject({ consecutiveFailures: 0, cooldownUntil: null });
+  });
+
   it("half-open: with every channel of the model cooling, the turn still tries the least recently failed one; a recovered provider answers the next turn", async () => {
     const only = await addChannel("only", {
       url: one.url,

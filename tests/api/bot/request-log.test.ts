@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueVersion, channelModels, channels, providerRequests } from "@/db/schema"; // schema reads no settings
 import { startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai";
@@ -81,5 +81,27 @@ describe("the request log of a text turn", () => {
     expect(rows[1].sessionId).toEqual(expect.any(Number));
     expect(rows[1].latencyMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(rows)).not.toContain("4815162342");
+  });
+
+  it("costs the next call at the prices a console change gave the channel (read with its route, not per call)", async () => {
+    const db = await h.getDb();
+    const [second] = await db.select().from(channels).where(eq(channels.name, "second"));
+    // As a console change does: the row, then the catalogue's version in the same change.
+    await db
+      .update(channels)
+      .set({ prices: { in_per_1k: 1, out_per_1k: 4 } })
+      .where(eq(channels.id, second.id));
+    await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+    clockOffset += 3_000;
+    two.usage = { prompt_tokens: 1000, completion_tokens: 500 };
+    const u = await h.chatUser({ modelName: "gpt-4o-mini", action: "text", quota: { textTokens: 100_000 } });
+    await h.send(u.telegramId, { text: "hello again" });
+    const [answered] = await db
+      .select()
+      .from(providerRequests)
+      .where(eq(providerRequests.userId, u.userId))
+      .orderBy(desc(providerRequests.id))
+      .limit(1);
+    expect(answered).toMatchObject({ channelId: second.id, status: "ok", costRub: 1 * 1 + 0.5 * 4 });
   });
 });
