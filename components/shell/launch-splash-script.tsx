@@ -2,12 +2,14 @@ import { HEADER_ICONS } from "@/lib/client/header-icons";
 import { hostListens, paintHostColours, postToHost } from "@/lib/client/host-primitives";
 import { paintLaunchSplash, type SplashTexts } from "@/lib/client/launch-splash";
 import { STORAGE_KEYS } from "@/lib/client/storage-keys";
+import { storedSnapshotOf } from "@/lib/client/stored-snapshot";
 import { inlineJson } from "./inline-json";
 
-// The function's source and its arguments after the texts (storage keys, icons, host primitives), built once per process.
+// The function's source and its arguments after the texts (storage keys, icons, the snapshot's reader, host
+// primitives), built once per process.
 const splash = paintLaunchSplash.toString();
 const keys = { language: STORAGE_KEYS.language, accountSnapshot: STORAGE_KEYS.accountSnapshot };
-const laterArguments = `${inlineJson(keys)},${inlineJson(HEADER_ICONS)},{listens:${hostListens.toString()},post:${postToHost.toString()},paintColours:${paintHostColours.toString()}}`;
+const laterArguments = `${inlineJson(keys)},${inlineJson(HEADER_ICONS)},${storedSnapshotOf.toString()},{listens:${hostListens.toString()},post:${postToHost.toString()},paintColours:${paintHostColours.toString()}}`;
 
 /**
  * The inline script that paints Home's greeting from the launch data before any bundle loads

@@ -1,6 +1,7 @@
 "use client";
 import { currentLaunch } from "./launch-params";
 import { STORAGE_KEYS } from "./storage-keys";
+import { storedSnapshotOf, type AccountSnapshot } from "./stored-snapshot";
 
 // The account's state last seen on this device, kept for the first paint: the header's tariff and
 // Home's text balance render from it before sign-in and the account's calls answer, so reopening the
@@ -8,38 +9,16 @@ import { STORAGE_KEYS } from "./storage-keys";
 // (docs/decisions/0506-home-from-launch-data.md). Kept per Telegram user id: one browser storage may
 // open the app as several accounts in turn, and another account's tariff must never be shown.
 
-export type AccountSnapshot = {
-  /** The tariff's name; null for the free one (GET /api/user/user-tariff's user_tariff). */
-  tariff?: string | null;
-  /** Text tokens left (GET /api/user/statistic's remaining_quotas.text_tokens). */
-  textTokens?: number;
-};
+export type { AccountSnapshot };
 type Stored = AccountSnapshot & { userId: number };
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
-
-/** Only the fields of a snapshot, of the right types: storage is written by older versions and by hand. */
-function parse(raw: string | null): Stored | undefined {
-  try {
-    const value = JSON.parse(raw ?? "null") as Partial<Record<keyof Stored, unknown>> | null;
-    if (typeof value?.userId !== "number") return undefined;
-    const stored: Stored = { userId: value.userId };
-    if (typeof value.tariff === "string" || value.tariff === null) stored.tariff = value.tariff;
-    if (typeof value.textTokens === "number" && Number.isFinite(value.textTokens)) stored.textTokens = value.textTokens;
-    return stored;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The last state seen for this user on this device ({} when none, or when it was another user's). */
 export function readAccountSnapshot(
   userId: number | undefined,
   storage: KeyValueStorage = localStorage,
 ): AccountSnapshot {
-  const stored = userId === undefined ? undefined : parse(storage.getItem(STORAGE_KEYS.accountSnapshot));
-  if (!stored || stored.userId !== userId) return {};
-  const { userId: _owner, ...snapshot } = stored;
-  return snapshot;
+  return storedSnapshotOf(storage.getItem(STORAGE_KEYS.accountSnapshot), userId);
 }
 
 /** Records what an answer said for this user; another user's snapshot is replaced. */

@@ -1,5 +1,6 @@
 import type { HEADER_ICONS } from "./header-icons";
 import type { hostListens, paintHostColours, postToHost } from "./host-primitives";
+import type { storedSnapshotOf } from "./stored-snapshot";
 
 // Home's greeting in the first frame the messenger shows (docs/decisions/0508-launch-splash.md). The page's
 // HTML carries an inline script (components/shell/launch-splash-script.tsx, from app/page.tsx) that calls paintLaunchSplash,
@@ -21,6 +22,7 @@ export function paintLaunchSplash(
   texts: SplashTexts,
   storageKeys: { language: string; accountSnapshot: string },
   icons: typeof HEADER_ICONS,
+  snapshotOf: typeof storedSnapshotOf,
   host: { listens: typeof hostListens; post: typeof postToHost; paintColours: typeof paintHostColours },
 ): void {
   try {
@@ -44,17 +46,8 @@ export function paintLaunchSplash(
           : "ru";
     const name = user?.username ? "@" + user.username : (user?.first_name ?? "");
     // The header badge's first name (snapshot-tariff.ts): the tariff last seen for this user here, else the free one.
-    let tariff = texts[language].free;
-    try {
-      const snapshot = JSON.parse(localStorage.getItem(storageKeys.accountSnapshot) ?? "null") as {
-        userId?: unknown;
-        tariff?: unknown;
-      } | null;
-      if (user?.id !== undefined && snapshot?.userId === user.id && typeof snapshot.tariff === "string")
-        tariff = snapshot.tariff;
-    } catch {
-      // a snapshot it cannot read is the shell's to replace
-    }
+    const tariff =
+      snapshotOf(localStorage.getItem(storageKeys.accountSnapshot), user?.id).tariff ?? texts[language].free;
     host.paintColours(JSON.parse(launch.get("tgWebAppThemeParams") ?? "{}") ?? {});
 
     const element = (tag: string, className: string, text?: string) => {
@@ -78,9 +71,16 @@ export function paintLaunchSplash(
     const icon = (shapes: (typeof icons)[keyof typeof icons]) => {
       const svgNamespace = "http://www.w3.org/2000/svg";
       const svg = document.createElementNS(svgNamespace, "svg");
-      const frame = { width: "20", height: "20", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor" };
-      for (const [attribute, value] of Object.entries({ ...frame, "stroke-width": "2", "aria-hidden": "true" }))
-        svg.setAttribute(attribute, value);
+      const frame = {
+        width: "20",
+        height: "20",
+        viewBox: "0 0 24 24",
+        fill: "none",
+        stroke: "currentColor",
+        "stroke-width": "2",
+        "aria-hidden": "true",
+      };
+      for (const [attribute, value] of Object.entries(frame)) svg.setAttribute(attribute, value);
       for (const [tag, attributes] of shapes) {
         const shape = document.createElementNS(svgNamespace, tag);
         for (const [attribute, value] of Object.entries(attributes)) shape.setAttribute(attribute, value);

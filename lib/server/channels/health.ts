@@ -41,14 +41,13 @@ function apply(state: Pick<Health, "coolingUntil" | "failing">, channelId: numbe
 
 async function reread(db: Db, state: Health): Promise<void> {
   state.marks.clear();
+  const at = now();
   const rows = await db
     .select({ id: channels.id, until: channels.cooldownUntil })
     .from(channels)
-    .where(or(gt(channels.cooldownUntil, now()), gt(channels.consecutiveFailures, 0)));
+    .where(or(gt(channels.cooldownUntil, at), gt(channels.consecutiveFailures, 0)));
   const read = {
-    coolingUntil: new Map(
-      rows.flatMap((r) => (r.until && r.until > now() ? [[r.id, r.until.getTime()] as const] : [])),
-    ),
+    coolingUntil: new Map(rows.flatMap((r) => (r.until && r.until > at ? [[r.id, r.until.getTime()] as const] : []))),
     failing: new Set(rows.map((r) => r.id)),
   };
   for (const [id, mark] of state.marks) apply(read, id, mark);
@@ -81,7 +80,7 @@ export async function coolingChecker(db: Db): Promise<(channelId: number) => num
  */
 export function knownClean(db: Db, channelId: number): boolean {
   const state = stateOf(db);
-  return state.checkedAt > -Infinity && !state.failing.has(channelId) && !state.coolingUntil.has(channelId);
+  return state.checkedAt > -Infinity && !state.failing.has(channelId);
 }
 
 /** This process marked the channel: failed (cooling until `coolingUntil`, or not yet) or answering again. */
