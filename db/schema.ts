@@ -548,6 +548,9 @@ export const videoJobs = pgTable(
     // When the user last had the finished clip posted to their chat (POST /api/video/send-to-chat):
     // a second tap within a short window posts nothing (docs/decisions/0505-video-sent-to-chat-once.md).
     sentToChatAt: timestamp("sent_to_chat_at", { withTimezone: true }),
+    // That last send failed in a way that may still have posted the clip (Telegram answered 5xx, or the
+    // connection was lost after the upload left): the window holds, and a tap within it is told so.
+    sentToChatUnconfirmed: boolean("sent_to_chat_unconfirmed").notNull().default(false),
   },
   (t) => [
     uniqueIndex("video_jobs_idempotency").on(t.userId, t.idempotencyKey),

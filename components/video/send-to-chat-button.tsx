@@ -4,8 +4,13 @@ import { DemoChatLink } from "@/components/demo-chat/demo-chat-link";
 import { ApiRequestError } from "@/lib/client/api-client";
 import { useSendVideoToChat } from "@/lib/queries/video";
 
-/** Why a send failed, in the user's words: the bot could not post (blocked), the clip is gone, or anything else. */
+/**
+ * Why a send failed, in the user's words: Telegram did not confirm it (the clip may be in the chat
+ * already: decision 0515), the bot could not post (blocked), the clip is gone, or anything else.
+ */
 function failureKey(error: Error) {
+  const reason = error instanceof ApiRequestError ? error.details.reason : undefined;
+  if (reason === "telegram_unconfirmed" || reason === "unconfirmed") return "sendToChatUnconfirmed";
   if (error instanceof ApiRequestError && error.status === 502) return "sendToChatFailed";
   if (error instanceof ApiRequestError && error.status === 404) return "sendToChatGone";
   return "sendToChatError";

@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** The envelope's other figures (a 402's balance and cost, a refusal's `reason`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -55,13 +57,15 @@ function requestLine(call: CallKey, input: CallInput<CallKey>): { method: string
 
 async function toError(res: Response): Promise<ApiRequestError> {
   const payload = (await res.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; fields?: Record<string, string[]> };
+    error?: { code?: string; message?: string; fields?: Record<string, string[]>; [detail: string]: unknown };
   } | null;
+  const { code, message, fields, ...details } = payload?.error ?? {};
   return new ApiRequestError(
     res.status,
-    payload?.error?.code ?? "unknown",
-    payload?.error?.message || res.statusText || "Unknown error",
-    payload?.error?.fields,
+    code ?? "unknown",
+    message || res.statusText || "Unknown error",
+    fields,
+    details,
   );
 }
 

@@ -29,6 +29,29 @@ test("a finished clip is saved as a file and sent to the chat: the screen says s
   await page.getByTestId("video-save").click();
   expect((await download).suggestedFilename()).toMatch(/^video-image_to_video\.mp4$/);
 
+  // Telegram did not confirm a send (a 502 that may have posted it: decision 0515): the screen asks the
+  // user to look in the chat before sending again, instead of offering a plain retry.
+  await page.route("**/api/video/send-to-chat", (route) =>
+    route.fulfill({
+      status: 502,
+      headers: { "retry-after": "30" },
+      json: {
+        error: {
+          code: "bad_gateway",
+          message: "Telegram did not confirm the video",
+          reason: "telegram_unconfirmed",
+          retry_after: 30,
+        },
+      },
+    }),
+  );
+  await page.getByTestId("video-send-to-chat").click();
+  await expect(page.getByTestId("video-send-to-chat-error")).toHaveText(
+    "Telegram не подтвердил отправку. Сначала загляните в чат: если видео там нет, отправьте его ещё раз через полминуты.",
+  );
+  await screenshot(page, "video-send-unconfirmed-ru");
+  await page.unroute("**/api/video/send-to-chat");
+
   const sends: string[] = [];
   page.on(
     "request",

@@ -63,7 +63,19 @@ export type CallFailure = {
   message: string;
   /** Lost requests, rate limits and server errors are worth another try; other 4xx answers are not. */
   retryable: boolean;
+  /**
+   * Whether Telegram may have carried the call out all the same: a 5xx answer (its front answers 502
+   * while the Bot API behind it goes on), an answer that was not JSON, a timeout or a connection lost
+   * after the request left. Only a 4xx answer or a connection never made means nothing was sent.
+   */
+  maybeDelivered: boolean;
 };
+
+// Errors of a connection that was never made (Node's codes, as node-fetch's FetchError carries them):
+// the request did not leave this machine.
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const neverConnected = (cause: unknown) =>
+  typeof cause === "object" && cause !== null && NOT_CONNECTED.has(String((cause as { code?: unknown }).code));
 
 export function callFailure(error: unknown): CallFailure {
   if (error instanceof GrammyError) {
@@ -73,8 +85,14 @@ export function callFailure(error: unknown): CallFailure {
       retryAfterSeconds: error.parameters.retry_after,
       message: error.description,
       retryable: status === 429 || status >= 500,
+      maybeDelivered: status >= 500,
     };
   }
   const message = error instanceof HttpError ? `Bot API unreachable: ${error.message}` : String(error);
-  return { status: 0, message, retryable: true };
+  return {
+    status: 0,
+    message,
+    retryable: true,
+    maybeDelivered: !(error instanceof HttpError && neverConnected(error.error)),
+  };
 }

@@ -13,7 +13,9 @@ import { findJob } from "./jobs";
 
 // POST /api/video/send-to-chat: the bot posts the caller's finished clip to their private chat with it
 // (chat id = their Telegram id), the same way the job's status message ends (bot/job-status.ts).
-// A repeat within SEND_TO_CHAT_WINDOW_SECONDS (a double tap) posts nothing more: decision 0505.
+// A repeat within SEND_TO_CHAT_WINDOW_SECONDS (a double tap) posts nothing more: decision 0505. A send
+// Telegram may have carried out without saying so holds the window too, and a tap within it is told
+// to look in the chat first: decision 0515.
 
 export const SEND_TO_CHAT_WINDOW_SECONDS = 30;
 
@@ -34,7 +36,7 @@ export async function sendVideoToChat({
   // Claim the send: only one request within the window gets the row, whatever the instance.
   const [claimed] = await db
     .update(videoJobs)
-    .set({ sentToChatAt: sql`now()` })
+    .set({ sentToChatAt: sql`now()`, sentToChatUnconfirmed: false })
     .where(
       and(
         eq(videoJobs.id, job.id),
@@ -45,9 +47,16 @@ export async function sendVideoToChat({
       ),
     )
     .returning({ id: videoJobs.id });
-  if (!claimed) return { sent: true, already_sent: true };
+  if (!claimed) {
+    if (job.sentToChatUnconfirmed && job.sentToChatAt) throw unconfirmed(windowLeftSeconds(job.sentToChatAt), "again");
+    return { sent: true, already_sent: true };
+  }
   // A send that did not happen does not hold the next tap back.
-  const release = () => db.update(videoJobs).set({ sentToChatAt: job.sentToChatAt }).where(eq(videoJobs.id, job.id));
+  const release = () =>
+    db
+      .update(videoJobs)
+      .set({ sentToChatAt: job.sentToChatAt, sentToChatUnconfirmed: job.sentToChatUnconfirmed })
+      .where(eq(videoJobs.id, job.id));
 
   const stored = await readStoredFile(job.videoUrl);
   if (!stored) {
@@ -61,8 +70,14 @@ export async function sendVideoToChat({
       video: { data: stored.data, filename: `video.${extensionFor(stored.contentType)}` },
     });
   } catch (error) {
-    await release();
     const failure = callFailure(error);
+    if (failure.maybeDelivered) {
+      // The chat may have the clip already: posting it again on the next tap could show it twice.
+      await db.update(videoJobs).set({ sentToChatUnconfirmed: true }).where(eq(videoJobs.id, job.id));
+      log().warn(`[video] job ${job.id} maybe not sent to chat ${caller.telegramId}: ${failure.message}`);
+      throw unconfirmed(SEND_TO_CHAT_WINDOW_SECONDS, "first");
+    }
+    await release();
     log().warn(`[video] job ${job.id} not sent to chat ${caller.telegramId}: ${failure.message}`);
     // 403: the user blocked the bot (or never started it); anything else is Telegram failing us.
     const blocked = failure.status === 403;
@@ -82,4 +97,32 @@ export async function sendVideoToChat({
     );
   }
   return { sent: true, already_sent: false };
+}
+
+/** Whole seconds until the window of a send made at `sentAt` closes (at least 1). */
+const windowLeftSeconds = (sentAt: Date) =>
+  Math.max(1, Math.ceil(SEND_TO_CHAT_WINDOW_SECONDS - (Date.now() - sentAt.getTime()) / 1000));
+
+/**
+ * Telegram did not confirm a send that may have posted the clip: the answer to that send ("first",
+ * 502) and to a tap within its window ("again", 409) both ask the user to look in the chat before
+ * sending again, and say when the next send is possible (also as Retry-After).
+ */
+function unconfirmed(retryAfterSeconds: number, which: "first" | "again"): ApiError {
+  const error =
+    which === "first"
+      ? new ApiError(
+          "bad_gateway",
+          "Telegram did not confirm the video: look in the chat before sending it again",
+          undefined,
+          { reason: "telegram_unconfirmed", retry_after: retryAfterSeconds },
+        )
+      : new ApiError(
+          "conflict",
+          "The last send was not confirmed by Telegram: look in the chat before sending the video again",
+          undefined,
+          { reason: "unconfirmed", retry_after: retryAfterSeconds },
+        );
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
 }

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
@@ -128,6 +130,67 @@ describe("POST /api/video/send-to-chat", () => {
     const [marked] = await db.select().from(users).where(eq(users.id, u.userId));
     expect(marked.botBlockedAt).not.toBeNull();
     // The failed send does not hold the retry back.
+    const retry = await send(u.token, { request_id: u.requestId });
+    expect(retry.body).toEqual({ sent: true, already_sent: false });
+    expect(clipsIn(u.chatId)).toHaveLength(1);
+  });
+
+  // Telegram's Bot API has no idempotency key: a 5xx answer or a connection lost after the upload left
+  // may come with the clip posted all the same (decision 0515).
+  it("holds the window after a send Telegram may have carried out, and tells a tap within it to look in the chat", async () => {
+    const u = await userWithJob();
+    bot.failOn("sendVideo", { status: 502, description: "Bad Gateway" });
+    const res = await send(u.token, { request_id: u.requestId });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ code: "bad_gateway", reason: "telegram_unconfirmed", retry_after: 30 });
+    expect(res.headers.get("retry-after")).toBe("30");
+
+    const requestsBefore = bot.requests;
+    const again = await send(u.token, { request_id: u.requestId });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "conflict", reason: "unconfirmed" });
+    expect(again.body.error.retry_after).toBeGreaterThan(0);
+    expect(again.body.error.retry_after).toBeLessThanOrEqual(30);
+    expect(Number(again.headers.get("retry-after"))).toBe(again.body.error.retry_after);
+    expect(bot.requests).toBe(requestsBefore);
+
+    // After the window the user, having looked, may send it: a confirmed send clears the mark.
+    const db = await getDb();
+    await db
+      .update(videoJobs)
+      .set({ sentToChatAt: new Date(Date.now() - 60_000) })
+      .where(eq(videoJobs.userId, u.userId));
+    const later = await send(u.token, { request_id: u.requestId });
+    expect(later.body).toEqual({ sent: true, already_sent: false });
+    expect(clipsIn(u.chatId)).toHaveLength(1);
+    const [row] = await db.select().from(videoJobs).where(eq(videoJobs.userId, u.userId));
+    expect(row.sentToChatUnconfirmed).toBe(false);
+    expect((await send(u.token, { request_id: u.requestId })).body).toEqual({ sent: true, already_sent: true });
+  });
+
+  it("treats a connection lost after the upload left as maybe sent", async () => {
+    const u = await userWithJob();
+    bot.failNext("drop");
+    const res = await send(u.token, { request_id: u.requestId });
+    expect(res.status).toBe(502);
+    expect(res.body.error.reason).toBe("telegram_unconfirmed");
+    expect((await send(u.token, { request_id: u.requestId })).status).toBe(409);
+  });
+
+  it("lets the next tap send at once when the Bot API could not be reached at all", async () => {
+    const u = await userWithJob();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    Object.assign(env, { BOT_API_BASE_URL: `http://127.0.0.1:${port}` });
+    try {
+      const res = await send(u.token, { request_id: u.requestId });
+      expect(res.status).toBe(502);
+      expect(res.body.error.reason).toBe("telegram_failed");
+    } finally {
+      Object.assign(env, { BOT_API_BASE_URL: bot.url });
+    }
     const retry = await send(u.token, { request_id: u.requestId });
     expect(retry.body).toEqual({ sent: true, already_sent: false });
     expect(clipsIn(u.chatId)).toHaveLength(1);

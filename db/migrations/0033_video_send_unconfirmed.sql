@@ -1,0 +1,1 @@
+ALTER TABLE "video_jobs" ADD COLUMN "sent_to_chat_unconfirmed" boolean DEFAULT false NOT NULL;
