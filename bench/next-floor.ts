@@ -41,7 +41,10 @@ export async function startNextFloor({
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     });
-    child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    // BENCH_FLOOR_NODE_ARGS: Node options for the floor's process (a CPU profile: "--cpu-prof --cpu-prof-dir=…",
+    // which NODE_OPTIONS does not take), as BENCH_APP_CMD gives them to the app.
+    const nodeArgs = process.env.BENCH_FLOOR_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    child = spawn(process.execPath, [...nodeArgs, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: dir,
       env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "ignore", "inherit"],
