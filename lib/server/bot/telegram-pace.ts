@@ -67,11 +67,21 @@ function chatBuckets(burst: number, intervalMs: number) {
 }
 
 export function createTelegramPacer(pace = TELEGRAM_PACE) {
-  const waitForChat = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
-  const waitForGroup = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
+  let waitForChat = chatBuckets(pace.chatBurst, pace.chatIntervalMs);
+  let waitForGroup = chatBuckets(pace.groupBurst, pace.groupIntervalMs);
   // At most bulkPerSecond in any one-second window, not a bucket's 30 at once and 30 more within the same second.
-  const bulk = new RateLimiter({ tokensPerInterval: pace.bulkPerSecond, interval: 1_000 });
+  let bulk = new RateLimiter({ tokensPerInterval: pace.bulkPerSecond, interval: 1_000 });
   return {
+    /**
+     * Tests only: new budgets for every client made so far and later (a suite whose flows send many
+     * messages to one chat, not about pacing, need not sit out a real second for each); no argument
+     * restores Telegram's.
+     */
+    setPaceForTests(next: typeof TELEGRAM_PACE = pace): void {
+      waitForChat = chatBuckets(next.chatBurst, next.chatIntervalMs);
+      waitForGroup = chatBuckets(next.groupBurst, next.groupIntervalMs);
+      bulk = new RateLimiter({ tokensPerInterval: next.bulkPerSecond, interval: 1_000 });
+    },
     /** A grammY transformer; `bulk` clients (the outbox) also share the overall budget. */
     transformer({ bulk: isBulk = false }: { bulk?: boolean } = {}): Transformer {
       return async (prev, method, payload, signal) => {

@@ -10,6 +10,7 @@ import {
   tariffs,
   users,
 } from "@/db/schema"; // schema reads no settings
+import { TELEGRAM_PACE, telegramPacer } from "@/lib/server/bot/telegram-pace"; // reads no settings
 import { startFakeAudioCleanup, type FakeAudioCleanup } from "../../fakes/audio-cleanup";
 import { startBotHarness, type Harness } from "./harness";
 
@@ -45,6 +46,9 @@ const OPENED = [
 ];
 
 beforeAll(async () => {
+  // Each flow sends a chat more than its burst of messages (the apology, the menu, the answer): not
+  // about pacing, so they need not wait a real second for each (tests/unit/telegram-pace.test.ts is).
+  telegramPacer.setPaceForTests({ ...TELEGRAM_PACE, chatBurst: 100 });
   cleanup = await startFakeAudioCleanup();
   h = await startBotHarness({ AUDIO_CLEANUP_URL: cleanup.url });
   const db = await h.getDb();
@@ -72,7 +76,10 @@ beforeAll(async () => {
     .onConflictDoNothing();
   await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
 });
-afterAll(() => Promise.all([h?.close(), cleanup?.close()]));
+afterAll(async () => {
+  telegramPacer.setPaceForTests();
+  await Promise.all([h?.close(), cleanup?.close()]);
+});
 beforeEach(() => {
   h.reset();
   cleanup.mode = "normal";
