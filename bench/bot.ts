@@ -181,7 +181,7 @@ async function main() {
     const started = performance.now();
     const posts: Promise<string>[] = [];
     for (const [i, chatId] of chats.entries()) {
-      if (intervalMs) await sleep(started + i * intervalMs - performance.now());
+      if (intervalMs) await sleep(Math.max(0, started + i * intervalMs - performance.now()));
       postedAt.set(chatId, performance.now());
       posts.push(post(chatId, `Hello, how are you? #${chatId}`));
     }
