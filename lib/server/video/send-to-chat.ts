@@ -5,6 +5,7 @@ import { users, videoJobs } from "@/db/schema";
 import type { VideoSendToChatResponse } from "@/lib/contracts/video";
 import { sendJobVideo } from "@/lib/server/bot/job-status";
 import { callFailure, telegramApi } from "@/lib/server/bot/telegram-api";
+import { nowMs } from "@/lib/server/clock";
 import { ApiError } from "@/lib/server/http/api-error";
 import { log } from "@/lib/server/log";
 import { readStoredFile } from "@/lib/server/storage";
@@ -101,7 +102,7 @@ export async function sendVideoToChat({
 
 /** Whole seconds until the window of a send made at `sentAt` closes (at least 1). */
 const windowLeftSeconds = (sentAt: Date) =>
-  Math.max(1, Math.ceil(SEND_TO_CHAT_WINDOW_SECONDS - (Date.now() - sentAt.getTime()) / 1000));
+  Math.max(1, Math.ceil(SEND_TO_CHAT_WINDOW_SECONDS - (nowMs() - sentAt.getTime()) / 1000));
 
 /**
  * Telegram did not confirm a send that may have posted the clip: the answer to that send ("first",
