@@ -165,9 +165,10 @@ test("the greeting is in the page's first frame before any script loads, where t
   await expect(page.getByTestId("greeting")).toHaveCount(0);
   await expect(page.locator(".page-spinner")).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  // null while the element is not laid out (a re-render mid-measure on a slow machine): polled below.
   const at = async (locator: typeof splashGreeting) => {
-    const box = (await locator.boundingBox())!;
-    return { x: box.x, y: box.y, width: box.width, height: box.height };
+    const box = await locator.boundingBox();
+    return box && { x: box.x, y: box.y, width: box.width, height: box.height };
   };
   const splashBoxes = {
     greeting: await at(splashGreeting),
@@ -175,6 +176,7 @@ test("the greeting is in the page's first frame before any script loads, where t
     cart: await at(splash.locator(".icon-button").last()),
     badge: await at(splash.locator(".tariff-pill")),
   };
+  expect(Object.values(splashBoxes)).not.toContain(null);
   const splashIcons = await splash.locator(".icon-button").evaluateAll((buttons) => buttons.map((b) => b.innerHTML));
   await screenshot(page, "home-launch-splash-en", { fullPage: false });
 
@@ -183,12 +185,14 @@ test("the greeting is in the page's first frame before any script loads, where t
   await expect(page.locator(".launch-splash")).toHaveCount(0);
   await expect(page.locator(".home__greeting")).toHaveCount(1);
   await expect(page.getByTestId("header-tariff")).toHaveText("Free");
-  expect({
-    greeting: await at(page.getByTestId("greeting")),
-    bell: await at(page.getByTestId("header-bell")),
-    cart: await at(page.getByTestId("header-cart")),
-    badge: await at(page.getByTestId("header-tariff")),
-  }).toEqual(splashBoxes);
+  await expect
+    .poll(async () => ({
+      greeting: await at(page.getByTestId("greeting")),
+      bell: await at(page.getByTestId("header-bell")),
+      cart: await at(page.getByTestId("header-cart")),
+      badge: await at(page.getByTestId("header-tariff")),
+    }))
+    .toEqual(splashBoxes);
   const shellIcons = await Promise.all(
     ["header-bell", "header-cart"].map((id) => page.getByTestId(id).evaluate((b) => b.innerHTML)),
   );

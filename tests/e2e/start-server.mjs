@@ -24,6 +24,10 @@ const env = {
   // A failing channel is disabled after 3 failed calls (10 in production), so the flow that watches it
   // happen sends 3 turns (docs/decisions/0502-channels-disabled-and-probed.md).
   CHANNEL_DISABLE_FAILURES: "3",
+  // The failures are counted in windows aligned to the clock (decision 0502): with the default 300 s
+  // the flow's three turns straddled an edge now and then, and the channel was only cooling. An hour's
+  // window makes that a rare edge rather than one every five minutes.
+  CHANNEL_DISABLE_WINDOW_SECONDS: "3600",
   // No load balancer watches a flow's server: it stops at once when its worker ends (the drain flows
   // start servers of their own that drain).
   SHUTDOWN_DRAIN_MS: "0",
