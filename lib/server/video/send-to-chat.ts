@@ -109,21 +109,22 @@ const windowLeftSeconds = (sentAt: Date) =>
  * 502) and to a tap within its window ("again", 409) both ask the user to look in the chat before
  * sending again, and say when the next send is possible (also as Retry-After).
  */
-function unconfirmed(retryAfterSeconds: number, which: "first" | "again"): ApiError {
-  const error =
-    which === "first"
-      ? new ApiError(
-          "bad_gateway",
-          "Telegram did not confirm the video: look in the chat before sending it again",
-          undefined,
-          { reason: "telegram_unconfirmed", retry_after: retryAfterSeconds },
-        )
-      : new ApiError(
-          "conflict",
-          "The last send was not confirmed by Telegram: look in the chat before sending the video again",
-          undefined,
-          { reason: "unconfirmed", retry_after: retryAfterSeconds },
-        );
+const UNCONFIRMED = {
+  first: {
+    code: "bad_gateway",
+    reason: "telegram_unconfirmed",
+    message: "Telegram did not confirm the video: look in the chat before sending it again",
+  },
+  again: {
+    code: "conflict",
+    reason: "unconfirmed",
+    message: "The last send was not confirmed by Telegram: look in the chat before sending the video again",
+  },
+} as const;
+
+function unconfirmed(retryAfterSeconds: number, which: keyof typeof UNCONFIRMED): ApiError {
+  const { code, reason, message } = UNCONFIRMED[which];
+  const error = new ApiError(code, message, undefined, { reason, retry_after: retryAfterSeconds });
   error.retryAfterSeconds = retryAfterSeconds;
   return error;
 }

@@ -53,6 +53,13 @@ async function userWithJob({
   return { ...user, chatId: row.telegramId, requestId };
 }
 
+/** The user's last send is a minute old: past the 30 s window. */
+const windowPassed = async (userId: number) =>
+  (await getDb())
+    .update(videoJobs)
+    .set({ sentToChatAt: new Date(Date.now() - 60_000) })
+    .where(eq(videoJobs.userId, userId));
+
 const send = (token: string, body: unknown) => call(POST, "POST", "/api/video/send-to-chat", { token, body });
 const clipsIn = (chatId: number) => bot.media.filter((m) => m.method === "sendVideo" && m.chat_id === chatId);
 
@@ -78,11 +85,7 @@ describe("POST /api/video/send-to-chat", () => {
     expect([a.body.already_sent, b.body.already_sent].sort()).toEqual([false, true]);
     expect(clipsIn(u.chatId)).toHaveLength(1);
 
-    const db = await getDb();
-    await db
-      .update(videoJobs)
-      .set({ sentToChatAt: new Date(Date.now() - 60_000) })
-      .where(eq(videoJobs.userId, u.userId));
+    await windowPassed(u.userId);
     const later = await send(u.token, { request_id: u.requestId });
     expect(later.body).toEqual({ sent: true, already_sent: false });
     expect(clipsIn(u.chatId)).toHaveLength(2);
@@ -156,10 +159,7 @@ describe("POST /api/video/send-to-chat", () => {
 
     // After the window the user, having looked, may send it: a confirmed send clears the mark.
     const db = await getDb();
-    await db
-      .update(videoJobs)
-      .set({ sentToChatAt: new Date(Date.now() - 60_000) })
-      .where(eq(videoJobs.userId, u.userId));
+    await windowPassed(u.userId);
     const later = await send(u.token, { request_id: u.requestId });
     expect(later.body).toEqual({ sent: true, already_sent: false });
     expect(clipsIn(u.chatId)).toHaveLength(1);
